@@ -1,0 +1,27 @@
+import { Resource } from "sst";
+
+/** Where this deployment's parts are. In the cloud SST links them; the local stack injects the same SST_RESOURCE_* variables. */
+export const Config = {
+  get table() {
+    return Resource.Table.name;
+  },
+  get bucket() {
+    return Resource.Files.name;
+  },
+  get socketManagementEndpoint() {
+    return Resource.Realtime.managementEndpoint;
+  },
+  get authSecret() {
+    return Resource.AuthSecret.value;
+  },
+  get workerName() {
+    return Resource.Worker.name;
+  },
+  get kiln() {
+    return Resource.Kiln;
+  },
+  /** True only when the whole stack runs on one machine (`npm start`, tests). */
+  get isLocal() {
+    return Resource.Kiln.local === true;
+  },
+};

@@ -1,0 +1,35 @@
+import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
+import { Job, type JobPayload } from "../../schemas/jobs";
+import { Config } from "./config";
+
+/**
+ * Asynchronous work. In the cloud a job is an async invoke of the worker Lambda;
+ * on one machine the local stack registers an in-process runner that calls the
+ * same worker handler.
+ */
+export namespace Jobs {
+  type Runner = (job: Job) => void;
+  const state = globalThis as { __kilnJobRunner?: Runner };
+  let lambda: LambdaClient | undefined;
+
+  export function useLocalRunner(runner: Runner | undefined) {
+    state.__kilnJobRunner = runner;
+  }
+
+  export async function enqueue<N extends Job["name"]>(name: N, payload: JobPayload<N>): Promise<void> {
+    const job = Job.parse({ name, payload });
+    if (Config.isLocal) {
+      if (!state.__kilnJobRunner) throw new Error("The local job runner is not started");
+      state.__kilnJobRunner(job);
+      return;
+    }
+    lambda ??= new LambdaClient({});
+    await lambda.send(
+      new InvokeCommand({
+        FunctionName: Config.workerName,
+        InvocationType: "Event",
+        Payload: new TextEncoder().encode(JSON.stringify(job)),
+      }),
+    );
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { SocketEvent } from "../../schemas/realtime";
+import type { User } from "../../schemas/user";
+import { Apps } from "./apps";
+import { Config } from "./config";
+import { db, table } from "./db";
+import { forbidden } from "./errors";
+import { Keys } from "./keys";
+
+/**
+ * The builder's real-time rooms over the WebSocket API. A connection is one item,
+ * each room membership two (one under the room for broadcast, one under the
+ * connection for cleanup); all carry a TTL so abandoned ones expire.
+ */
+export namespace Realtime {
+  /** API Gateway closes idle sockets after 10 minutes and all sockets after 2 hours. */
+  export const CONNECTION_TTL_SECONDS = 2 * 3600;
+  const PARALLEL_SENDS = 25;
+
+  let client: ApiGatewayManagementApiClient | undefined;
+  const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: Config.socketManagementEndpoint }));
+
+  const ttl = () => Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
+
+  export const userRoom = (userId: string) => `user:${userId}`;
+
+  export async function connect(connectionId: string, userId: string): Promise<void> {
+    const connectedAt = new Date().toISOString();
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...Keys.connection(connectionId),
+          ...Keys.connectionIndex(connectedAt, connectionId),
+          connection_id: connectionId,
+          user_id: userId,
+          connected_at: connectedAt,
+          ttl: ttl(),
+        },
+      }),
+    );
+  }
+
+  export async function connectionUser(connectionId: string): Promise<string | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.connection(connectionId) }));
+    return Item?.user_id as string | undefined;
+  }
+
+  /** Rooms are app ids (owner or platform admin may join) or `user:{id}` (that user only). */
+  export async function authorize(user: User, room: string): Promise<void> {
+    if (room.startsWith("user:")) {
+      if (room !== userRoom(user.id)) throw forbidden("You may not join this room");
+      return;
+    }
+    await Apps.assertAccess(user, room);
+  }
+
+  export async function join(connectionId: string, room: string): Promise<void> {
+    const expires = ttl();
+    await db().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [table()]: [
+            { PutRequest: { Item: { ...Keys.roomMember(room, connectionId), connection_id: connectionId, ttl: expires } } },
+            { PutRequest: { Item: { ...Keys.connectionRoom(connectionId, room), room, ttl: expires } } },
+          ],
+        },
+      }),
+    );
+  }
+
+  export async function leave(connectionId: string, room: string): Promise<void> {
+    await deleteKeys([Keys.roomMember(room, connectionId), Keys.connectionRoom(connectionId, room)]);
+  }
+
+  /** Forget a connection and every room it was in. */
+  export async function disconnect(connectionId: string): Promise<void> {
+    const prefix = Keys.connectionRooms(connectionId);
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: "pk = :p",
+        ExpressionAttributeValues: { ":p": prefix.pk },
+      }),
+    );
+    const keys: { pk: string; sk: string }[] = [];
+    for (const item of Items) {
+      keys.push({ pk: item.pk, sk: item.sk });
+      if (typeof item.room === "string") keys.push(Keys.roomMember(item.room, connectionId));
+    }
+    await deleteKeys(keys);
+  }
+
+  async function deleteKeys(keys: { pk: string; sk: string }[]) {
+    for (let i = 0; i < keys.length; i += 25) {
+      await db().send(
+        new BatchWriteCommand({
+          RequestItems: { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) },
+        }),
+      );
+    }
+  }
+
+  /** Push one event to one connection; a gone connection is pruned and answers false. */
+  export async function send(connectionId: string, event: SocketEvent): Promise<boolean> {
+    try {
+      await management().send(
+        new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(event)) }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof GoneException || (err as { name?: string }).name === "GoneException") {
+        await disconnect(connectionId);
+        await deleteKeys([Keys.connection(connectionId)]);
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  export async function members(room: string): Promise<string[]> {
+    const { pk, skPrefix } = Keys.roomMembers(room);
+    const ids: string[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
+          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
+          ProjectionExpression: "connection_id",
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of page.Items ?? []) ids.push(item.connection_id as string);
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    return ids;
+  }
+
+  /** `update_model` to everyone in the room except the sender's own socket. Answers how many received it. */
+  export async function broadcast(room: string, data: Record<string, unknown>, senderSid: string | null): Promise<number> {
+    const targets = (await members(room)).filter((id) => id !== senderSid);
+    const event: SocketEvent = { event: "update_model", room, data, sender_sid: senderSid };
+    let delivered = 0;
+    for (let i = 0; i < targets.length; i += PARALLEL_SENDS) {
+      const sent = await Promise.all(targets.slice(i, i + PARALLEL_SENDS).map((id) => send(id, event).catch(() => false)));
+      delivered += sent.filter(Boolean).length;
+    }
+    return delivered;
+  }
+
+  /** Cron: drop connections older than their TTL that the gateway no longer knows (DynamoDB TTL deletes lazily). */
+  export async function sweep(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - CONNECTION_TTL_SECONDS * 1000).toISOString();
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :p AND gsi1sk < :c",
+        ExpressionAttributeValues: { ":p": Keys.connectionsPartition, ":c": cutoff },
+      }),
+    );
+    for (const item of Items) {
+      const id = item.connection_id as string;
+      await management().send(new DeleteConnectionCommand({ ConnectionId: id })).catch(() => undefined);
+      await disconnect(id);
+      await deleteKeys([Keys.connection(id)]);
+    }
+    return Items.length;
+  }
+}

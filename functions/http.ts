@@ -1,0 +1,96 @@
+import { type Context, Hono } from "hono";
+import { handle } from "hono/aws-lambda";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type * as z from "zod";
+import { type Group, type OpsOf, type RouteDef, honoPath, routeParts, routesOf } from "../stacks/routes";
+import type { ErrorBody } from "../schemas/errors";
+import { Actor } from "./core/actor";
+import { Config } from "./core/config";
+import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
+import { Tokens } from "./core/tokens";
+import { Users } from "./core/users";
+
+export type Op = (c: Context) => Response | Promise<Response>;
+
+/**
+ * One Lambda per call group: a Hono app whose routes come from stacks/routes.ts.
+ * Each route authenticates and authorizes per its `access` before its op runs,
+ * so no op can read anything for a caller it has not vetted.
+ */
+export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) {
+  const app = new Hono();
+  for (const [key, def] of routesOf(group) as [string, RouteDef][]) {
+    const { method, path } = routeParts(key);
+    const op = (ops as Record<string, Op>)[def.op];
+    app.on(method, honoPath(path), async (c) => {
+      if (def.localOnly && !Config.isLocal) throw notFound("Not found");
+      const actor = await authenticate(c, def);
+      return Actor.provide(actor, () => op(c));
+    });
+  }
+  app.notFound((c) => c.json(errorBody("Not found"), 404));
+  app.onError((err, c) => {
+    if (err instanceof VisibleError) return c.json(errorBody(err.message, err.extra), err.status as ContentfulStatusCode);
+    console.error(`[${group}] ${c.req.method} ${c.req.path}`, err);
+    return c.json(errorBody("Internal server error"), 500);
+  });
+  return { app, handler: handle(app) };
+}
+
+export function errorBody(detail: string, extra?: Record<string, unknown>): ErrorBody {
+  return extra ? { detail, message: detail, extra_data: extra } : { detail, message: detail };
+}
+
+async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
+  if (def.access === "public") return { type: "public" };
+  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const apiKey = c.req.header("api_key") ?? c.req.header("api-key");
+  let user;
+  if (bearer) {
+    const { userId } = await Tokens.verifyPlatform(bearer);
+    user = await Users.get(userId);
+  } else if (apiKey) {
+    user = await Users.byApiKey(apiKey);
+    if (!user) throw unauthorized("Invalid API key");
+  } else {
+    throw unauthorized();
+  }
+  if (!user || user.disabled) throw unauthorized("This account is not active");
+  if (def.access === "admin" && !Actor.isAdmin(user)) throw forbidden("Access Denied - You are not authorized to access this page");
+  const socketId = c.req.header("x-socket-id")?.slice(0, 128) || null;
+  return { type: "user", user, socketId };
+}
+
+/** zod issues -> one readable sentence naming the field. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}
+
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new VisibleError("input", describeIssues(result.error));
+  return result.data;
+}
+
+/** The JSON body, parsed by its schema; malformed JSON is a 400 like any other bad input. */
+export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      raw = Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === "string"));
+    } else {
+      const text = await c.req.text();
+      raw = text.trim() === "" ? {} : JSON.parse(text);
+    }
+  } catch {
+    throw new VisibleError("input", "The request body is not valid JSON");
+  }
+  return parse(schema, raw);
+}
+
+export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parse(schema, c.req.query());
+}

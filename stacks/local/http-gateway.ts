@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { type RouteDef, type RouteKey, groups, routeParts, routes } from "../routes";
+
+/** An API Gateway HTTP API (payload 2.0) on one machine: each request becomes the event its Lambda would get. */
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+interface CompiledRoute {
+  key: RouteKey;
+  def: RouteDef;
+  method: string;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(): CompiledRoute[] {
+  return (Object.entries(routes) as [RouteKey, RouteDef][]).map(([key, def]) => {
+    const { method, path } = routeParts(key);
+    const params: string[] = [];
+    const source = path
+      .split("/")
+      .map((part) => {
+        const greedy = part.match(/^\{(.+)\+\}$/);
+        if (greedy) return params.push(greedy[1]), "(.+)";
+        const param = part.match(/^\{(.+)\}$/);
+        if (param) return params.push(param[1]), "([^/]+)";
+        return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      })
+      .join("/");
+    return { key, def, method, pattern: new RegExp(`^${source}$`), params };
+  });
+}
+
+const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|xml))/;
+
+export function createHttpGateway() {
+  const table = compile();
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const handlerOf = (group: string) => {
+    if (!handlers.has(group)) handlers.set(group, import(`../../functions/${group}.ts`).then((m) => m.handler as LambdaHandler));
+    return handlers.get(group)!;
+  };
+
+  /** Load every call group now, so the first request of each is not a cold start. */
+  const warm = () => Promise.all(groups.map(handlerOf));
+
+  function match(method: string, path: string) {
+    let pathMatched = false;
+    for (const route of table) {
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (route.method !== method && route.method !== "ANY") continue;
+      const pathParameters = Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(m[i + 1])]));
+      return { route, pathParameters };
+    }
+    return pathMatched ? "method" : undefined;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQueryString: string) {
+    const method = req.method ?? "GET";
+    const found = match(method, rawPath);
+    if (!found || found === "method") {
+      res.writeHead(found ? 405 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: found ? "Method Not Allowed" : "Not Found" }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bodyBuffer = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || name === "cookie") continue;
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
+    }
+    const cookies = req.headers.cookie?.split(";").map((c) => c.trim()).filter(Boolean);
+    const query = new URLSearchParams(rawQueryString);
+    const queryStringParameters: Record<string, string> = {};
+    for (const name of new Set(query.keys())) queryStringParameters[name] = query.getAll(name).join(",");
+    const contentType = headers["content-type"] ?? "";
+    const isText = bodyBuffer.length === 0 || textTypes.test(contentType);
+    const now = new Date();
+    const event: APIGatewayProxyEventV2 = {
+      version: "2.0",
+      routeKey: found.route.key,
+      rawPath,
+      rawQueryString,
+      cookies,
+      headers,
+      queryStringParameters: Object.keys(queryStringParameters).length ? queryStringParameters : undefined,
+      pathParameters: Object.keys(found.pathParameters).length ? found.pathParameters : undefined,
+      requestContext: {
+        accountId: "000000000000",
+        apiId: "local",
+        domainName: headers.host ?? "localhost",
+        domainPrefix: "localhost",
+        http: {
+          method,
+          path: rawPath,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+          userAgent: headers["user-agent"] ?? "",
+        },
+        requestId: randomUUID(),
+        routeKey: found.route.key,
+        stage: "$default",
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+      body: bodyBuffer.length ? (isText ? bodyBuffer.toString("utf8") : bodyBuffer.toString("base64")) : undefined,
+      isBase64Encoded: !isText,
+    };
+    let result: APIGatewayProxyStructuredResultV2 | string | object;
+    try {
+      const handler = await handlerOf(found.route.def.group);
+      result = await handler(event, { functionName: `kiln-${found.route.def.group}`, awsRequestId: event.requestContext.requestId });
+    } catch (err) {
+      console.error(`[gateway] ${found.route.key} failed:`, err);
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Internal Server Error" }));
+      return;
+    }
+    writeResult(res, result);
+  }
+
+  return { serve, warm, match };
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object) {
+  // A result without statusCode means 200 with the value as a JSON body, as API Gateway does.
+  if (typeof result !== "object" || result === null || !("statusCode" in result)) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(typeof result === "string" ? result : JSON.stringify(result));
+    return;
+  }
+  const r = result as APIGatewayProxyStructuredResultV2;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (r.cookies?.length) headers["set-cookie"] = r.cookies;
+  res.writeHead(r.statusCode ?? 200, headers);
+  res.end(r.body ? Buffer.from(r.body, r.isBase64Encoded ? "base64" : "utf8") : undefined);
+}

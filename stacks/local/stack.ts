@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { Socket } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import sirv from "sirv";
+import { createHttpGateway } from "./http-gateway";
+import { assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
+import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
+import { ensureTable } from "./table";
+import { STAGE, createSocketGateway } from "./ws-gateway";
+
+export interface LocalStackOptions {
+  /** The one port people open; 0 picks a free one (tests). */
+  port: number;
+  /** Where DynamoDB Local and s3rver keep data; null keeps everything in a temporary place (tests, bench). */
+  dataDir: string | null;
+  /** The built SPA to serve; omitted serves the API alone. */
+  webDir?: string;
+  /** Create the seeded accounts on first start. */
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  socketUrl: string;
+  /** Milliseconds from call to every part answering. */
+  startupMs: number;
+  /** Resolves once every queued job has run (tests). */
+  jobsIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const TABLE = "kiln";
+const BUCKET = "kiln-files";
+
+function authSecret(dataDir: string | null): string {
+  if (!dataDir) return randomBytes(32).toString("hex");
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The whole Kiln stack on one machine, with the same handlers the cloud runs. */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  if (options.port) await assertPortFree(options.port);
+  const scratch = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "kiln-"));
+  const dataDir = options.dataDir ?? scratch!;
+  mkdirSync(dataDir, { recursive: true });
+
+  const [dynamoPort, s3Port, managementPort] = [await freePort(), await freePort(), await freePort()];
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, resolve);
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  const socketUrl = `ws://localhost:${port}/ws`;
+
+  // The links SST injects in the cloud, injected the same way here, before any handler reads them.
+  const env: Record<string, string> = {
+    AWS_REGION: process.env.AWS_REGION ?? "us-east-1",
+    // s3rver checks signatures against its own fixed key pair; DynamoDB Local accepts any.
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+    AWS_EC2_METADATA_DISABLED: "true",
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: `http://127.0.0.1:${dynamoPort}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
+    SST_RESOURCE_App: JSON.stringify({ name: "kiln", stage: "local" }),
+    SST_RESOURCE_Table: JSON.stringify({ name: TABLE, type: "sst.aws.Dynamo" }),
+    SST_RESOURCE_Files: JSON.stringify({ name: BUCKET, type: "sst.aws.Bucket" }),
+    SST_RESOURCE_Realtime: JSON.stringify({
+      managementEndpoint: `http://127.0.0.1:${managementPort}/${STAGE}`,
+      url: socketUrl,
+      type: "sst.aws.ApiGatewayWebSocket",
+    }),
+    SST_RESOURCE_AuthSecret: JSON.stringify({ value: authSecret(dataDir), type: "sst.sst.Secret" }),
+    SST_RESOURCE_Worker: JSON.stringify({ name: "kiln-local-worker", type: "sst.aws.Function" }),
+    SST_RESOURCE_Kiln: JSON.stringify({
+      type: "sst.sst.Linkable",
+      local: true,
+      webUrl: url,
+      socketUrl,
+      mailFrom: "Kiln <no-reply@kiln.local>",
+      cognito: null,
+    }),
+  };
+  Object.assign(process.env, env);
+
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  };
+
+  try {
+    log("Starting DynamoDB Local and s3rver…");
+    const [dynamo, s3] = await Promise.all([
+      startDynamo(options.dataDir ? path.join(dataDir, "dynamodb") : null, dynamoPort),
+      startS3(path.join(dataDir, "s3"), s3Port, BUCKET),
+    ]);
+    stops.push(() => stopProcess(dynamo), () => stopProcess(s3));
+
+    const { streamArn } = await ensureTable(new DynamoDBClient({}), TABLE);
+
+    const sockets = await createSocketGateway(managementPort);
+    stops.push(() => sockets.close());
+    const jobs = await startJobRunner();
+    stops.push(() => jobs.stop());
+    const stream = await startStreamPoller(streamArn);
+    stops.push(() => stream.stop());
+    const cron = await startCronTicker();
+    stops.push(() => cron.stop());
+
+    const gateway = createHttpGateway();
+    await gateway.warm();
+
+    if (options.seed) {
+      const { seed } = await import("../../functions/core/seed.ts");
+      const created = await seed();
+      if (created) log(`Seeded ${created} account(s).`);
+    }
+
+    const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
+    const open = new Set<Socket>();
+    server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
+    server.on("request", (req, res) => {
+      const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
+      if (rawPath === "/api" || rawPath.startsWith("/api/")) {
+        gateway.serve(req, res, rawPath, rawQuery).catch((err) => {
+          console.error("[gateway]", err);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      } else if (web) {
+        web(req, res, () => res.writeHead(404).end("Not found"));
+      } else {
+        res.writeHead(404, { "content-type": "text/plain" }).end("The web app is not built (npm run build).");
+      }
+    });
+    server.on("upgrade", (req, socket, head) => {
+      if ((req.url ?? "").split("?")[0] === "/ws") sockets.upgrade(req, socket, head).catch(() => socket.destroy());
+      else socket.destroy();
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const s of open) s.destroy();
+        }),
+    );
+    return { url, port, socketUrl, startupMs: Date.now() - started, jobsIdle: jobs.idle, stop };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    server.close();
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm start`: the whole Kiln platform on this machine. Builds the SPA, starts
+ * every stand-in, seeds the first accounts, prints one URL.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { StartupError } from "./processes";
+import { type LocalStack, startLocalStack } from "./stack";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const port = Number(process.env.PORT ?? 4444);
+
+function fail(message: string): never {
+  console.error(`\n  Kiln could not start: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}".`);
+
+  if (process.env.KILN_SKIP_BUILD !== "1") {
+    console.log("Building the web app…");
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) fail("the web app did not build (see above).");
+  }
+
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      port,
+      dataDir: path.join(root, ".data"),
+      webDir: path.join(root, "dist"),
+      seed: true,
+      log: (line) => console.log(line),
+    });
+  } catch (err) {
+    if (err instanceof StartupError) fail(err.message);
+    throw err;
+  }
+
+  console.log(`
+  Kiln is running at ${stack.url}   (ready in ${(stack.startupMs / 1000).toFixed(1)} s)
+
+  Sign in with "Continue with Google": locally it opens a labelled identity page
+  where you pick admin@kiln.local (platform admin) or maker@kiln.local, or type any e-mail.
+  Data lives in .data/ and survives restarts. Ctrl-C stops everything.
+`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping Kiln…");
+    await stack.stop();
+    console.log("Stopped.");
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

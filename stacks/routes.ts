@@ -1,0 +1,76 @@
+/**
+ * THE route table. The SST HTTP API (stacks/api.ts), the local gateway
+ * (stacks/local/http-gateway.ts) and every Hono call group (functions/http.ts)
+ * are built from it; nothing else lists routes.
+ *
+ * Keys use API Gateway's route-key syntax: "METHOD /path/{param}".
+ * `group` names the Lambda (functions/<group>.ts exports `handler`),
+ * `op` names the operation inside that group, `access` says who may call it
+ * and is enforced before the operation runs.
+ */
+
+export type Access =
+  /** anyone, no credentials read */
+  | "public"
+  /** a signed-in platform user (bearer token or api_key header) */
+  | "user"
+  /** a platform user whose platform_role contains "admin" */
+  | "admin";
+
+export interface RouteDef {
+  group: string;
+  op: string;
+  access: Access;
+  /** exists only when the stack runs on one machine (answers 404 elsewhere) */
+  localOnly?: true;
+}
+
+export const routes = {
+  "GET /api/health": { group: "health", op: "health", access: "public" },
+
+  "GET /api/auth/login": { group: "auth", op: "login", access: "public" },
+  "POST /api/auth/exchange": { group: "auth", op: "exchange", access: "public" },
+  "GET /api/auth/me": { group: "auth", op: "me", access: "user" },
+  "POST /api/auth/regenerate_api_key": { group: "auth", op: "regenerateApiKey", access: "user" },
+  "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user" },
+  "GET /api/auth/list-users": { group: "auth", op: "listUsers", access: "admin" },
+
+  "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true },
+  "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true },
+  "POST /api/local/token": { group: "local", op: "token", access: "public", localOnly: true },
+  "GET /api/local/outbox": { group: "local", op: "outbox", access: "admin", localOnly: true },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteKey = keyof typeof routes;
+export type Group = (typeof routes)[RouteKey]["group"];
+export type OpsOf<G extends Group> = Extract<(typeof routes)[RouteKey], { group: G }>["op"];
+
+/** WebSocket API route keys; all served by functions/realtime.ts. */
+export const socketRoutes = ["$connect", "$disconnect", "hello", "join", "leave"] as const;
+export type SocketRoute = (typeof socketRoutes)[number];
+
+/** Scheduled jobs: EventBridge in the cloud, the local ticker on one machine. */
+export const crons = {
+  pruneConnections: { schedule: "rate(5 minutes)", everyMs: 5 * 60_000 },
+} as const;
+export type CronName = keyof typeof crons;
+
+/** Kinds of asynchronous work run by functions/worker.ts. */
+export const jobs = ["welcome-email"] as const;
+export type JobName = (typeof jobs)[number];
+
+export function routeParts(key: string): { method: string; path: string } {
+  const [method, path] = key.split(" ");
+  return { method, path };
+}
+
+/** "/api/auth/{id}/update-user" -> "/api/auth/:id/update-user" (Hono's syntax). */
+export function honoPath(path: string): string {
+  return path.replace(/\{([^}+]+)\+\}/g, "*").replace(/\{([^}]+)\}/g, ":$1");
+}
+
+export function routesOf(group: string): [RouteKey, RouteDef][] {
+  return (Object.entries(routes) as [RouteKey, RouteDef][]).filter(([, r]) => r.group === group);
+}
+
+export const groups = [...new Set(Object.values(routes).map((r) => r.group))] as Group[];
