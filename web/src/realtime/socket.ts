@@ -1,0 +1,108 @@
+import { type SocketEvent, SocketEvent as SocketEventSchema } from "../../../schemas/realtime";
+
+type Listener = (event: SocketEvent) => void;
+
+function defaultUrl(): string {
+  const configured = import.meta.env.VITE_SOCKET_URL;
+  if (configured) return configured;
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/ws`;
+}
+
+/**
+ * The builder's real-time channel. One socket per tab; rooms are reference
+ * counted so several components may hold the same room; after a drop it
+ * reconnects with backoff and rejoins every room it held.
+ */
+export class RealtimeClient {
+  /** This tab's socket id, sent as X-Socket-Id so the server does not echo our own updates. */
+  sid: string | null = null;
+  private socket: WebSocket | null = null;
+  private readonly rooms = new Map<string, number>();
+  private readonly listeners = new Set<Listener>();
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private started = false;
+
+  constructor(
+    private readonly token: () => string | null,
+    private readonly url: () => string = defaultUrl,
+  ) {}
+
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.open();
+  }
+
+  stop() {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.socket?.close(1000);
+    this.socket = null;
+    this.sid = null;
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  join(room: string) {
+    const held = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, held + 1);
+    if (held === 0) this.send({ action: "join", room });
+  }
+
+  leave(room: string) {
+    const held = this.rooms.get(room) ?? 0;
+    if (held <= 1) {
+      this.rooms.delete(room);
+      if (held === 1) this.send({ action: "leave", room });
+    } else {
+      this.rooms.set(room, held - 1);
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private send(frame: object) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private open() {
+    const token = this.token();
+    if (!token || !this.started) return;
+    const socket = new WebSocket(`${this.url()}?${new URLSearchParams({ token })}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      socket.send(JSON.stringify({ action: "hello" }));
+      for (const room of this.rooms.keys()) socket.send(JSON.stringify({ action: "join", room }));
+    };
+    socket.onmessage = (message) => {
+      let parsed;
+      try {
+        parsed = SocketEventSchema.safeParse(JSON.parse(String(message.data)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      if (parsed.data.event === "hello") this.sid = parsed.data.sid;
+      for (const listener of this.listeners) listener(parsed.data);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.sid = null;
+      if (!this.started) return;
+      const delay = Math.min(15_000, 500 * 2 ** this.attempts++);
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+  }
+}
+
+export const realtime = new RealtimeClient(() => localStorage.getItem("token"));

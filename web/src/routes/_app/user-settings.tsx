@@ -1,0 +1,205 @@
+import { Badge, Box, Button, Card, Container, Dialog, Field, HStack, Heading, IconButton, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { Copy, Eye, EyeOff, RefreshCw } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import type { User } from "../../../../schemas/user";
+import { meQuery, useRegenerateApiKey, useUpdateMe } from "../../api/auth";
+import { detailOf } from "../../api/client";
+import { toaster } from "../../components/ui/toaster";
+
+export const Route = createFileRoute("/_app/user-settings")({
+  component: UserSettings,
+});
+
+const tierLabel = (tier: string) => tier.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** "Account Information" (spec 01 §2 User settings, §5 Settings, §8 Settings). */
+function UserSettings() {
+  const { data: user } = useQuery(meQuery);
+  if (!user) return null;
+  return (
+    <Container maxW="2xl" py={{ base: "6", md: "10" }}>
+      <Stack gap="6">
+        <Box>
+          <Heading size="2xl">Account Information</Heading>
+          <Text color="fg.muted" mt="1">
+            Your profile and the API key that lets scripts act as you.
+          </Text>
+        </Box>
+        <ProfileCard user={user} />
+        <ApiKeyCard user={user} />
+      </Stack>
+    </Container>
+  );
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const update = useUpdateMe();
+  const [fullName, setFullName] = useState(user.full_name ?? "");
+  const [phone, setPhone] = useState(user.phone_number ?? "");
+  const [touched, setTouched] = useState(false);
+  const dirty = fullName !== (user.full_name ?? "") || phone !== (user.phone_number ?? "");
+
+  // A change pushed from another tab or device shows up here unless this form holds unsaved edits.
+  useEffect(() => {
+    if (dirty) return;
+    setFullName(user.full_name ?? "");
+    setPhone(user.phone_number ?? "");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.full_name, user.phone_number]);
+
+  const nameMissing = fullName.trim() === "";
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (nameMissing) return;
+    update.mutate(
+      { id: user.id, patch: { full_name: fullName.trim(), phone_number: phone.trim() === "" ? null : phone.trim() } },
+      {
+        onSuccess: (saved) => {
+          setFullName(saved.full_name ?? "");
+          setPhone(saved.phone_number ?? "");
+          setTouched(false);
+          toaster.success({ title: "User settings updated successfully!" });
+        },
+        onError: (err) => toaster.error({ title: `Failed to update user settings: ${detailOf(err)}` }),
+      },
+    );
+  };
+
+  return (
+    <Card.Root as="form" onSubmit={submit} noValidate>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Card.Title>Profile</Card.Title>
+          <HStack gap="2">
+            {user.platform_role === "platform_admin" && <Badge colorPalette="purple">Platform admin</Badge>}
+            <Badge colorPalette="orange" data-testid="plan-badge">
+              {tierLabel(user.subscription_tier)} plan
+            </Badge>
+          </HStack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <Stack direction={{ base: "column", sm: "row" }} gap="5">
+            <Field.Root readOnly>
+              <Field.Label>Username</Field.Label>
+              <Input name="username" value={user.username} readOnly bg="bg.muted" />
+            </Field.Root>
+            <Field.Root readOnly>
+              <Field.Label>Email</Field.Label>
+              <Input name="email" value={user.email} readOnly bg="bg.muted" />
+            </Field.Root>
+          </Stack>
+          <Field.Root required invalid={touched && nameMissing}>
+            <Field.Label>
+              Full Name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="full_name" value={fullName} onChange={(e) => setFullName(e.target.value)} onBlur={() => setTouched(true)} autoComplete="name" maxLength={120} />
+            <Field.ErrorText>Full Name is required</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Phone Number</Field.Label>
+            <Input name="phone_number" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={32} placeholder="+1 555 010 0199" />
+          </Field.Root>
+        </Stack>
+      </Card.Body>
+      <Card.Footer justifyContent="flex-end">
+        <Button type="submit" colorPalette="brand" loading={update.isPending} disabled={!dirty || update.isPending}>
+          Save Changes
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function ApiKeyCard({ user }: { user: User }) {
+  const regenerate = useRegenerateApiKey();
+  const [visible, setVisible] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const masked = `${user.api_key.slice(0, 4)}${"•".repeat(24)}${user.api_key.slice(-4)}`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(user.api_key);
+      toaster.success({ title: "API key copied to clipboard!" });
+    } catch {
+      toaster.error({ title: "Your browser did not allow copying; select the key and copy it by hand." });
+      setVisible(true);
+    }
+  };
+
+  const confirmRegenerate = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toaster.success({ title: "API key regenerated successfully!" });
+      },
+      onError: (err) => {
+        setConfirming(false);
+        toaster.error({ title: `Failed to regenerate API key: ${detailOf(err)}` });
+      },
+    });
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>API Key</Card.Title>
+        <Card.Description>
+          Send it in the <code>api_key</code> header to call Kiln's API as yourself. Keep it secret.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <HStack gap="2">
+          <Input
+            aria-label="API Key"
+            data-testid="api-key"
+            value={visible ? user.api_key : masked}
+            readOnly
+            fontFamily="mono"
+            fontSize="sm"
+            bg="bg.muted"
+          />
+          <IconButton variant="outline" aria-label={visible ? "Hide API key" : "Show API key"} onClick={() => setVisible((v) => !v)}>
+            {visible ? <EyeOff /> : <Eye />}
+          </IconButton>
+          <IconButton variant="outline" aria-label="Copy API key" onClick={copy}>
+            <Copy />
+          </IconButton>
+        </HStack>
+      </Card.Body>
+      <Card.Footer justifyContent="flex-end">
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          <RefreshCw /> Regenerate
+        </Button>
+      </Card.Footer>
+
+      <Dialog.Root open={confirming} onOpenChange={(e) => setConfirming(e.open)} role="alertdialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Regenerate API key?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>Scripts and integrations using the current key stop working at once. This cannot be undone.</Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="red" onClick={confirmRegenerate} loading={regenerate.isPending}>
+                  Regenerate key
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Card.Root>
+  );
+}

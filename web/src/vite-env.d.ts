@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The WebSocket API; defaults to /ws on the page's own host (the local stack). */
+  readonly VITE_SOCKET_URL?: string;
+  readonly VITE_COGNITO_USER_POOL_ID?: string;
+  readonly VITE_COGNITO_CLIENT_ID?: string;
+  readonly VITE_COGNITO_DOMAIN?: string;
+  readonly VITE_AWS_REGION?: string;
+  /** Optional outside links shown in the header when set. */
+  readonly VITE_COMMUNITY_URL?: string;
+  readonly VITE_X_URL?: string;
+  readonly VITE_LINKEDIN_URL?: string;
+  readonly VITE_AFFILIATES_URL?: string;
+}
