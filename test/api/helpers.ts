@@ -1,0 +1,112 @@
+import { inject } from "vitest";
+import WebSocket from "ws";
+import { SocketEvent } from "../../schemas/realtime";
+
+export const apiUrl = () => inject("apiUrl");
+export const socketUrl = () => inject("socketUrl");
+
+/** A fresh e-mail per test, so tests never share a user. */
+export const uniqueEmail = (label = "user") => `${label}-${Math.random().toString(36).slice(2, 10)}@test.kiln`;
+
+export async function tokenFor(email: string): Promise<string> {
+  const res = await fetch(`${apiUrl()}/api/local/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  if (res.status !== 200) throw new Error(`local token: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One HTTP call to the local gateway, as a client would make it. */
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers.api_key = options.apiKey;
+  if (options.body !== undefined || options.rawBody !== undefined) headers["content-type"] ??= "application/json";
+  const res = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers,
+    redirect: "manual",
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** A signed-in user with a token. */
+export async function signedIn(label = "user") {
+  const email = uniqueEmail(label);
+  const token = await tokenFor(email);
+  const me = await call("GET", "/api/auth/me", { token });
+  return { email, token, user: me.body as { id: string; api_key: string; email: string } };
+}
+
+/** A WebSocket client of the builder's real-time channel that records every event. */
+export class SocketClient {
+  readonly events: SocketEvent[] = [];
+  private waiters: { match: (e: SocketEvent) => boolean; resolve: (e: SocketEvent) => void }[] = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      const parsed = SocketEvent.safeParse(JSON.parse(data.toString()));
+      if (!parsed.success) return;
+      this.events.push(parsed.data);
+      this.waiters = this.waiters.filter((w) => (w.match(parsed.data) ? (w.resolve(parsed.data), false) : true));
+    });
+  }
+
+  /** Resolves once open, or rejects with the HTTP status the gateway refused the upgrade with. */
+  static open(token: string): Promise<SocketClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${socketUrl()}?token=${encodeURIComponent(token)}`);
+      ws.once("open", () => resolve(new SocketClient(ws)));
+      ws.once("unexpected-response", (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+      ws.once("error", reject);
+    });
+  }
+
+  send(frame: object) {
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  next(match: (e: SocketEvent) => boolean, timeoutMs = 5000): Promise<SocketEvent> {
+    const seen = this.events.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("timed out waiting for a socket event")), timeoutMs);
+      this.waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+    });
+  }
+
+  async hello(): Promise<string> {
+    this.send({ action: "hello" });
+    const e = await this.next((e) => e.event === "hello");
+    return (e as { sid: string }).sid;
+  }
+
+  async join(room: string): Promise<SocketEvent> {
+    this.send({ action: "join", room });
+    return this.next((e) => (e.event === "joined" || e.event === "error") && e.room === room);
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
