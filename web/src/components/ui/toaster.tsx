@@ -3,6 +3,18 @@ import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster 
 /** The app's toasts; the queue holds one toast at a time (spec 01 §9). */
 export const toaster = createToaster({ placement: "bottom-end", pauseOnPageIdle: true, max: 1 });
 
+/** Show a toast in place of the one on screen: the newest news wins, none waits behind an old one. */
+export const toast = {
+  success(title: string) {
+    toaster.remove();
+    toaster.success({ title });
+  },
+  error(title: string) {
+    toaster.remove();
+    toaster.error({ title });
+  },
+};
+
 export function Toaster() {
   return (
     <Portal>

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { User } from "../../../../schemas/user";
 import { meQuery, useRegenerateApiKey, useUpdateMe } from "../../api/auth";
 import { detailOf } from "../../api/client";
-import { toaster } from "../../components/ui/toaster";
+import { toast } from "../../components/ui/toaster";
 
 export const Route = createFileRoute("/_app/user-settings")({
   component: UserSettings,
@@ -36,16 +36,22 @@ function UserSettings() {
 
 function ProfileCard({ user }: { user: User }) {
   const update = useUpdateMe();
-  const [fullName, setFullName] = useState(user.full_name ?? "");
-  const [phone, setPhone] = useState(user.phone_number ?? "");
+  // `base` is what the form was last filled from; edits are measured against it.
+  const [base, setBase] = useState({ fullName: user.full_name ?? "", phone: user.phone_number ?? "" });
+  const [fullName, setFullName] = useState(base.fullName);
+  const [phone, setPhone] = useState(base.phone);
   const [touched, setTouched] = useState(false);
-  const dirty = fullName !== (user.full_name ?? "") || phone !== (user.phone_number ?? "");
+  const dirty = fullName !== base.fullName || phone !== base.phone;
 
   // A change pushed from another tab or device shows up here unless this form holds unsaved edits.
   useEffect(() => {
-    if (dirty) return;
-    setFullName(user.full_name ?? "");
-    setPhone(user.phone_number ?? "");
+    const next = { fullName: user.full_name ?? "", phone: user.phone_number ?? "" };
+    if (next.fullName === base.fullName && next.phone === base.phone) return;
+    if (!dirty) {
+      setFullName(next.fullName);
+      setPhone(next.phone);
+    }
+    setBase(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user.full_name, user.phone_number]);
 
@@ -59,12 +65,14 @@ function ProfileCard({ user }: { user: User }) {
       { id: user.id, patch: { full_name: fullName.trim(), phone_number: phone.trim() === "" ? null : phone.trim() } },
       {
         onSuccess: (saved) => {
-          setFullName(saved.full_name ?? "");
-          setPhone(saved.phone_number ?? "");
+          const next = { fullName: saved.full_name ?? "", phone: saved.phone_number ?? "" };
+          setBase(next);
+          setFullName(next.fullName);
+          setPhone(next.phone);
           setTouched(false);
-          toaster.success({ title: "User settings updated successfully!" });
+          toast.success("User settings updated successfully!");
         },
-        onError: (err) => toaster.error({ title: `Failed to update user settings: ${detailOf(err)}` }),
+        onError: (err) => toast.error(`Failed to update user settings: ${detailOf(err)}`),
       },
     );
   };
@@ -125,9 +133,9 @@ function ApiKeyCard({ user }: { user: User }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(user.api_key);
-      toaster.success({ title: "API key copied to clipboard!" });
+      toast.success("API key copied to clipboard!");
     } catch {
-      toaster.error({ title: "Your browser did not allow copying; select the key and copy it by hand." });
+      toast.error("Your browser did not allow copying; select the key and copy it by hand.");
       setVisible(true);
     }
   };
@@ -136,11 +144,11 @@ function ApiKeyCard({ user }: { user: User }) {
     regenerate.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        toaster.success({ title: "API key regenerated successfully!" });
+        toast.success("API key regenerated successfully!");
       },
       onError: (err) => {
         setConfirming(false);
-        toaster.error({ title: `Failed to regenerate API key: ${detailOf(err)}` });
+        toast.error(`Failed to regenerate API key: ${detailOf(err)}`);
       },
     });
 

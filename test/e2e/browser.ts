@@ -1,0 +1,49 @@
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { inject } from "vitest";
+
+export const webUrl = () => inject("webUrl");
+
+/** Debian's Chromium, headless, with the flags this offline machine needs. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: webUrl() });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webUrl() });
+  return context;
+}
+
+/** Sign in the way a person does: Continue with Google -> the local identity page -> an account. */
+export async function signInThroughIdentityPage(page: Page, account: { name?: RegExp; email?: string }, startPath = "/user-settings") {
+  await page.goto(startPath);
+  await page.waitForURL(/\/login\?from_url=/);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL(/\/api\/local\/identity/);
+  if (account.name) {
+    await page.getByRole("button", { name: account.name }).click();
+  } else {
+    await page.getByLabel("Or sign in with any e-mail address").fill(account.email!);
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@e2e.kiln`;
+
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.getByTestId("toast").last();
+  await toast.waitFor();
+  return (await toast.innerText()).trim();
+}

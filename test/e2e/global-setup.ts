@@ -1,0 +1,26 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startLocalStack } from "../../stacks/local/stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    webUrl: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The SPA as built for production, served by the whole local stack, for real Chromium to drive. */
+export default async function setup(project: TestProject) {
+  if (process.env.KILN_SKIP_BUILD !== "1") {
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) throw new Error("vite build failed");
+  }
+  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, webDir: path.join(root, "dist") });
+  project.provide("webUrl", stack.url);
+  return () => stack.stop();
+}
