@@ -143,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           if (!res.headersSent) res.writeHead(500).end();
         });
       } else if (web) {
-        web(req, res, () => res.writeHead(404).end("Not found"));
+        web(req, res, () => void res.writeHead(404).end("Not found"));
       } else {
         res.writeHead(404, { "content-type": "text/plain" }).end("The web app is not built (npm run build).");
       }

@@ -78,7 +78,8 @@ function ProfileCard({ user }: { user: User }) {
   };
 
   return (
-    <Card.Root as="form" onSubmit={submit} noValidate>
+    <Card.Root asChild>
+      <form onSubmit={submit} noValidate>
       <Card.Header>
         <HStack justify="space-between">
           <Card.Title>Profile</Card.Title>
@@ -120,6 +121,7 @@ function ProfileCard({ user }: { user: User }) {
           Save Changes
         </Button>
       </Card.Footer>
+      </form>
     </Card.Root>
   );
 }
