@@ -11,6 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ResponsibleUsePolicyRouteImport } from './routes/responsible-use-policy'
+import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
 
@@ -21,6 +24,21 @@ const AppRoute = AppRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResponsibleUsePolicyRoute = ResponsibleUsePolicyRouteImport.update({
+  id: '/responsible-use-policy',
+  path: '/responsible-use-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -37,10 +55,16 @@ const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
   '/user-settings': typeof AppUserSettingsRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
 }
@@ -48,20 +72,46 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/user-settings'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/privacy-policy'
+    | '/responsible-use-policy'
+    | '/terms-of-service'
+    | '/user-settings'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/user-settings' | '/'
-  id: '__root__' | '/_app' | '/login' | '/_app/user-settings' | '/_app/'
+  to:
+    | '/login'
+    | '/privacy-policy'
+    | '/responsible-use-policy'
+    | '/terms-of-service'
+    | '/user-settings'
+    | '/'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/privacy-policy'
+    | '/responsible-use-policy'
+    | '/terms-of-service'
+    | '/_app/user-settings'
+    | '/_app/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResponsibleUsePolicyRoute: typeof ResponsibleUsePolicyRoute
+  TermsOfServiceRoute: typeof TermsOfServiceRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -78,6 +128,27 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/responsible-use-policy': {
+      id: '/responsible-use-policy'
+      path: '/responsible-use-policy'
+      fullPath: '/responsible-use-policy'
+      preLoaderRoute: typeof ResponsibleUsePolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-of-service': {
+      id: '/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/terms-of-service'
+      preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -112,6 +183,9 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResponsibleUsePolicyRoute: ResponsibleUsePolicyRoute,
+  TermsOfServiceRoute: TermsOfServiceRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
