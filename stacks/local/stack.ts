@@ -7,7 +7,7 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
 import { createHttpGateway } from "./http-gateway";
-import { assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
+import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
 import { ensureTable } from "./table";
 import { STAGE, createSocketGateway } from "./ws-gateway";
@@ -47,8 +47,16 @@ function authSecret(dataDir: string | null): string {
   return secret;
 }
 
-/** The whole Kiln stack on one machine, with the same handlers the cloud runs. */
+let startedInThisProcess = false;
+
+/**
+ * The whole Kiln stack on one machine, with the same handlers the cloud runs.
+ * One per process: like a Lambda container, handlers read their links
+ * (SST_RESOURCE_*, endpoints) once and keep their clients.
+ */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  if (startedInThisProcess) throw new StartupError("A local Kiln stack was already started in this process; start another process for another stack.");
+  startedInThisProcess = true;
   const started = Date.now();
   const log = options.log ?? (() => {});
   if (options.port) await assertPortFree(options.port);

@@ -1,0 +1,421 @@
+/**
+ * The local stack's benchmark (`npm run bench`). Speed is reported, never asserted;
+ * the process exits non-zero only when something answers wrongly or not at all.
+ *
+ *   1. cold start: startLocalStack() -> GET /api/health answers 200, three fresh stacks
+ *      (the first in this process, two more in fresh child processes: see note below)
+ *   2. GET /api/auth/me under 20 concurrent keep-alive clients
+ *   3. update_model fan-out to 100 WebSocket members of one room: Realtime.broadcast()
+ *      directly, and end to end (HTTP update-user -> DynamoDB stream -> broadcast)
+ *
+ * Note: only one local stack can run per process. The handlers' module-level clients
+ * (functions/core/db.ts, the management client in functions/core/realtime.ts, the S3
+ * client) and sst's Resource snapshot are created once, from the first stack's
+ * SST_RESOURCE_* / AWS_ENDPOINT_URL_* environment, so a second startLocalStack() in the
+ * same process keeps talking to the first (stopped) DynamoDB Local. The later cold
+ * starts therefore run in child processes (test/bench/cold-start.ts).
+ */
+import { spawn } from "node:child_process";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ORIGINAL_ENV = { ...process.env };
+
+const COLD_STARTS = 3;
+const HTTP_CLIENTS = 20;
+const HTTP_WARMUP = 100;
+const HTTP_REQUESTS = 2_000;
+const SOCKETS = 100;
+const FANOUT_WARMUP = 3;
+const FANOUT_ROUNDS = 50;
+const E2E_WARMUP = 2;
+const E2E_ROUNDS = 20;
+const ROUND_TIMEOUT_MS = 15_000;
+
+// ---------------------------------------------------------------- statistics
+
+/** Nearest-rank percentile of already sorted samples. */
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+interface Row {
+  what: string;
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  extra: string;
+}
+
+function row(what: string, samples: number[], extra = "", p99Label = true): Row {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    what,
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: p99Label ? percentile(sorted, 99) : NaN,
+    max: sorted[sorted.length - 1],
+    extra,
+  };
+}
+
+const fmtMs = (ms: number) => (Number.isNaN(ms) ? "–" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`);
+
+function printTable(rows: Row[]) {
+  const header = ["Measurement", "n", "p50 / median", "p99", "max", "notes"];
+  const cells = rows.map((r) => [r.what, String(r.samples), fmtMs(r.p50), fmtMs(r.p99), fmtMs(r.max), r.extra]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const right = [false, true, true, true, true, false];
+  const line = (c: string[]) => `| ${c.map((v, i) => (right[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(" | ")} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (right[i] ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
+  for (const c of cells) console.log(line(c));
+}
+
+// ---------------------------------------------------------------- HTTP
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CLIENTS + 5 });
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+function request(url: string, method: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: payload ? { ...headers, "content-type": "application/json", "content-length": String(payload.length) } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url}: no answer within 30 s`)));
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function expect200(what: string, answer: Promise<Answer>): Promise<any> {
+  const { status, text } = await answer;
+  if (status !== 200) throw new Error(`${what}: answered ${status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function waitHealthy(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = await request(`${url}/api/health`, "GET").then((a) => a.status, () => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`/api/health did not answer 200 within 60 s (last: ${status})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// ---------------------------------------------------------------- cold start in a fresh process
+
+function coldStartInChild(): Promise<{ ms: number; startupMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "test/bench/cold-start.ts")], {
+      cwd: ROOT,
+      env: ORIGINAL_ENV,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.on("error", (e) => (clearTimeout(timer), reject(e)));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const line = out.split("\n").find((l) => l.startsWith("BENCH_COLD_START "));
+      if (code !== 0 || !line) return reject(new Error(`cold-start child exited ${code}:\n${err.trim() || out.trim()}`));
+      resolve(JSON.parse(line.slice("BENCH_COLD_START ".length)));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- WebSocket members
+
+type Matcher = (data: Record<string, unknown>) => boolean;
+
+/** 100 sockets of one user; resolves a round once every socket has seen the matching update_model. */
+class Members {
+  private round: { match: Matcher; seen: Set<number>; done: (at: number) => void } | undefined;
+  readonly sockets: WebSocket[] = [];
+  strays = 0;
+  duplicates = 0;
+
+  constructor(private readonly room: string) {}
+
+  async open(socketUrl: string, token: string, count: number) {
+    const openOne = (i: number) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`${socketUrl}?token=${encodeURIComponent(token)}`);
+        const pending = new Map<string, (e: any) => void>();
+        ws.on("message", (raw) => {
+          const e = JSON.parse(raw.toString());
+          if (e.event === "update_model") return this.deliver(i, e);
+          const waiter = pending.get(e.event === "error" ? "joined" : e.event);
+          if (waiter) waiter(e);
+        });
+        (ws as WebSocket & { pending?: typeof pending }).pending = pending;
+        ws.once("open", () => resolve(ws));
+        ws.once("unexpected-response", (_req, res) => reject(new Error(`socket ${i} refused: ${res.statusCode}`)));
+        ws.once("error", reject);
+      });
+    const join = (ws: WebSocket, i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const pending = (ws as WebSocket & { pending?: Map<string, (e: any) => void> }).pending!;
+        const timer = setTimeout(() => reject(new Error(`socket ${i}: no answer to join within 10 s`)), 10_000);
+        pending.set("joined", (e) => {
+          clearTimeout(timer);
+          pending.delete("joined");
+          if (e.event === "joined" && e.room === this.room) resolve();
+          else reject(new Error(`socket ${i}: join answered ${JSON.stringify(e)}`));
+        });
+        ws.send(JSON.stringify({ action: "join", room: this.room }));
+      });
+    // Open and join in batches, as a burst of browser tabs would, without queuing 100 upgrades at once.
+    for (let i = 0; i < count; i += 20) {
+      const batch = await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => openOne(i + k)));
+      this.sockets.push(...batch);
+      await Promise.all(batch.map((ws, k) => join(ws, i + k)));
+    }
+  }
+
+  private deliver(i: number, e: { room?: string; data?: Record<string, unknown> }) {
+    const at = performance.now();
+    const r = this.round;
+    if (!r || e.room !== this.room || !e.data || !r.match(e.data)) {
+      this.strays++;
+      return;
+    }
+    if (r.seen.has(i)) {
+      this.duplicates++;
+      return;
+    }
+    r.seen.add(i);
+    if (r.seen.size === this.sockets.length) r.done(at);
+  }
+
+  /** Arms a round; the promise resolves with the performance.now() of the last delivery. */
+  expect(match: Matcher): Promise<number> {
+    if (this.round) throw new Error("a round is already running");
+    const done = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const seen = this.round?.seen.size ?? 0;
+        this.round = undefined;
+        reject(new Error(`only ${seen} of ${this.sockets.length} members received the update within ${ROUND_TIMEOUT_MS} ms`));
+      }, ROUND_TIMEOUT_MS);
+      this.round = {
+        match,
+        seen: new Set(),
+        done: (at) => {
+          clearTimeout(timer);
+          this.round = undefined;
+          resolve(at);
+        },
+      };
+    });
+    done.catch(() => undefined); // awaited by the caller; never an unhandled rejection if the caller failed first
+    return done;
+  }
+
+  async close() {
+    await Promise.all(
+      this.sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) return resolve();
+            ws.once("close", () => resolve());
+            ws.close();
+            setTimeout(() => (ws.terminate(), resolve()), 5_000).unref();
+          }),
+      ),
+    );
+  }
+}
+
+// ---------------------------------------------------------------- the benchmark
+
+async function main(): Promise<number> {
+  const rows: Row[] = [];
+  const coldMs: number[] = [];
+  const startupMs: number[] = [];
+  let stack: LocalStack | undefined;
+  let members: Members | undefined;
+
+  console.log(`Kiln local stack benchmark: Node ${process.version}, ${os.platform()} ${os.arch()}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim() ?? "?"})`);
+  console.log("Load generator and stack share this process (the stack runs in-process); times include client overhead.\n");
+
+  try {
+    // 1. cold start #1, in this process (stack.ts is imported before the clock starts, as in the children)
+    process.stdout.write(`cold start 1/${COLD_STARTS} (in-process)… `);
+    const t0 = performance.now();
+    stack = await startLocalStack({ port: 0, dataDir: null, seed: true });
+    await waitHealthy(stack.url);
+    coldMs.push(performance.now() - t0);
+    startupMs.push(stack.startupMs);
+    console.log(fmtMs(coldMs[0]));
+    const { url, socketUrl } = stack;
+
+    // A bench user and its token.
+    const email = `bench-${Date.now().toString(36)}@bench.kiln`;
+    const { access_token: token } = await expect200("POST /api/local/token", request(`${url}/api/local/token`, "POST", {}, { email }));
+    const auth = { authorization: `Bearer ${token}` };
+    const me = await expect200("GET /api/auth/me", request(`${url}/api/auth/me`, "GET", auth));
+    if (typeof me?.id !== "string" || me.email !== email) throw new Error(`GET /api/auth/me answered an unexpected body: ${JSON.stringify(me)}`);
+    const userId: string = me.id;
+
+    // 2. GET /api/auth/me, 20 concurrent keep-alive clients
+    process.stdout.write(`GET /api/auth/me: ${HTTP_WARMUP} warm-up + ${HTTP_REQUESTS} measured, ${HTTP_CLIENTS} clients… `);
+    const hitMe = async () => {
+      const s = performance.now();
+      const body = await expect200("GET /api/auth/me", request(`${url}/api/auth/me`, "GET", auth));
+      const ms = performance.now() - s;
+      if (body?.id !== userId) throw new Error(`GET /api/auth/me answered another user: ${JSON.stringify(body)}`);
+      return ms;
+    };
+    const load = async (total: number, into: number[]) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: HTTP_CLIENTS }, async () => {
+          while (next < total) {
+            next++;
+            into.push(await hitMe());
+          }
+        }),
+      );
+    };
+    await load(HTTP_WARMUP, []);
+    const meMs: number[] = [];
+    const tLoad = performance.now();
+    await load(HTTP_REQUESTS, meMs);
+    const loadSeconds = (performance.now() - tLoad) / 1000;
+    if (meMs.length !== HTTP_REQUESTS) throw new Error(`expected ${HTTP_REQUESTS} answers, got ${meMs.length}`);
+    const rps = HTTP_REQUESTS / loadSeconds;
+    console.log(`${rps.toFixed(0)} req/s`);
+    rows.push(row(`GET /api/auth/me (${HTTP_CLIENTS} clients, keep-alive)`, meMs, `${rps.toFixed(0)} req/s, all ${HTTP_REQUESTS} answered 200`));
+
+    // 3. 100 members of user:<id>
+    const room = `user:${userId}`;
+    process.stdout.write(`opening ${SOCKETS} sockets and joining ${room}… `);
+    const tOpen = performance.now();
+    members = new Members(room);
+    await members.open(socketUrl, token, SOCKETS);
+    console.log(fmtMs(performance.now() - tOpen));
+
+    // The stack has set the SST_RESOURCE_* environment by now; this is the module instance its handlers use.
+    const { Realtime } = await import("../../functions/core/realtime.ts");
+    if ((await Realtime.members(room)).length !== SOCKETS) throw new Error(`expected ${SOCKETS} members of ${room}`);
+
+    // 3a. pure fan-out: Realtime.broadcast() -> last of 100 members received it
+    process.stdout.write(`Realtime.broadcast to ${SOCKETS} members: ${FANOUT_WARMUP} warm-up + ${FANOUT_ROUNDS} rounds… `);
+    const fanoutMs: number[] = [];
+    const callMs: number[] = [];
+    for (let n = 0; n < FANOUT_WARMUP + FANOUT_ROUNDS; n++) {
+      const all = members.expect((d) => d.n === n);
+      const s = performance.now();
+      const delivered = await Realtime.broadcast(room, { n }, null);
+      const returned = performance.now();
+      const last = await all;
+      if (delivered !== SOCKETS) throw new Error(`broadcast ${n} reported ${delivered} deliveries, expected ${SOCKETS}`);
+      if (n >= FANOUT_WARMUP) {
+        fanoutMs.push(last - s);
+        callMs.push(returned - s);
+      }
+    }
+    console.log("done");
+    const callSorted = [...callMs].sort((a, b) => a - b);
+    rows.push(
+      row(
+        `room broadcast -> all ${SOCKETS} members (Realtime.broadcast)`,
+        fanoutMs,
+        `broadcast() returns after p50 ${fmtMs(percentile(callSorted, 50))}, p99 ${fmtMs(percentile(callSorted, 99))}`,
+      ),
+    );
+
+    // 3b. end to end: POST update-user -> DynamoDB stream -> broadcast -> last of 100 members
+    process.stdout.write(`update-user -> stream -> ${SOCKETS} members: ${E2E_WARMUP} warm-up + ${E2E_ROUNDS} rounds… `);
+    const e2eMs: number[] = [];
+    const httpMs: number[] = [];
+    for (let i = 0; i < E2E_WARMUP + E2E_ROUNDS; i++) {
+      const name = `Bench Round ${i} ${Math.random().toString(36).slice(2, 8)}`;
+      const all = members.expect((d) => (d.user as { full_name?: string } | undefined)?.full_name === name);
+      const s = performance.now();
+      const updated = await expect200(
+        "POST /api/auth/{id}/update-user",
+        request(`${url}/api/auth/${userId}/update-user`, "POST", auth, { full_name: name }),
+      );
+      const answered = performance.now();
+      if (updated?.full_name !== name) throw new Error(`update-user answered ${JSON.stringify(updated)}`);
+      const last = await all;
+      if (i >= E2E_WARMUP) {
+        e2eMs.push(last - s);
+        httpMs.push(answered - s);
+      }
+    }
+    console.log("done");
+    rows.push(row(`update-user -> stream -> all ${SOCKETS} members (end to end)`, e2eMs, "stream poller interval is 100 ms"));
+    rows.push(row("  of which POST /api/auth/{id}/update-user answer", httpMs));
+    if (members.strays) throw new Error(`${members.strays} update_model message(s) arrived outside their round`);
+    if (members.duplicates) throw new Error(`${members.duplicates} update_model message(s) arrived twice at one socket`);
+
+    // Clean up the sockets, and wait until $disconnect has removed them from the room.
+    await members.close();
+    members = undefined;
+    const deadline = Date.now() + 10_000;
+    while ((await Realtime.members(room)).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await stack.stop();
+    stack = undefined;
+
+    // 1 (continued). cold starts #2.. in fresh processes
+    for (let i = 2; i <= COLD_STARTS; i++) {
+      process.stdout.write(`cold start ${i}/${COLD_STARTS} (fresh process)… `);
+      const r = await coldStartInChild();
+      coldMs.push(r.ms);
+      startupMs.push(r.startupMs);
+      console.log(fmtMs(r.ms));
+    }
+    const startupSorted = [...startupMs].sort((a, b) => a - b);
+    rows.unshift(
+      row(
+        "cold start: startLocalStack() -> /api/health 200",
+        coldMs,
+        `startupMs reported by the stack: median ${fmtMs(percentile(startupSorted, 50))}`,
+        false,
+      ),
+    );
+
+    console.log("");
+    printTable(rows);
+    return 0;
+  } catch (err) {
+    console.error("\nBENCHMARK FAILED:", err);
+    return 1;
+  } finally {
+    await members?.close().catch(() => undefined);
+    await stack?.stop().catch((e) => console.error("stopping the stack failed:", e));
+    agent.destroy();
+  }
+}
+
+main().then((code) => process.exit(code));
