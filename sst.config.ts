@@ -1,0 +1,41 @@
+/// <reference path="./.sst/platform/config.d.ts" />
+
+/**
+ * Kiln in the cloud. This file only wires stacks/; each stack is one concern.
+ * The same stack runs on one machine without AWS: see stacks/local/.
+ *
+ * Before the first deploy of a stage, set its secrets (stacks/secrets.ts):
+ *   npx sst secret set AuthSecret "$(openssl rand -hex 32)" --stage <stage>
+ *   npx sst secret set GoogleClientId <id> --stage <stage>
+ *   npx sst secret set GoogleClientSecret <secret> --stage <stage>
+ *   npx sst secret set MailFrom "Kiln <no-reply@your.domain>" --stage <stage>
+ */
+export default $config({
+  app(input) {
+    return {
+      name: "kiln",
+      home: "aws",
+      removal: input?.stage === "production" ? "retain" : "remove",
+      protect: input?.stage === "production",
+    };
+  },
+  async run() {
+    // Imported in dependency order; each module declares its resources when first imported.
+    await import("./stacks/secrets");
+    await import("./stacks/storage");
+    const { router } = await import("./stacks/router");
+    await import("./stacks/auth");
+    const { realtime } = await import("./stacks/realtime");
+    await import("./stacks/kiln");
+    await import("./stacks/functions");
+    const { api } = await import("./stacks/api");
+    await import("./stacks/jobs");
+    await import("./stacks/web");
+
+    return {
+      web: router.url,
+      api: api.url,
+      socket: realtime.url,
+    };
+  },
+});

@@ -1,0 +1,33 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+import { linked, pascal } from "./functions";
+import { realtime } from "./realtime";
+import { routes, socketRoutes, type RouteDef } from "./routes";
+
+/**
+ * The HTTP API, built from THE route table (stacks/routes.ts): one Lambda per call
+ * group (functions/<group>.ts exports `handler`) and one API Gateway route per
+ * entry, so a route is listed nowhere else. Routes marked `localOnly` exist only
+ * on one machine. Authorization happens in the handlers (`access` of each route).
+ */
+export const api = new sst.aws.ApiGatewayV2("Api");
+
+const cloudRoutes = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) => !r.localOnly);
+
+const handlers = new Map<string, sst.aws.Function>();
+for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked }));
+}
+
+for (const [key, { group }] of cloudRoutes) {
+  api.route(key, handlers.get(group)!.arn);
+}
+
+/** The WebSocket API's routes: every key of `socketRoutes`, all served by functions/realtime.ts. */
+export const realtimeHandler = new sst.aws.Function("RealtimeHandler", {
+  handler: "functions/realtime.handler",
+  ...linked,
+});
+
+for (const route of socketRoutes) {
+  realtime.route(route, realtimeHandler.arn);
+}

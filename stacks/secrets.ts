@@ -1,0 +1,18 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+
+/**
+ * Per-stage settings, set with `npx sst secret set <Name> <value> --stage <stage>`.
+ * Only what the code reads: the token signing key (linked to every function as
+ * `Resource.AuthSecret`), the Google OAuth client that Cognito's Google identity
+ * provider uses (stacks/auth.ts), and the e-mail sender (`Resource.Kiln.mailFrom`).
+ */
+export const authSecret = new sst.Secret("AuthSecret");
+export const googleClientId = new sst.Secret("GoogleClientId");
+export const googleClientSecret = new sst.Secret("GoogleClientSecret");
+
+/**
+ * The SES sender, e.g. `Kiln <no-reply@example.org>`: not secret, but kept per stage
+ * like the rest. Its address or domain must be a verified SES identity in the
+ * deployment's account and region (and SES out of its sandbox to mail anyone).
+ */
+export const mailFrom = new sst.Secret("MailFrom", "Kiln <no-reply@example.com>");

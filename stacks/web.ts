@@ -1,0 +1,27 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+import { api } from "./api";
+import { cognitoDomain, region, users, webClient } from "./auth";
+import { realtime } from "./realtime";
+import { router } from "./router";
+
+/**
+ * The React SPA (web/, built by `npm run build` into dist/), served by the router
+ * at `/` with the SPA fallback to index.html, and the HTTP API at `/api` on the
+ * same origin.
+ */
+export const site = new sst.aws.StaticSite("Web", {
+  path: ".",
+  build: { command: "npm run build", output: "dist" },
+  router: { instance: router },
+  environment: {
+    VITE_SOCKET_URL: realtime.url,
+    VITE_COGNITO_USER_POOL_ID: users.id,
+    VITE_COGNITO_CLIENT_ID: webClient.id,
+    VITE_COGNITO_DOMAIN: cognitoDomain,
+    VITE_AWS_REGION: region,
+  },
+  // web/src/vite-env.d.ts declares these; keep SST's generated copy out of the sources.
+  vite: { types: ".sst/vite-env.d.ts" },
+});
+
+router.route("/api", api.url);
