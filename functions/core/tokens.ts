@@ -41,7 +41,7 @@ export namespace Tokens {
     const issuer = `https://cognito-idp.${cognito.region}.amazonaws.com/${cognito.userPoolId}`;
     cognitoKeys ??= createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
     try {
-      const { payload } = await jwtVerify(idToken, cognitoKeys, { issuer, audience: cognito.userPoolClientId });
+      const { payload } = await jwtVerify(idToken, cognitoKeys, { issuer, audience: cognito.userPoolClientId, algorithms: ["RS256"] });
       if (payload.token_use !== "id" || typeof payload.email !== "string") throw new Error("not an id token");
       if (payload.email_verified === false || payload.email_verified === "false") throw new Error("e-mail not verified");
       return { email: payload.email, name: typeof payload.name === "string" ? payload.name : null };

@@ -47,7 +47,7 @@ function authSecret(dataDir: string | null): string {
   return secret;
 }
 
-let startedInThisProcess = false;
+const processState = globalThis as { __kilnLocalStackStarted?: boolean };
 
 /**
  * The whole Kiln stack on one machine, with the same handlers the cloud runs.
@@ -55,8 +55,9 @@ let startedInThisProcess = false;
  * (SST_RESOURCE_*, endpoints) once and keep their clients.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  if (startedInThisProcess) throw new StartupError("A local Kiln stack was already started in this process; start another process for another stack.");
-  startedInThisProcess = true;
+  if (processState.__kilnLocalStackStarted)
+    throw new StartupError("A local Kiln stack was already started in this process; use startLocalStackProcess() for another one.");
+  processState.__kilnLocalStackStarted = true;
   const started = Date.now();
   const log = options.log ?? (() => {});
   if (options.port) await assertPortFree(options.port);

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startLocalStack } from "../../stacks/local/stack";
+import { startLocalStackProcess } from "../../stacks/local/child";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,7 +10,7 @@ declare module "vitest" {
 
 /** The real local stack (DynamoDB Local, s3rver, both gateways, runners) for the API tests; no mocks of Kiln's own code. */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true });
+  const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);
   project.provide("socketUrl", stack.socketUrl);
   return () => stack.stop();

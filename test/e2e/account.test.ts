@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, toastText, uniqueEmail, webUrl } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl } from "./browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -50,7 +50,7 @@ describe("Account Information", () => {
 
     await field("full_name").fill("Katherine Johnson");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    expect(await toastText(page)).toContain("User settings updated successfully!");
+    await toastSaying(page, "User settings updated successfully!");
 
     await page.reload();
     await field("full_name").waitFor();
@@ -64,7 +64,7 @@ describe("Account Information", () => {
     await field("full_name").fill("Ok Name");
     await field("phone_number").fill("letters are not a phone");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    expect(await toastText(page)).toMatch(/^Failed to update user settings: phone_number: Phone Number may contain only/);
+    expect(await toastSaying(page, "Failed to update user settings")).toMatch(/^Failed to update user settings: phone_number: Phone Number may contain only/);
   });
 
   it("copies and regenerates the API key", async () => {
@@ -75,12 +75,12 @@ describe("Account Information", () => {
     expect(before).toMatch(/^[0-9a-f]{32}$/);
 
     await page.getByRole("button", { name: "Copy API key" }).click();
-    expect(await toastText(page)).toContain("API key copied to clipboard!");
+    await toastSaying(page, "API key copied to clipboard!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(before);
 
     await page.getByRole("button", { name: "Regenerate" }).click();
     await page.getByRole("button", { name: "Regenerate key" }).click();
-    expect(await toastText(page)).toContain("API key regenerated successfully!");
+    await toastSaying(page, "API key regenerated successfully!");
     const after = await page.getByTestId("api-key").inputValue();
     expect(after).toMatch(/^[0-9a-f]{32}$/);
     expect(after).not.toBe(before);

@@ -42,8 +42,9 @@ export async function signInThroughIdentityPage(page: Page, account: { name?: Re
 
 export const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@e2e.kiln`;
 
-export async function toastText(page: Page): Promise<string> {
-  const toast = page.getByTestId("toast").last();
+/** Waits for a toast whose text matches, and answers its whole text. */
+export async function toastSaying(page: Page, text: string | RegExp): Promise<string> {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
   await toast.waitFor();
   return (await toast.innerText()).trim();
 }

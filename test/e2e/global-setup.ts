@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startLocalStack } from "../../stacks/local/stack";
+import { startLocalStackProcess } from "../../stacks/local/child";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error("vite build failed");
   }
-  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, webDir: path.join(root, "dist") });
+  const stack = await startLocalStackProcess({ seed: true, webDir: path.join(root, "dist") });
   project.provide("webUrl", stack.url);
   return () => stack.stop();
 }

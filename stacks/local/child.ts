@@ -1,0 +1,72 @@
+/**
+ * A local stack in a process of its own, for callers that need a second stack or
+ * must keep the stack's environment out of their own (test setups, the bench).
+ * Run directly, this file is that process: it starts the stack, prints one line
+ * `KILN_STACK_READY {json}`, and stops on SIGTERM or when its parent goes away.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { type LocalStackOptions, startLocalStack } from "./stack";
+
+const READY = "KILN_STACK_READY ";
+type ChildOptions = Pick<LocalStackOptions, "webDir" | "seed">;
+
+export interface StackProcess {
+  url: string;
+  socketUrl: string;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+export function startLocalStackProcess(options: ChildOptions, timeoutMs = 90_000): Promise<StackProcess> {
+  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+  const child = spawn(process.execPath, [tsx, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, KILN_STACK_OPTIONS: JSON.stringify(options) },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error("the local stack did not start in time"))), timeoutMs);
+    let buffer = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => l.startsWith(READY));
+      if (!line) return;
+      clearTimeout(timer);
+      const ready = JSON.parse(line.slice(READY.length)) as Omit<StackProcess, "stop">;
+      resolve({
+        ...ready,
+        async stop() {
+          child.kill("SIGTERM");
+          await exited;
+        },
+      });
+    });
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the local stack exited during start-up (code ${code})`))));
+  });
+}
+
+async function serve() {
+  const options = JSON.parse(process.env.KILN_STACK_OPTIONS ?? "{}") as ChildOptions;
+  const stack = await startLocalStack({ port: 0, dataDir: null, ...options });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.stdin.on("end", stop); // the parent went away
+  process.stdin.resume();
+  process.stdout.write(`${READY}${JSON.stringify({ url: stack.url, socketUrl: stack.socketUrl, startupMs: stack.startupMs })}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
