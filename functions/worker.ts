@@ -1,4 +1,9 @@
 import { Job } from "../schemas/jobs";
+import { runTurn, suggestionsFor } from "./agent/turn";
+import { providerFor } from "./agent/providers";
+import { AppEvents } from "./core/app-events";
+import { AppFiles } from "./core/app-files";
+import { Apps } from "./core/apps";
 import { Mail } from "./core/mail";
 import { Users } from "./core/users";
 
@@ -20,6 +25,16 @@ const work: Work = {
         "Happy building!",
       ].join("\n"),
     });
+  },
+
+  "ai-turn": runTurn,
+
+  async "chat-suggestions"({ app_id }) {
+    const app = await Apps.get(app_id);
+    if (!app || app.suggestions || app.status.state !== "ready") return;
+    const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
+    const meta = await Apps.update(app_id, { suggestions }, false);
+    await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });
   },
 };
 

@@ -35,6 +35,32 @@ export const routes = {
   "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user" },
   "GET /api/auth/list-users": { group: "auth", op: "listUsers", access: "admin" },
 
+  "GET /api/apps": { group: "apps", op: "list", access: "user" },
+  "POST /api/apps": { group: "apps", op: "create", access: "user" },
+  "GET /api/apps/schema": { group: "apps", op: "schema", access: "user" },
+  "GET /api/apps/{id}": { group: "apps", op: "get", access: "user" },
+  "PUT /api/apps/{id}": { group: "apps", op: "update", access: "user" },
+  "DELETE /api/apps/{id}": { group: "apps", op: "remove", access: "user" },
+  "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user" },
+
+  "GET /api/apps/{id}/chat/messages": { group: "chat", op: "messages", access: "user" },
+  "POST /api/apps/{id}/chat/message": { group: "chat", op: "send", access: "user" },
+  "POST /api/apps/{id}/chat/message/{msgId}/undo": { group: "chat", op: "undo", access: "user" },
+  "POST /api/apps/{id}/chat/stop": { group: "chat", op: "stop", access: "user" },
+  "POST /api/apps/{id}/chat/generate-suggestions": { group: "chat", op: "suggestions", access: "user" },
+  "POST /api/feedback": { group: "chat", op: "feedback", access: "user" },
+
+  "GET /api/apps/{id}/app-checkpoints": { group: "checkpoints", op: "list", access: "user" },
+  "GET /api/apps/{id}/app-checkpoints/{cp}/file-tree": { group: "checkpoints", op: "fileTree", access: "user" },
+  "POST /api/apps/{id}/app-checkpoints/{cp}/load": { group: "checkpoints", op: "load", access: "user" },
+  "GET /api/apps/{id}/chat/message/{msgId}/changes": { group: "checkpoints", op: "messageChanges", access: "user" },
+
+  "POST /api/files": { group: "files", op: "upload", access: "user" },
+  "GET /api/files/{fileId}": { group: "files", op: "download", access: "public" },
+
+  "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user" },
+  "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user" },
+
   "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true },
   "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true },
   "POST /api/local/token": { group: "local", op: "token", access: "public", localOnly: true },
@@ -56,7 +82,7 @@ export const crons = {
 export type CronName = keyof typeof crons;
 
 /** Kinds of asynchronous work run by functions/worker.ts. */
-export const jobs = ["welcome-email"] as const;
+export const jobs = ["welcome-email", "ai-turn", "chat-suggestions"] as const;
 export type JobName = (typeof jobs)[number];
 
 export function routeParts(key: string): { method: string; path: string } {

@@ -1,23 +1,212 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import sift from "sift";
+import { ulid } from "ulid";
+import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppBody } from "../../schemas/app";
 import type { User } from "../../schemas/user";
 import { Actor } from "./actor";
-import { db, table } from "./db";
-import { forbidden, notFound } from "./errors";
-import { Keys } from "./keys";
+import { AppFiles } from "./app-files";
+import { Checkpoints } from "./checkpoints";
+import { db, isConditionFailure, table } from "./db";
+import { VisibleError, forbidden, notFound } from "./errors";
+import { Keys, stripKeys } from "./keys";
+import { Messages } from "./messages";
+import { Mongo } from "./mongo";
 
-/** Apps as far as the spine needs them: who may see one. The builder issue grows this namespace. */
+/** Apps: metadata in one item; files, messages and checkpoints beside it in the same partition. */
 export namespace Apps {
-  export async function owner(appId: string): Promise<{ created_by_id: string } | undefined> {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: table(), Key: Keys.app(appId), ProjectionExpression: "created_by_id" }),
-    );
-    return Item as { created_by_id: string } | undefined;
+  const toMeta = (item: Record<string, unknown>): AppMeta => AppMeta.parse(stripKeys(item));
+
+  export function slugify(name: string, id: string): string {
+    const base = name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40);
+    return `${base || "app"}-${id.slice(-6)}`;
   }
 
-  /** Throws unless the user may read this app; an unknown app and a foreign one look the same. */
-  export async function assertAccess(user: User, appId: string): Promise<void> {
-    const app = await owner(appId);
+  export async function create(
+    user: User,
+    input: { name: string; user_description: string; style?: string | null; integrations?: string[]; model?: AppMeta["model"]; deep_coding_mode?: boolean },
+  ): Promise<AppMeta> {
+    const id = ulid().toLowerCase();
+    const now = new Date().toISOString();
+    const meta: AppMeta = {
+      id,
+      name: input.name,
+      slug: slugify(input.name, id),
+      user_description: input.user_description,
+      logo_url: null,
+      status: { state: "processing", details: "Starting conversation...", last_updated_date: now },
+      created_by: user.email,
+      created_by_id: user.id,
+      created_date: now,
+      updated_date: now,
+      is_starred: false,
+      deep_coding_mode: input.deep_coding_mode ?? false,
+      integrations: input.integrations ?? [],
+      public_settings: "private_with_login",
+      model: input.model ?? "default",
+      custom_instructions: "",
+      frozen_files: [],
+      app_stage: "pending",
+      is_remixable: false,
+      main_page: null,
+      style: input.style ?? null,
+      _last_msg_id: null,
+      version: 1,
+    };
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...Keys.app(id), ...Keys.appOwnerIndex(user.id, now, id), ...Keys.appAllIndex(now, id), ...meta },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+    return meta;
+  }
+
+  export async function get(appId: string): Promise<AppMeta | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.app(appId), ConsistentRead: true }));
+    return Item ? toMeta(Item) : undefined;
+  }
+
+  /** Who may use an app from the builder: its owner, or a platform admin. An unknown app and a foreign one look alike. */
+  export function canAccess(user: User, app: AppMeta): boolean {
+    return app.created_by_id === user.id || Actor.isAdmin(user);
+  }
+
+  /** Throws unless the user may work on this app; answers its metadata. */
+  export async function assertAccess(user: User, appId: string, message = "You do not have access to this app"): Promise<AppMeta> {
+    const app = await get(appId);
     if (!app) throw notFound("App not found");
-    if (app.created_by_id !== user.id && !Actor.isAdmin(user)) throw forbidden("You do not have access to this app");
+    if (!canAccess(user, app)) throw forbidden(message);
+    return app;
+  }
+
+  /** The app as GET /apps/{id} answers it: metadata, files grouped by kind, the latest messages. */
+  export async function full(meta: AppMeta, allMessages = false): Promise<App> {
+    const [files, conversation] = await Promise.all([AppFiles.tree(meta.id), Messages.list(meta.id, allMessages ? undefined : Messages.INITIAL_COUNT)]);
+    const grouped = AppFiles.grouped(files);
+    return {
+      ...meta,
+      ...grouped,
+      entities: grouped.entities as App["entities"],
+      conversation: { ...conversation, complete: conversation.messages.length === conversation.total },
+      user_entity: null,
+    };
+  }
+
+  /** Apps for the list: own apps (all apps for platform admins), with Mongo-style `q`, sort, skip, limit and fields. */
+  export async function list(user: User, query: ListAppsQuery): Promise<AppSummary[]> {
+    const filter = Mongo.parseFilter(query.q);
+    const admin = Actor.isAdmin(user);
+    const index = admin ? { name: "gsi2", key: "gsi2pk", value: Keys.allAppsPartition } : { name: "gsi1", key: "gsi1pk", value: Keys.ownerPartition(user.id) };
+    const byUpdated = query.sort === "-updated_date" || query.sort === "updated_date";
+    const wanted = query.skip + query.limit;
+    const apps: AppMeta[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: index.name,
+          KeyConditionExpression: `${index.key} = :p`,
+          ExpressionAttributeValues: { ":p": index.value },
+          ScanIndexForward: query.sort === "updated_date",
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const meta = toMeta(item);
+        if (!filter || sift(filter)(meta)) apps.push(meta);
+      }
+      cursor = page.LastEvaluatedKey;
+      if (byUpdated && apps.length >= wanted) break;
+    } while (cursor);
+    const chosen = (byUpdated ? apps : Mongo.sortBy(apps, query.sort)).slice(query.skip, wanted);
+    const names = admin ? await creatorNames(chosen.map((a) => a.created_by_id)) : new Map<string, string | null>();
+    const fields = query.fields?.split(",").map((f) => f.trim()).filter(Boolean);
+    return chosen.map((app) => {
+      const summary: AppSummary = admin ? { ...app, created_by_name: names.get(app.created_by_id) ?? null } : app;
+      return fields?.length ? (Object.fromEntries(Object.entries(summary).filter(([k]) => k === "id" || fields.includes(k))) as AppSummary) : summary;
+    });
+  }
+
+  async function creatorNames(ids: string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids)];
+    const names = new Map<string, string | null>();
+    for (let i = 0; i < unique.length; i += 100) {
+      const { Responses } = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [table()]: { Keys: unique.slice(i, i + 100).map((id) => ({ pk: `USER#${id}`, sk: "USER" })), ProjectionExpression: "id, full_name, email" } },
+        }),
+      );
+      for (const u of Responses?.[table()] ?? []) names.set(u.id as string, (u.full_name as string | null) ?? (u.email as string));
+    }
+    return names;
+  }
+
+  /** Merge a patch into the app's metadata; the version guards against lost updates. */
+  export async function update(appId: string, patch: UpdateAppBody | Partial<AppMeta>, touch = true): Promise<AppMeta> {
+    const current = await get(appId);
+    if (!current) throw notFound("App not found");
+    const now = new Date().toISOString();
+    const fields: Record<string, unknown> = { ...patch };
+    if (touch) Object.assign(fields, { updated_date: now, ...Keys.appOwnerIndex(current.created_by_id, now, appId), ...Keys.appAllIndex(now, appId) });
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.app(appId),
+          UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(", ")}, #version = #version + :one`,
+          ConditionExpression: "attribute_exists(pk) AND #version = :v",
+          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k]) => [`#${k}`, k])), "#version": "version" },
+          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ":one": 1, ":v": current.version ?? 1 },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return toMeta(Attributes!);
+    } catch (err) {
+      if (isConditionFailure(err)) return update(appId, patch, touch); // another write landed first: merge onto it
+      throw err;
+    }
+  }
+
+  export function setStatus(appId: string, state: AppMeta["status"]["state"], details: string | null): Promise<AppMeta> {
+    return update(appId, { status: { state, details, last_updated_date: new Date().toISOString() } });
+  }
+
+  /** Delete the app and everything in its partition (files, messages, checkpoints and their S3 objects). */
+  export async function remove(appId: string): Promise<void> {
+    const keys: { pk: string; sk: string }[] = [];
+    const checkpointIds: string[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :p",
+          ExpressionAttributeValues: { ":p": Keys.app(appId).pk },
+          ProjectionExpression: "pk, sk, id",
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        keys.push({ pk: item.pk, sk: item.sk });
+        if ((item.sk as string).startsWith("CP#")) checkpointIds.push(item.id as string);
+      }
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    await Checkpoints.removeObjects(appId, checkpointIds);
+    for (let i = 0; i < keys.length; i += 25) {
+      await db().send(new BatchWriteCommand({ RequestItems: { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
+    }
+  }
+
+  export function assertNotProcessing(app: AppMeta) {
+    if (app.status.state === "processing") throw new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
   }
 }

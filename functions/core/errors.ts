@@ -2,11 +2,12 @@
  * The one error type whose message is safe to show a user. Handlers map it to
  * HTTP once (functions/http.ts); anything else is a bug and answers a generic 500.
  */
-export type ErrorKind = "input" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited";
+export type ErrorKind = "input" | "unauthorized" | "payment_required" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited";
 
 const statusOf: Record<ErrorKind, number> = {
   input: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

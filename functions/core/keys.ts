@@ -9,6 +9,14 @@
  * | user by API key (unique)          | GetItem   | pk APIKEY#{sha256}    sk APIKEY   -> user_id     |
  * | users, newest first               | Query     | gsi1 USERS            gsi1sk {created}#{id}      |
  * | app by id                         | GetItem   | pk APP#{id}           sk APP                     |
+ * | apps of an owner, newest first    | Query     | gsi1 OWNER#{userId}   gsi1sk {updated}#{id}      |
+ * | all apps, newest first (admins)   | Query     | gsi2 APPS             gsi2sk {updated}#{id}      |
+ * | an app's files                    | Query     | pk APP#{id}           sk begins FILE#            |
+ * | an app's messages, in time order  | Query     | pk APP#{id}           sk begins MSG#  (ULIDs)    |
+ * | an app's checkpoints              | Query     | pk APP#{id}           sk begins CP#   (ULIDs)    |
+ * | a user's usage of a day / month   | GetItem   | pk USAGE#{userId}     sk DAY#{date} / MONTH#{ym} |
+ * | a user's daily usage over a range | Query     | pk USAGE#{userId}     sk between DAY#…           |
+ * | feedback, newest first            | Query     | pk FEEDBACK           sk {ulid}                  |
  * | socket connection                 | GetItem   | pk CONN#{id}          sk CONN                    |
  * | rooms a connection joined         | Query     | pk CONN#{id}          sk begins ROOM#            |
  * | connections in a room             | Query     | pk ROOM#{room}        sk begins CONN#            |
@@ -24,6 +32,25 @@ export const Keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: "APIKEY" }),
 
   app: (id: string) => ({ pk: `APP#${id}`, sk: "APP" }),
+  appOwnerIndex: (userId: string, updatedDate: string, id: string) => ({ gsi1pk: `OWNER#${userId}`, gsi1sk: `${updatedDate}#${id}` }),
+  ownerPartition: (userId: string) => `OWNER#${userId}`,
+  appAllIndex: (updatedDate: string, id: string) => ({ gsi2pk: "APPS", gsi2sk: `${updatedDate}#${id}` }),
+  allAppsPartition: "APPS",
+  appFile: (appId: string, path: string) => ({ pk: `APP#${appId}`, sk: `FILE#${path}` }),
+  appFiles: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "FILE#" }),
+  message: (appId: string, id: string) => ({ pk: `APP#${appId}`, sk: `MSG#${id}` }),
+  messages: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "MSG#" }),
+  checkpoint: (appId: string, id: string) => ({ pk: `APP#${appId}`, sk: `CP#${id}` }),
+  checkpoints: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "CP#" }),
+  /** S3 key of a checkpoint's whole file tree */
+  checkpointObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.json`,
+  /** S3 key of an uploaded file */
+  upload: (id: string) => `uploads/${id}`,
+
+  usageDay: (userId: string, date: string) => ({ pk: `USAGE#${userId}`, sk: `DAY#${date}` }),
+  usageMonth: (userId: string, month: string) => ({ pk: `USAGE#${userId}`, sk: `MONTH#${month}` }),
+  usagePartition: (userId: string) => `USAGE#${userId}`,
+  feedback: (id: string) => ({ pk: "FEEDBACK", sk: id }),
 
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
   connectionIndex: (connectedAt: string, id: string) => ({ gsi1pk: "CONNS", gsi1sk: `${connectedAt}#${id}` }),
@@ -37,9 +64,12 @@ export const Keys = {
   outboxPartition: "OUTBOX",
 
   /** Kind of an item, read back from a stream record's keys. */
-  kindOf(pk: string, sk: string): "user" | "app" | "connection" | "membership" | "outbox" | "other" {
+  kindOf(pk: string, sk: string): "user" | "app" | "file" | "message" | "checkpoint" | "connection" | "membership" | "outbox" | "other" {
     if (pk.startsWith("USER#") && sk === "USER") return "user";
     if (pk.startsWith("APP#") && sk === "APP") return "app";
+    if (pk.startsWith("APP#") && sk.startsWith("FILE#")) return "file";
+    if (pk.startsWith("APP#") && sk.startsWith("MSG#")) return "message";
+    if (pk.startsWith("APP#") && sk.startsWith("CP#")) return "checkpoint";
     if (pk.startsWith("CONN#")) return sk === "CONN" ? "connection" : "membership";
     if (pk.startsWith("ROOM#")) return "membership";
     if (pk === "OUTBOX") return "outbox";

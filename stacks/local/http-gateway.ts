@@ -46,7 +46,8 @@ export function createHttpGateway() {
   /** Load every call group now, so the first request of each is not a cold start. */
   const warm = () => Promise.all(groups.map(handlerOf));
 
-  function match(method: string, path: string) {
+  function match(method: string, rawPath: string) {
+    const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
     let pathMatched = false;
     for (const route of table) {
       const m = route.pattern.exec(path);

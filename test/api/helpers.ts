@@ -110,3 +110,22 @@ export class SocketClient {
     this.ws.close();
   }
 }
+
+/** Poll GET /api/apps/{id} until `done(app)` holds; answers the app. */
+export async function waitForApp(token: string, appId: string, done: (app: any) => boolean = (a) => a.status.state !== "processing", timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call("GET", `/api/apps/${appId}`, { token });
+    if (res.status !== 200) throw new Error(`GET app: ${res.status} ${JSON.stringify(res.body)}`);
+    if (done(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`app ${appId} still ${res.body.status.state}: ${res.body.status.details}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Create an app from a description and wait for its first turn to finish. */
+export async function builtApp(token: string, description = "A CRM to track customers, deals and follow-up tasks") {
+  const created = await call("POST", "/api/apps", { token, body: { user_description: description } });
+  if (created.status !== 201) throw new Error(`create app: ${created.status} ${JSON.stringify(created.body)}`);
+  return waitForApp(token, created.body.id);
+}

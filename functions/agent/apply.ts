@@ -1,0 +1,98 @@
+import { EntitySchema, type FileTree, filePathPattern } from "../../schemas/app-files";
+import type { Action, SearchReplace } from "./protocol";
+
+export interface Applied {
+  /** the tree after the action */
+  files: FileTree;
+  /** path -> new content, or null when the file was removed */
+  changed: Record<string, string | null>;
+  /** why (part of) the action was not applied, in words for the chat */
+  problem?: string;
+}
+
+/** Find `search` in `text`: exactly, else line by line ignoring trailing whitespace and indentation. */
+function locate(text: string, search: string): { start: number; end: number } | null {
+  const exact = text.indexOf(search);
+  if (exact >= 0) return { start: exact, end: exact + search.length };
+  const lines = text.split("\n");
+  const wanted = search.split("\n").map((l) => l.trim());
+  while (wanted.length && wanted[wanted.length - 1] === "") wanted.pop();
+  if (!wanted.length) return null;
+  for (let i = 0; i + wanted.length <= lines.length; i++) {
+    if (wanted.every((w, j) => lines[i + j].trim() === w)) {
+      const start = lines.slice(0, i).join("\n").length + (i ? 1 : 0);
+      const end = lines.slice(0, i + wanted.length).join("\n").length;
+      return { start, end };
+    }
+  }
+  return null;
+}
+
+export function applyEdits(text: string, edits: SearchReplace[]): { text: string; missed: number } {
+  let out = text;
+  let missed = 0;
+  for (const edit of edits) {
+    const at = locate(out, edit.search);
+    if (!at) {
+      missed++;
+      continue;
+    }
+    out = out.slice(0, at.start) + edit.replace + out.slice(at.end);
+  }
+  return { text: out, missed };
+}
+
+function checkEntity(path: string, content: string): string | undefined {
+  if (!path.startsWith("entities/")) return undefined;
+  try {
+    const parsed = EntitySchema.safeParse(JSON.parse(content));
+    return parsed.success ? undefined : `${path} is not a valid entity schema: ${parsed.error.issues[0]?.message}`;
+  } catch {
+    return `${path} is not valid JSON`;
+  }
+}
+
+/**
+ * Apply one action to an in-memory file tree. Pure: the caller persists `changed`.
+ * Frozen files are never written, deleted or renamed.
+ */
+export function applyAction(files: FileTree, action: Action, frozen: ReadonlySet<string>): Applied {
+  const refuse = (problem: string): Applied => ({ files, changed: {}, problem });
+  switch (action.type) {
+    case "plan":
+      return { files, changed: {} };
+    case "write": {
+      if (!filePathPattern.test(action.path)) return refuse(`${action.path} is not a valid file path`);
+      if (frozen.has(action.path)) return refuse(`${action.path} is frozen, so it was not changed.`);
+      const invalid = checkEntity(action.path, action.content);
+      if (invalid) return refuse(invalid);
+      if (files[action.path] === action.content) return { files, changed: {} };
+      return { files: { ...files, [action.path]: action.content }, changed: { [action.path]: action.content } };
+    }
+    case "edit": {
+      if (frozen.has(action.path)) return refuse(`${action.path} is frozen, so it was not changed.`);
+      const current = files[action.path];
+      if (current === undefined) return refuse(`${action.path} does not exist, so it could not be edited.`);
+      const { text, missed } = applyEdits(current, action.edits);
+      const invalid = checkEntity(action.path, text);
+      if (invalid) return refuse(invalid);
+      const result: Applied = text === current ? { files, changed: {} } : { files: { ...files, [action.path]: text }, changed: { [action.path]: text } };
+      if (missed) result.problem = `${missed} of ${action.edits.length} edits to ${action.path} did not match the file and were skipped.`;
+      return result;
+    }
+    case "delete": {
+      if (frozen.has(action.path)) return refuse(`${action.path} is frozen, so it was not deleted.`);
+      if (!(action.path in files)) return { files, changed: {} };
+      const { [action.path]: _, ...rest } = files;
+      return { files: rest, changed: { [action.path]: null } };
+    }
+    case "rename": {
+      if (frozen.has(action.from) || frozen.has(action.to)) return refuse(`${action.from} is frozen, so it was not renamed.`);
+      if (!filePathPattern.test(action.to)) return refuse(`${action.to} is not a valid file path`);
+      const content = files[action.from];
+      if (content === undefined) return refuse(`${action.from} does not exist, so it could not be renamed.`);
+      const { [action.from]: _, ...rest } = files;
+      return { files: { ...rest, [action.to]: content }, changed: { [action.from]: null, [action.to]: content } };
+    }
+  }
+}

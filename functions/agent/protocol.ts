@@ -1,0 +1,79 @@
+/**
+ * The action protocol the agent streams (DESIGN §5), defined once. A model's answer
+ * is chat text with action tags among it:
+ *
+ *   <kiln-plan>One short line: what this turn will do.</kiln-plan>
+ *   <kiln-write path="pages/Dashboard">
+ *   …the whole file…
+ *   </kiln-write>
+ *   <kiln-edit path="components/TaskCard">
+ *   <<<<<<< SEARCH
+ *   exact lines now in the file
+ *   =======
+ *   the lines to put in their place
+ *   >>>>>>> REPLACE
+ *   </kiln-edit>
+ *   <kiln-delete path="pages/Old" />
+ *   <kiln-rename from="pages/Tasks" to="pages/Todos" />
+ *
+ * Whole-file writes are for new or small files; search/replace edits for changes
+ * to large ones, so a small change never costs a rewrite (or a lazy "rest of code"
+ * placeholder). Entity schemas are written as JSON to entities/<Name>. Every action
+ * names its target path, so the UI links it to the code view.
+ */
+
+export const TAG = {
+  plan: "kiln-plan",
+  write: "kiln-write",
+  edit: "kiln-edit",
+  delete: "kiln-delete",
+  rename: "kiln-rename",
+} as const;
+
+export type ActionType = keyof typeof TAG;
+
+export interface SearchReplace {
+  search: string;
+  replace: string;
+}
+
+export type Action =
+  | { type: "plan"; content: string }
+  | { type: "write"; path: string; content: string }
+  | { type: "edit"; path: string; edits: SearchReplace[] }
+  | { type: "delete"; path: string }
+  | { type: "rename"; from: string; to: string };
+
+/** The path an action is about (its target), for links and progress. */
+export function targetOf(action: Action): string | null {
+  switch (action.type) {
+    case "plan":
+      return null;
+    case "rename":
+      return action.to;
+    default:
+      return action.path;
+  }
+}
+
+export const SEARCH_MARK = "<<<<<<< SEARCH";
+export const DIVIDER_MARK = "=======";
+export const REPLACE_MARK = ">>>>>>> REPLACE";
+
+/** Writes an action back as protocol text (the canonical form stored in a message). */
+export function serialize(action: Action): string {
+  switch (action.type) {
+    case "plan":
+      return `<${TAG.plan}>${action.content}</${TAG.plan}>`;
+    case "write":
+      return `<${TAG.write} path="${action.path}">\n${action.content}\n</${TAG.write}>`;
+    case "edit":
+      return `<${TAG.edit} path="${action.path}">\n${action.edits
+        .map((e) => `${SEARCH_MARK}\n${e.search}\n${DIVIDER_MARK}\n${e.replace}\n${REPLACE_MARK}`)
+        .join("\n")}\n</${TAG.edit}>`;
+    case "delete":
+      return `<${TAG.delete} path="${action.path}" />`;
+    case "rename":
+      return `<${TAG.rename} from="${action.from}" to="${action.to}" />`;
+  }
+}

@@ -1,0 +1,67 @@
+import * as z from "zod";
+import { App, CreateAppBody, ListAppsQuery, UpdateAppBody } from "../schemas/app";
+import { nameFromDescription } from "./agent/offline";
+import { Actor } from "./core/actor";
+import { AppEvents } from "./core/app-events";
+import { Apps } from "./core/apps";
+import { Chat } from "./core/chat";
+import { forbidden } from "./core/errors";
+import { homeSuggestions } from "./core/suggestions";
+import { body, callGroup, query } from "./http";
+
+/** Spec 01 §7 Apps: list, create (which starts the first turn), read, update, delete. */
+export const { app, handler } = callGroup("apps", {
+  async list(c) {
+    return c.json(await Apps.list(Actor.user(), query(c, ListAppsQuery)));
+  },
+
+  async create(c) {
+    const user = Actor.user();
+    const input = await body(c, CreateAppBody);
+    const created = await Apps.create(user, {
+      name: input.name ?? nameFromDescription(input.user_description),
+      user_description: input.user_description,
+      style: input.style,
+      integrations: input.integrations,
+      model: input.model,
+      deep_coding_mode: input.deep_coding_mode,
+    });
+    // The description is the conversation's first message; if it cannot start (e.g. out of credits) no app is left behind.
+    try {
+      const turn = await Chat.send(user, created, { content: input.user_description, file_urls: input.file_urls }, Actor.socketId(), { firstTurn: true });
+      return c.json(turn.app, 201);
+    } catch (err) {
+      await Apps.remove(created.id);
+      throw err;
+    }
+  },
+
+  async schema(c) {
+    return c.json(z.toJSONSchema(App, { io: "output", unrepresentable: "any" }));
+  },
+
+  async get(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json(await Apps.full(meta));
+  },
+
+  async update(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    const patch = await body(c, UpdateAppBody);
+    const updated = await Apps.update(meta.id, patch);
+    await AppEvents.publish(meta.id, { app: patch }, Actor.socketId());
+    return c.json(updated);
+  },
+
+  async remove(c) {
+    const user = Actor.user();
+    const meta = await Apps.assertAccess(user, c.req.param("id")!);
+    if (meta.created_by_id !== user.id && !Actor.isAdmin(user)) throw forbidden("Only the app's owner can delete it");
+    await Apps.remove(meta.id);
+    return c.json({ success: true });
+  },
+
+  async homeSuggestions(c) {
+    return c.json(homeSuggestions());
+  },
+});

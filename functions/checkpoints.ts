@@ -1,0 +1,46 @@
+import { Actor } from "./core/actor";
+import { AppEvents } from "./core/app-events";
+import { AppFiles } from "./core/app-files";
+import { Apps } from "./core/apps";
+import { changesBetween } from "./core/changes";
+import { Checkpoints } from "./core/checkpoints";
+import { VisibleError } from "./core/errors";
+import { Messages } from "./core/messages";
+import { callGroup } from "./http";
+
+/** Spec 01 §7 Checkpoints, and the per-message code changes of the Message Details dialog. */
+export const { app, handler } = callGroup("checkpoints", {
+  async list(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json(await Checkpoints.list(meta.id));
+  },
+
+  async fileTree(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json({ files: await Checkpoints.tree(meta.id, c.req.param("cp")!) });
+  },
+
+  async load(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    Apps.assertNotProcessing(meta);
+    const checkpoint = await Checkpoints.get(meta.id, c.req.param("cp")!);
+    // Restoring is itself undoable: the files as they are now become a checkpoint first.
+    await Checkpoints.create(meta.id, `Before restoring "${checkpoint.name}"`, null);
+    const files = await Checkpoints.load(meta.id, checkpoint.id);
+    await Apps.update(meta.id, {});
+    await AppEvents.refetch(meta.id, Actor.socketId());
+    return c.json({ success: true, files });
+  },
+
+  /** The files an assistant message changed: its turn's starting checkpoint against what came after it. */
+  async messageChanges(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    const message = await Messages.get(meta.id, c.req.param("msgId")!);
+    if (message.role !== "assistant" || !message.base_checkpoint_id) throw new VisibleError("input", "No file changes detected for this message.");
+    const before = await Checkpoints.tree(meta.id, message.base_checkpoint_id);
+    const { messages } = await Messages.list(meta.id);
+    const next = messages.find((m) => m.id > message.id && m.role === "user" && m.checkpoint_id);
+    const after = next?.checkpoint_id ? await Checkpoints.tree(meta.id, next.checkpoint_id) : await AppFiles.tree(meta.id);
+    return c.json({ message_id: message.id, files: changesBetween(before, after) });
+  },
+});

@@ -1,0 +1,43 @@
+import type { AppMeta } from "../../schemas/app";
+import type { ChatMessage } from "../../schemas/chat";
+import { Realtime } from "./realtime";
+
+/**
+ * What the builder's per-app room hears (`update_model` in room = app id):
+ * changed app fields, the newest message as `_last_msg`, and changed files as
+ * `_files` (path -> content, null when deleted). A frame too big for the socket
+ * (API Gateway's 128 KB) is replaced by `_refetch`, and the tab reloads the app.
+ */
+export namespace AppEvents {
+  const MAX_FRAME = 100_000;
+
+  export interface Change {
+    app?: Partial<AppMeta>;
+    message?: ChatMessage;
+    files?: Record<string, string | null>;
+  }
+
+  /** Tell the room to reload the whole app (after an undo or a checkpoint restore). */
+  export function refetch(appId: string, senderSid: string | null = null): Promise<void> {
+    return broadcastSafely(appId, { _refetch: true }, senderSid);
+  }
+
+  export async function publish(appId: string, change: Change, senderSid: string | null = null): Promise<void> {
+    let data: Record<string, unknown> = { ...change.app };
+    if (change.message) data._last_msg = change.message;
+    if (change.files) data._files = change.files;
+    if (JSON.stringify(data).length > MAX_FRAME) {
+      data = { ...change.app, _refetch: true, _last_msg_id: change.message?.id };
+    }
+    await broadcastSafely(appId, data, senderSid);
+  }
+
+  async function broadcastSafely(appId: string, data: Record<string, unknown>, senderSid: string | null) {
+    try {
+      await Realtime.broadcast(appId, data, senderSid);
+    } catch (err) {
+      // The change itself is saved; a tab that missed it catches up on its next load.
+      console.error(`[app-events] broadcast to ${appId} failed:`, (err as Error).message);
+    }
+  }
+}

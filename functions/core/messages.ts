@@ -1,0 +1,102 @@
+import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { ulid } from "ulid";
+import { ChatMessage } from "../../schemas/chat";
+import { Config } from "./config";
+import { db, table } from "./db";
+import { notFound } from "./errors";
+import { Keys, stripKeys } from "./keys";
+import { Storage } from "./storage";
+
+/**
+ * An app's conversation: one item per message in the app's partition, ids are
+ * ULIDs so the sort key is time order. A message whose content would push the
+ * item toward DynamoDB's 400 KB limit keeps its content in S3 instead.
+ */
+export namespace Messages {
+  export const INLINE_LIMIT = 300_000;
+  export const INITIAL_COUNT = 20;
+
+  type New = Omit<ChatMessage, "id" | "metadata"> & { metadata?: Partial<ChatMessage["metadata"]> };
+
+  const s3Key = (appId: string, id: string) => `apps/${appId}/messages/${id}.txt`;
+
+  async function toMessage(item: Record<string, unknown>): Promise<ChatMessage> {
+    if (typeof item.content_s3 === "string") {
+      const object = await Storage.client().send(new GetObjectCommand({ Bucket: Config.bucket, Key: item.content_s3 }));
+      item = { ...item, content: await object.Body!.transformToString() };
+    }
+    const { content_s3: _, app_id: __, ...rest } = stripKeys(item);
+    return ChatMessage.parse(rest);
+  }
+
+  async function contentFields(appId: string, id: string, content: string) {
+    if (content.length <= INLINE_LIMIT) return { content, content_s3: null };
+    const key = s3Key(appId, id);
+    await Storage.client().send(new PutObjectCommand({ Bucket: Config.bucket, Key: key, Body: content, ContentType: "text/plain; charset=utf-8" }));
+    return { content: content.slice(0, 1000), content_s3: key };
+  }
+
+  export async function append(appId: string, message: New, createdByEmail: string | null): Promise<ChatMessage> {
+    const id = ulid();
+    const full = ChatMessage.parse({
+      ...message,
+      id,
+      metadata: { created_date: new Date().toISOString(), created_by_email: createdByEmail, ...message.metadata },
+    });
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...Keys.message(appId, id), app_id: appId, ...full, ...(await contentFields(appId, id, full.content)) },
+      }),
+    );
+    return full;
+  }
+
+  /** Merge fields into a message (the growing assistant answer, its state, its receipt). */
+  export async function update(appId: string, id: string, patch: Partial<Omit<ChatMessage, "id">>): Promise<void> {
+    const fields: Record<string, unknown> = { ...patch };
+    if (typeof patch.content === "string") Object.assign(fields, await contentFields(appId, id, patch.content));
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    if (!entries.length) return;
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.message(appId, id),
+        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(", ")}`,
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+      }),
+    );
+  }
+
+  export async function get(appId: string, id: string): Promise<ChatMessage> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.message(appId, id), ConsistentRead: true }));
+    if (!Item) throw notFound("Message not found");
+    return toMessage(Item);
+  }
+
+  /** The visible conversation in time order: the newest `limit` messages, or all of them. */
+  export async function list(appId: string, limit?: number): Promise<{ messages: ChatMessage[]; total: number }> {
+    const { pk, skPrefix } = Keys.messages(appId);
+    const items: Record<string, unknown>[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
+          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
+          ScanIndexForward: false,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    const visible = items.filter((i) => !i.hidden);
+    const chosen = (limit ? visible.slice(0, limit) : visible).reverse();
+    return { messages: await Promise.all(chosen.map(toMessage)), total: visible.length };
+  }
+}

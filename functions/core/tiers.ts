@@ -1,0 +1,31 @@
+import type { SubscriptionTier } from "../../schemas/user";
+
+/**
+ * What each plan allows: the one gate table. Handlers, the worker and the web
+ * client all read it from here, never from a copy.
+ */
+export interface TierLimits {
+  /** chat messages per day; the spec's default when a plan sets none is 1,000,000 */
+  daily_messages: number;
+  monthly_messages: number;
+  monthly_integration_credits: number;
+}
+
+export const NO_DAILY_LIMIT = 1_000_000;
+
+export const Tiers: Record<SubscriptionTier, TierLimits> = {
+  free: { daily_messages: 7, monthly_messages: 25, monthly_integration_credits: 500 },
+  starter: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 100, monthly_integration_credits: 2_000 },
+  builder: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 250, monthly_integration_credits: 10_000 },
+  pro: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 500, monthly_integration_credits: 20_000 },
+  elite: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 1_200, monthly_integration_credits: 50_000 },
+  elite_2: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 2_500, monthly_integration_credits: 100_000 },
+  elite_3: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 5_000, monthly_integration_credits: 200_000 },
+  enterprise: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 10_000, monthly_integration_credits: 500_000 },
+};
+
+/** Credits one chat message costs (spec 01 §9): discussion mode is 0.3. */
+export const MESSAGE_COST = 1;
+export const DISCUSSION_COST = 0.3;
+/** Automated error fixes are free and capped per turn. */
+export const MAX_AUTOMATED_FIXES_PER_TURN = 2;

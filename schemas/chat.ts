@@ -1,0 +1,118 @@
+import * as z from "zod";
+
+export const ChatRole = z.enum(["user", "assistant", "tool"]);
+
+export const CustomContext = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("files"), data: z.object({ files: z.array(z.string().max(200)).max(50) }) }),
+  z.object({
+    type: z.literal("element"),
+    data: z.object({
+      element_tag_name: z.string().max(40),
+      filename: z.string().max(200),
+      line_number: z.number().int().min(0),
+      classes: z.string().max(2000).optional(),
+    }),
+  }),
+]);
+
+export const MessageParams = z.object({
+  current_page: z.string().max(64).optional(),
+  automated_fix: z.boolean().optional(),
+  diff_message: z.boolean().optional(),
+  discussion_mode: z.boolean().optional(),
+  manual_edit: z.boolean().optional(),
+});
+
+/** What one assistant turn really changed, computed from the checkpoints on either side of it. */
+export const Receipt = z.object({
+  files: z.object({ added: z.array(z.string()), modified: z.array(z.string()), deleted: z.array(z.string()) }),
+  entities: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+  pages: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+  /** removals of pages, entities or exported components the request did not mention */
+  unrequested_removals: z.array(z.string()),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+export const ToolResult = z.object({
+  display_results: z.object({ widget: z.literal("table"), columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) }).optional(),
+  results: z.string().optional(),
+});
+
+/** One message of an app's conversation: one item per message, sorted by time (ULID ids). */
+export const ChatMessage = z.object({
+  id: z.string(),
+  role: ChatRole,
+  /** may contain action tags (functions/agent/protocol.ts) */
+  content: z.string(),
+  hidden: z.boolean().optional(),
+  metadata: z.object({
+    created_date: z.string(),
+    created_by_email: z.string().nullable(),
+    /** platform-admin diagnostics (Message Info) */
+    model: z.string().optional(),
+    duration_ms: z.number().optional(),
+    input_tokens: z.number().optional(),
+    output_tokens: z.number().optional(),
+  }),
+  file_urls: z.array(z.string()).optional(),
+  custom_context: z.array(CustomContext).optional(),
+  tool_calls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })).optional(),
+  tool_results: z.array(ToolResult).optional(),
+  /** user messages: the checkpoint taken before this message was worked on */
+  checkpoint_id: z.string().nullable().optional(),
+  /** assistant messages: the checkpoint before the turn started (the diff's "original") */
+  base_checkpoint_id: z.string().nullable().optional(),
+  additional_message_params: MessageParams.optional(),
+  /** assistant messages: streaming while the turn runs */
+  state: z.enum(["streaming", "done", "stopped", "error"]).optional(),
+  receipt: Receipt.optional(),
+  error: z.object({ title: z.string(), component: z.string().optional(), details: z.string().optional() }).optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** POST /api/apps/{id}/chat/message */
+export const SendMessageBody = z.strictObject({
+  content: z.string().trim().min(1, "Message content is required").max(20_000, "Messages are at most 20,000 characters"),
+  file_urls: z.array(z.string().max(2000)).max(10).optional(),
+  custom_context: z.array(CustomContext).max(10).optional(),
+  additional_message_params: MessageParams.optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const Suggestion = z.object({ title: z.string(), prompt: z.string() });
+/** Chat suggestions: suggestion_1 … suggestion_3 (spec 01 §3). */
+export const ChatSuggestions = z.object({ suggestion_1: Suggestion, suggestion_2: Suggestion, suggestion_3: Suggestion });
+export type ChatSuggestions = z.infer<typeof ChatSuggestions>;
+/** Home suggestions: app_suggestion_1 … app_suggestion_5. */
+export const AppSuggestions = z.object({
+  app_suggestion_1: Suggestion,
+  app_suggestion_2: Suggestion,
+  app_suggestion_3: Suggestion,
+  app_suggestion_4: Suggestion,
+  app_suggestion_5: Suggestion,
+});
+
+export const Checkpoint = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  name: z.string(),
+  created_date: z.string(),
+  message_id: z.string().nullable(),
+  file_count: z.number().int(),
+});
+export type Checkpoint = z.infer<typeof Checkpoint>;
+
+export const FeedbackTag = z.enum([
+  "Deleted previously implemented features / sections",
+  "Created an error",
+  "Stuck in a loop",
+  "UI/Styling issues",
+  "Nothing wrong",
+  "Other",
+]);
+/** POST /api/feedback */
+export const FeedbackBody = z.strictObject({
+  feedback_url: z.string().max(2000),
+  tag: FeedbackTag,
+  feedback: z.string().max(5000).default(""),
+});

@@ -1,0 +1,26 @@
+/** Attachments (spec 01 §5): types and size limits, shared by the home/chat pickers and the upload call. */
+export const attachmentTypes = ["jpg", "jpeg", "png", "pdf", "txt", "html"] as const;
+export const imageTypes = ["jpg", "jpeg", "png", "gif", "webp"] as const;
+/** Everything POST /api/files accepts (attachments plus logos and data files used elsewhere). */
+export const uploadTypes = [...new Set([...attachmentTypes, ...imageTypes, "svg", "csv", "json"])];
+
+const MB = 1024 * 1024;
+export function maxBytesFor(ext: string): number {
+  if ((imageTypes as readonly string[]).includes(ext)) return 40 * MB;
+  if (ext === "pdf") return 10 * MB;
+  return 5 * MB;
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+/** The spec's exact messages for a file that may not be attached, or null when it may. */
+export function attachmentError(name: string, size: number, allowed: readonly string[] = attachmentTypes): string | null {
+  const ext = extensionOf(name);
+  if (!allowed.includes(ext)) return `File type "${ext}" is not supported. Supported types: ${allowed.join(", ")}.`;
+  const max = maxBytesFor(ext);
+  if (size > max) return `File "${name}" exceeds the maximum allowed size of ${max / MB}MB.`;
+  return null;
+}

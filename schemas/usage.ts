@@ -1,0 +1,22 @@
+import * as z from "zod";
+import { SubscriptionTier } from "./user";
+
+/** GET /api/usage-logs/current-usage (spec 01 §3 Usage, spec 03 §3 Current usage). */
+export const CurrentUsage = z.object({
+  tier: SubscriptionTier,
+  is_over_limit: z.boolean(),
+  past_due: z.boolean(),
+  daily_usage: z.number(),
+  daily_limit: z.number(),
+  monthly_usage: z.number(),
+  monthly_limit: z.number(),
+  extra_credits: z.number(),
+  current_credit_period_start_date: z.string(),
+  current_credit_period_end_date: z.string(),
+  next_period_start_date: z.string(),
+});
+export type CurrentUsage = z.infer<typeof CurrentUsage>;
+
+export const UsageStats = z.object({
+  usage_by_date: z.array(z.object({ _id: z.string(), total_messages: z.number() })),
+});
