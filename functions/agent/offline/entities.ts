@@ -1,0 +1,206 @@
+/**
+ * Entity schemas as the offline engine sees them: JSON Schema objects (the files
+ * under entities/), the typed fields the templates render, and type inference for
+ * a field named in a chat message.
+ */
+import { pascal, pluralize, sentence, snake, titleCase } from "./naming";
+
+export interface JsonProp {
+  type: string;
+  format?: string;
+  enum?: (string | number)[];
+  default?: unknown;
+  description?: string;
+  [key: string]: unknown;
+}
+
+export interface EntityJson {
+  name: string;
+  type: "object";
+  properties: Record<string, JsonProp>;
+  required: string[];
+  [key: string]: unknown;
+}
+
+export type FieldKind = "text" | "longtext" | "email" | "url" | "number" | "date" | "boolean" | "enum" | "relation" | "other";
+
+export interface Field {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  options: string[];
+  /** the related entity, for relation fields */
+  target: string | null;
+  prop: JsonProp;
+}
+
+/** Names that read as long text and get a textarea. */
+const LONG_TEXT = /^(notes?|description|content|body|bio|summary|details|comments?|instructions|ingredients|message|address|agenda|resolution|review)$/;
+const TITLE_FIELDS = ["name", "title", "full_name", "subject", "invoice_number", "order_number", "code"];
+
+/** The typed fields of an entity; `entityNames` tells which `<x>_id` fields are relations. */
+export function fieldsOf(schema: EntityJson, entityNames: readonly string[]): Field[] {
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const props = schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+  return Object.entries(props).map(([name, raw]) => {
+    const prop: JsonProp = raw && typeof raw === "object" ? raw : { type: "string" };
+    const options = Array.isArray(prop.enum) ? prop.enum.map(String) : [];
+    let kind: FieldKind;
+    let target: string | null = null;
+    const relation = /^(.+)_id$/.exec(name);
+    const related = relation ? entityNames.find((e) => e === pascal(relation[1]) && e !== schema.name) : undefined;
+    if (options.length) kind = "enum";
+    else if (prop.type === "boolean") kind = "boolean";
+    else if (prop.type === "number" || prop.type === "integer") kind = "number";
+    else if (prop.type !== "string") kind = "other";
+    else if (prop.format === "date" || prop.format === "date-time") kind = "date";
+    else if (prop.format === "email") kind = "email";
+    else if (prop.format === "uri" || prop.format === "url") kind = "url";
+    else if (related) {
+      kind = "relation";
+      target = related;
+    } else if (LONG_TEXT.test(name)) kind = "longtext";
+    else kind = "text";
+    const label = kind === "relation" ? titleCase(relation![1]) : sentence(name);
+    return { name, label, kind, required: required.has(name), options, target, prop };
+  });
+}
+
+/** The field shown as a record's title (links, headings, relation labels). */
+export function titleField(fields: Field[]): Field | null {
+  for (const name of TITLE_FIELDS) {
+    const f = fields.find((x) => x.name === name && (x.kind === "text" || x.kind === "email"));
+    if (f) return f;
+  }
+  return fields.find((f) => f.required && f.kind === "text") ?? fields.find((f) => f.kind === "text") ?? null;
+}
+
+/** The enum that works as a status: status or stage first, else the first enum. */
+export function statusField(fields: Field[]): Field | null {
+  return fields.find((f) => f.kind === "enum" && /^(status|stage)$/.test(f.name)) ?? fields.find((f) => f.kind === "enum") ?? null;
+}
+
+/** Numeric fields worth a total on the dashboard. */
+export function moneyField(fields: Field[]): Field | null {
+  return fields.find((f) => f.kind === "number" && /(value|amount|price|total|budget|cost|revenue|salary)$/.test(f.name)) ?? null;
+}
+
+export function entityJson(name: string, properties: Record<string, JsonProp>, required: string[]): EntityJson {
+  return { name, type: "object", properties, required };
+}
+
+export function parseEntity(path: string, content: string): EntityJson | null {
+  try {
+    const parsed = JSON.parse(content) as Partial<EntityJson>;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    const name = path.slice(path.indexOf("/") + 1);
+    return {
+      ...parsed,
+      name,
+      type: "object",
+      properties: parsed.properties && typeof parsed.properties === "object" ? parsed.properties : {},
+      required: Array.isArray(parsed.required) ? parsed.required.filter((r) => typeof r === "string") : [],
+    } as EntityJson;
+  } catch {
+    return null;
+  }
+}
+
+export const printEntity = (schema: EntityJson): string => JSON.stringify(schema, null, 2);
+
+const ENUMS: [RegExp, string[]][] = [
+  [/^priority$/, ["low", "medium", "high"]],
+  [/^severity$/, ["low", "medium", "high", "critical"]],
+  [/^(frequency|recurrence)$/, ["daily", "weekly", "monthly"]],
+  [/^difficulty$/, ["easy", "medium", "hard"]],
+  [/^(level|skill_level)$/, ["beginner", "intermediate", "advanced"]],
+  [/^size$/, ["small", "medium", "large"]],
+  [/^(mood)$/, ["great", "good", "okay", "bad"]],
+];
+
+/** Enum values for status-like names, fitted to the entity where it helps. */
+function enumFor(name: string, entity: string): string[] | null {
+  for (const [re, values] of ENUMS) if (re.test(name)) return values;
+  if (name === "stage") return /deal|opportunit|lead/i.test(entity) ? ["prospect", "qualified", "proposal", "won", "lost"] : ["planning", "in_progress", "review", "done"];
+  if (name === "status") {
+    if (/task|todo|ticket|issue|bug/i.test(entity)) return ["todo", "in_progress", "done"];
+    if (/invoice|bill|payment/i.test(entity)) return ["draft", "sent", "paid", "overdue"];
+    if (/order/i.test(entity)) return ["pending", "shipped", "delivered", "cancelled"];
+    return ["active", "on_hold", "done"];
+  }
+  return null;
+}
+
+/** Common ways of naming a field in chat, mapped to the field's name. */
+const SYNONYMS: Record<string, string> = {
+  phone_number: "phone",
+  telephone: "phone",
+  mobile: "phone",
+  telephone_number: "phone",
+  e_mail: "email",
+  email_address: "email",
+  mail: "email",
+  deadline: "due_date",
+  due: "due_date",
+  due_by: "due_date",
+  website_url: "website",
+  web_site: "website",
+  homepage: "website",
+  note: "notes",
+  desc: "description",
+};
+
+/** A phrase from chat ("a phone number", "the due date") to a field name ("phone", "due_date"). */
+export function fieldNameFrom(phrase: string, synonyms = true): string {
+  const cleaned = phrase
+    .toLowerCase()
+    .replace(/["“”'`]/g, "")
+    .replace(/^(?:an?|the|new|some|another|extra)\s+/g, "")
+    .replace(/^(?:an?|the|new)\s+/g, "")
+    .replace(/\s+(?:field|column|property|attribute)s?$/, "")
+    .trim();
+  const name = snake(cleaned);
+  return (synonyms && SYNONYMS[name]) || name;
+}
+
+export type TypeHint = "text" | "number" | "date" | "boolean" | "email" | "url" | null;
+
+/** A JSON Schema property for a new field, its type inferred from its name (or the hint). */
+export function inferProp(name: string, entity: string, hint: TypeHint = null, options: string[] = []): JsonProp {
+  if (options.length) return { type: "string", enum: options, default: options[0] };
+  if (hint === "number") return { type: "number" };
+  if (hint === "date") return { type: "string", format: "date" };
+  if (hint === "boolean") return { type: "boolean", default: false };
+  if (hint === "email") return { type: "string", format: "email" };
+  if (hint === "url") return { type: "string", format: "uri" };
+  if (hint === "text") return { type: "string" };
+  const values = enumFor(name, entity);
+  if (values) return { type: "string", enum: values, default: values[0] === "low" ? "medium" : values[0] };
+  if (/(^|_)(date|birthday|deadline|dob)$|_(at|on)$|^(date|day)$/.test(name)) return { type: "string", format: "date" };
+  if (/^(is|has|can|should)_|^(done|completed|complete|paid|archived|favorite|favourite|pinned|active|published|verified|billable|urgent)$/.test(name)) {
+    return { type: "boolean", default: false };
+  }
+  if (/(^|_)(amount|price|value|cost|total|budget|salary|quantity|qty|count|score|rating|age|duration|hours|minutes|weight|height|calories|servings|stock|capacity|revenue|fee|rate|percent|percentage|discount|tax|balance|points|credits|distance|reps|sets|streak|year|probability|number_of_\w+)$/.test(name) || /^number_of_/.test(name)) {
+    return { type: "number" };
+  }
+  if (/(^|_)email$/.test(name)) return { type: "string", format: "email" };
+  if (/(^|_)(url|website|link|homepage)$/.test(name)) return { type: "string", format: "uri" };
+  return { type: "string" };
+}
+
+/** "InventoryItem" -> "Inventory Items" (a page's default title). */
+export function pluralTitle(entity: string): string {
+  return titleCase(pluralize(entity));
+}
+
+/** A human description of a property's type, for chat text. */
+export function describeProp(prop: JsonProp): string {
+  if (Array.isArray(prop.enum)) return `one of ${prop.enum.join(", ")}`;
+  if (prop.type === "boolean") return "yes/no";
+  if (prop.type === "number" || prop.type === "integer") return "a number";
+  if (prop.format === "date" || prop.format === "date-time") return "a date";
+  if (prop.format === "email") return "an e-mail address";
+  if (prop.format === "uri") return "a link";
+  return "text";
+}

@@ -1,0 +1,164 @@
+/**
+ * The app as the offline engine understands it: entities with their pages, the
+ * layout's title and navigation, the dashboard and the theme. The first turn
+ * builds one from a description; a follow-up reads it back from the file tree,
+ * changes it, and the templates render both versions so only the difference is sent.
+ */
+import { type EntityJson, type Field, fieldsOf, parseEntity, pluralTitle } from "./entities";
+import { pascal, pluralize } from "./naming";
+import { defaultTheme, parseTheme, type ThemeSettings } from "./styles";
+import { domainOf, GENERIC_ICON } from "./vocabulary";
+
+export interface EntityPages {
+  list: string | null;
+  detail: string | null;
+  form: string | null;
+}
+
+export interface EntityDef {
+  name: string;
+  schema: EntityJson;
+  pages: EntityPages;
+  /** the list page's title in the navigation and its heading */
+  navTitle: string;
+  icon: string;
+}
+
+export interface AppModel {
+  title: string;
+  dashboardPage: string | null;
+  dashboardTitle: string;
+  hasLayout: boolean;
+  theme: ThemeSettings;
+  entities: EntityDef[];
+}
+
+export const THEME_PATH = "components/Theme";
+export const LAYOUT_PATH = "layout/main";
+
+export function defaultPages(name: string): EntityPages {
+  return { list: pluralize(name) === name ? `${name}List` : pluralize(name), detail: `${name}Detail`, form: `${name}Form` };
+}
+
+export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(schema.name)): EntityDef {
+  return { name: schema.name, schema, pages, navTitle: pluralTitle(schema.name), icon: domainOf(schema.name)?.icon ?? GENERIC_ICON };
+}
+
+export const entityNames = (model: AppModel): string[] => model.entities.map((e) => e.name);
+
+export function fields(model: AppModel, entity: EntityDef): Field[] {
+  return fieldsOf(entity.schema, entityNames(model));
+}
+
+export const hasPages = (e: EntityDef): boolean => e.pages.list !== null;
+
+export function findEntity(model: AppModel, name: string): EntityDef | undefined {
+  return model.entities.find((e) => e.name === name);
+}
+
+export function newModel(title: string, theme: ThemeSettings, schemas: EntityJson[]): AppModel {
+  return { title, dashboardPage: "Dashboard", dashboardTitle: "Dashboard", hasLayout: true, theme, entities: schemas.map((s) => entityDef(s)) };
+}
+
+export interface NavItem {
+  title: string;
+  page: string;
+  icon: string;
+}
+
+const NAV_ITEM = /\{ title: ("(?:[^"\\]|\\.)*"), page: "([A-Za-z][\w-]*)", icon: ([A-Za-z]\w*)/g;
+
+/** The navigation items of a layout written by the offline engine. */
+export function navItems(layout: string | undefined): NavItem[] {
+  if (!layout) return [];
+  const out: NavItem[] = [];
+  for (const m of layout.matchAll(NAV_ITEM)) {
+    try {
+      out.push({ title: JSON.parse(m[1]) as string, page: m[2], icon: m[3] });
+    } catch {
+      /* a hand-edited title; skip it */
+    }
+  }
+  return out;
+}
+
+const pageNames = (files: Record<string, string>) =>
+  Object.keys(files)
+    .filter((p) => p.startsWith("pages/"))
+    .map((p) => p.slice(6))
+    .sort();
+
+/** Which page plays which role for an entity: the default names, else by what the code calls. */
+function resolvePages(name: string, ident: RegExp, files: Record<string, string>): EntityPages {
+  const wanted = defaultPages(name);
+  const pages = pageNames(files);
+  const has = (p: string | null) => p !== null && pages.includes(p);
+  const find = (test: (code: string) => boolean) => pages.find((p) => test(files[`pages/${p}`])) ?? null;
+  const calls = (code: string, method: string) => new RegExp(`\\b${ident.source}\\.${method}\\(`).test(code);
+  return {
+    list: has(wanted.list) ? wanted.list : find((c) => calls(c, "list") && calls(c, "delete") && !calls(c, "get") && !calls(c, "create")),
+    detail: has(wanted.detail) ? wanted.detail : find((c) => calls(c, "get") && calls(c, "delete") && !calls(c, "create")),
+    form: has(wanted.form) ? wanted.form : find((c) => calls(c, "create") && calls(c, "update")),
+  };
+}
+
+/** Reads the model back from an app's files; `broken` lists entity files that are not valid JSON. */
+export function readModel(files: Record<string, string>, appName: string): { model: AppModel; broken: string[] } {
+  const layout = files[LAYOUT_PATH];
+  const nav = navItems(layout);
+  const title = (layout && /const APP_TITLE = ("(?:[^"\\]|\\.)*");/.exec(layout)?.[1]) || null;
+  const broken: string[] = [];
+  const entities: EntityDef[] = [];
+  for (const path of Object.keys(files).filter((p) => p.startsWith("entities/")).sort()) {
+    const schema = parseEntity(path, files[path]);
+    if (!schema) {
+      broken.push(path);
+      continue;
+    }
+    const ident = new RegExp(`(?:${schema.name}|${schema.name}Entity)`);
+    const pages = resolvePages(schema.name, ident, files);
+    const def = entityDef(schema, pages);
+    const item = nav.find((n) => n.page === pages.list);
+    if (item) {
+      def.navTitle = item.title;
+      def.icon = item.icon;
+    }
+    entities.push(def);
+  }
+  const order = (e: EntityDef) => {
+    const at = nav.findIndex((n) => n.page === e.pages.list);
+    return at < 0 ? nav.length : at;
+  };
+  entities.sort((x, y) => order(x) - order(y) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  // the dashboard is pages/Dashboard, or the page the layout links with the dashboard icon (after a rename)
+  const dashboardPage = "pages/Dashboard" in files ? "Dashboard" : (nav.find((n) => n.icon === "LayoutDashboard" && `pages/${n.page}` in files)?.page ?? null);
+  const heading = dashboardPage ? /<h1 className=\{theme\.heading\}>([^<{]*)<\/h1>/.exec(files[`pages/${dashboardPage}`]) : null;
+  let parsedTitle = appName;
+  try {
+    if (title) parsedTitle = JSON.parse(title) as string;
+  } catch {
+    /* keep the app's name */
+  }
+  return {
+    model: {
+      title: parsedTitle,
+      dashboardPage,
+      dashboardTitle: heading?.[1]?.trim() || "Dashboard",
+      hasLayout: LAYOUT_PATH in files,
+      theme: THEME_PATH in files ? parseTheme(files[THEME_PATH]) : defaultTheme(null),
+      entities,
+    },
+    broken,
+  };
+}
+
+/** Every page name the model renders. */
+export function modelPages(model: AppModel): string[] {
+  const out: string[] = [];
+  if (model.dashboardPage) out.push(model.dashboardPage);
+  for (const e of model.entities) for (const p of [e.pages.list, e.pages.detail, e.pages.form]) if (p) out.push(p);
+  return out;
+}
+
+/** A page name for a title typed in chat: "To-dos" -> "ToDos". */
+export const pageNameFrom = (text: string): string => pascal(text).replace(/^[^A-Za-z]+/, "").slice(0, 60);

@@ -1,0 +1,127 @@
+/** Matching words from a chat message to the app's entities, fields and pages. */
+import { type Field, fieldNameFrom, type JsonProp, inferProp, type TypeHint } from "./entities";
+import { type AppModel, type EntityDef, fields } from "./model";
+import { pluralize, singularize, snake, words } from "./naming";
+import { domainForWord } from "./vocabulary";
+
+const squash = (text: string) => words(text).join("");
+
+/** Drops articles and filler around a noun phrase: "all the tasks" -> "tasks". */
+export function cleanPhrase(text: string): string {
+  return text
+    .trim()
+    .replace(/^["“'`]+|["”'`.!?]+$/g, "")
+    .replace(/^(?:(?:the|my|our|all|each|every|a|an|this|that|of)\s+)+/i, "")
+    .replace(/\s+(?:entity|entities|model|models|table|tables|records?|list|schema)$/i, "")
+    .trim();
+}
+
+export function resolveEntity(model: AppModel, phrase: string): EntityDef | undefined {
+  const p = cleanPhrase(phrase);
+  if (!p) return undefined;
+  const one = squash(singularize(p));
+  const many = squash(p);
+  const direct = model.entities.find((e) =>
+    [e.name, pluralize(e.name), e.navTitle, e.pages.list ?? ""].some((k) => k && (squash(k) === many || squash(singularize(k)) === one)),
+  );
+  if (direct) return direct;
+  const domain = domainForWord(p);
+  return domain ? model.entities.find((e) => e.name === domain.entity) : undefined;
+}
+
+export function resolveField(model: AppModel, def: EntityDef, phrase: string): Field | undefined {
+  const name = fieldNameFrom(cleanPhrase(phrase));
+  const list = fields(model, def);
+  return (
+    list.find((f) => f.name === name) ??
+    list.find((f) => snake(f.label) === name) ??
+    list.find((f) => f.name === `${name}_id`) ??
+    list.find((f) => f.name === `${name}_number` || f.name === `is_${name}`) ??
+    list.find((f) => squash(f.name) === squash(name))
+  );
+}
+
+/** Entities that have a field matching the phrase. */
+export function entitiesWithField(model: AppModel, phrase: string): { def: EntityDef; field: Field }[] {
+  return model.entities.flatMap((def) => {
+    const field = resolveField(model, def, phrase);
+    return field ? [{ def, field }] : [];
+  });
+}
+
+/** A page file named by the phrase: its exact name, an entity's list page, or "this page". */
+export function resolvePage(model: AppModel, files: Record<string, string>, phrase: string, currentPage?: string | null): string | undefined {
+  const p = cleanPhrase(phrase.replace(/\s+(?:page|screen|tab|view)$/i, ""));
+  const pages = Object.keys(files)
+    .filter((f) => f.startsWith("pages/"))
+    .map((f) => f.slice(6))
+    .sort();
+  if (/^(this|current)( page)?$|^here$/i.test(p) || p === "") return currentPage && pages.includes(currentPage) ? currentPage : undefined;
+  const exact = pages.find((page) => squash(page) === squash(p));
+  if (exact) return exact;
+  const def = resolveEntity(model, p);
+  if (def?.pages.list) return def.pages.list;
+  const nav = model.entities.find((e) => squash(e.navTitle) === squash(p));
+  if (nav?.pages.list) return nav.pages.list;
+  if (/^(home|dashboard|overview|start)$/i.test(p) && model.dashboardPage) return model.dashboardPage;
+  return undefined;
+}
+
+export interface FieldRequest {
+  name: string;
+  prop: JsonProp;
+}
+
+const HINTS: [RegExp, Exclude<TypeHint, null>][] = [
+  [/^(?:text|string|words?)$/, "text"],
+  [/^(?:number|numeric|integer|decimal|amount)$/, "number"],
+  [/^(?:date|day)$/, "date"],
+  [/^(?:boolean|checkbox|yes\/no|flag|toggle|switch)$/, "boolean"],
+  [/^(?:e-?mail)$/, "email"],
+  [/^(?:url|link|website)$/, "url"],
+];
+
+function hintOf(word: string): TypeHint {
+  for (const [re, hint] of HINTS) if (re.test(word.toLowerCase())) return hint;
+  return null;
+}
+
+const splitList = (text: string) =>
+  text
+    .split(/\s*,\s*|\s+(?:and|or|&)\s+|\s*\/\s*/i)
+    .map((s) => s.trim().replace(/^["“'`]+|["”'`]+$/g, ""))
+    .filter(Boolean);
+
+/**
+ * "a priority", "a due date (date)", "email and phone", "a budget as a number",
+ * "a reimbursable checkbox", with `options` from "with options a, b, c".
+ */
+export function parseFieldPhrases(phrase: string, entity: string, options: string[] = []): FieldRequest[] {
+  let text = phrase.trim();
+  const inline = /\s*\(([^)]*,[^)]*)\)\s*$/.exec(text);
+  if (inline && !options.length) {
+    options = splitList(inline[1]);
+    text = text.slice(0, inline.index);
+  }
+  const parts = options.length ? [text] : splitList(text);
+  const out: FieldRequest[] = [];
+  for (let part of parts) {
+    let hint: TypeHint = null;
+    const typed = /\s*(?:\((\w+(?:\/\w+)?)\)|\s(?:as|of type|type)\s+(?:an?\s+)?(\w+(?:\/\w+)?))\s*$/i.exec(part);
+    if (typed) {
+      hint = hintOf(typed[1] ?? typed[2]);
+      if (hint) part = part.slice(0, typed.index);
+    }
+    part = part.replace(/\s+(?:field|column|property|attribute)s?$/i, "");
+    const trailing = /\s+(checkbox|flag|toggle)$/i.exec(part);
+    if (trailing) {
+      hint = "boolean";
+      part = part.slice(0, trailing.index);
+    }
+    const name = fieldNameFrom(part);
+    if (!name || !/^[a-z]/.test(name) || name.length > 40) continue;
+    const values = options.map((o) => snake(o)).filter(Boolean);
+    out.push({ name, prop: inferProp(name, entity, hint, values) });
+  }
+  return out;
+}

@@ -1,0 +1,171 @@
+/** pages/<Plural>: every record of an entity, with search, a status filter, links and delete. */
+import { statusField } from "../entities";
+import type { AppModel, EntityDef } from "../model";
+import { access, jsxText, str } from "../naming";
+import { columns, entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+
+export function renderList(model: AppModel, def: EntityDef): string {
+  const n = names(model, def);
+  const page = def.pages.list!;
+  const cols = columns(n);
+  const status = statusField(n.fields);
+  const rel = related(model, cols).map((t) => names(model, t));
+  const searchable = n.fields.filter((f) => f.kind === "text" || f.kind === "email" || f.kind === "longtext");
+  const deleteName = n.title ? access(n.one, n.title.name) : `"this ${n.label}"`;
+
+  const header = [
+    `<TableHead>${jsxText(n.title ? n.title.label : "Record")}</TableHead>`,
+    ...cols.map((f) => `<TableHead>${jsxText(f.label)}</TableHead>`),
+    `<TableHead className="w-12" />`,
+  ];
+  const titleText = n.title ? `{${access(n.one, n.title.name)} || "Untitled"}` : `{${n.one}.id}`;
+  const titleCell = def.pages.detail
+    ? [`<TableCell className="font-medium">`, `  <Link to=${recordUrl(def.pages.detail, `${n.one}.id`)} className={theme.link}>`, `    ${titleText}`, "  </Link>", "</TableCell>"]
+    : [`<TableCell className="font-medium">${titleText}</TableCell>`];
+  const row = [
+    ...titleCell,
+    ...cols.map((f) => `<TableCell>${valueJsx(model, n, f, n.one)}</TableCell>`),
+    "<TableCell>",
+    `  <Button variant="ghost" size="icon" onClick={() => handleDelete(${n.one})} aria-label=${str(`Delete ${n.label}`)}>`,
+    `    <Trash2 className="h-4 w-4" />`,
+    "  </Button>",
+    "</TableCell>",
+  ];
+
+  const loadAll = [`${n.ident}.list("-created_date")`, ...rel.map((r) => `${r.ident}.list()`)];
+  const filter = status
+    ? [
+        `    if (statusFilter !== "all" && ${access(n.one, status.name)} !== statusFilter) return false;`,
+      ]
+    : [];
+  const ui: Record<string, string[]> = {
+    button: ["Button"],
+    card: ["Card", "CardContent"],
+    input: ["Input"],
+    table: ["Table", "TableBody", "TableCell", "TableHead", "TableHeader", "TableRow"],
+  };
+  if (status) ui.select = ["Select", "SelectContent", "SelectItem", "SelectTrigger", "SelectValue"];
+
+  return lines(
+    `import React, { useEffect, useState } from "react";`,
+    `import { Link } from "react-router-dom";`,
+    importLine("lucide-react", [...(def.pages.form ? ["Plus"] : []), "Search", "Trash2"]),
+    entityImport(model, def.name),
+    rel.map((r) => entityImport(model, r.def.name)),
+    uiImports(ui),
+    `import FieldValue from "@/components/FieldValue";`,
+    status ? `import { formatLabel } from "@/components/StatusBadge";` : null,
+    `import { theme } from "@/components/Theme";`,
+    `import { createPageUrl } from "@/utils";`,
+    "",
+    status ? [`const ${OPTIONS(status)} = ${JSON.stringify(status.options).replace(/","/g, '", "')};`, ""] : null,
+    `export default function ${page}() {`,
+    `  const [${n.many}, ${setter(n.many)}] = useState([]);`,
+    rel.map((r) => `  const [${r.many}, ${setter(r.many)}] = useState([]);`),
+    `  const [search, setSearch] = useState("");`,
+    status ? `  const [statusFilter, setStatusFilter] = useState("all");` : null,
+    "  const [loading, setLoading] = useState(true);",
+    "",
+    "  useEffect(() => {",
+    rel.length
+      ? [
+          `    Promise.all([${loadAll.join(", ")}])`,
+          `      .then(([${[n.many, ...rel.map((r) => r.many)].map((v) => `${v}Rows`).join(", ")}]) => {`,
+          `        ${setter(n.many)}(${n.many}Rows);`,
+          ...rel.map((r) => `        ${setter(r.many)}(${r.many}Rows);`),
+          "      })",
+        ]
+      : [`    ${n.ident}.list("-created_date")`, `      .then(${setter(n.many)})`],
+    "      .finally(() => setLoading(false));",
+    "  }, []);",
+    "",
+    `  const handleDelete = async (${n.one}) => {`,
+    `    if (!window.confirm(\`Delete \${${deleteName} || "this ${n.label}"}?\`)) return;`,
+    `    await ${n.ident}.delete(${n.one}.id);`,
+    `    ${setter(n.many)}((rows) => rows.filter((row) => row.id !== ${n.one}.id));`,
+    "  };",
+    "",
+    relationLabels(model, cols),
+    rel.length ? "" : null,
+    "  const query = search.trim().toLowerCase();",
+    `  const visible = ${n.many}.filter((${n.one}) => {`,
+    filter,
+    "    if (!query) return true;",
+    searchable.length
+      ? `    return [${searchable.map((f) => access(n.one, f.name)).join(", ")}].some((value) => String(value ?? "").toLowerCase().includes(query));`
+      : `    return JSON.stringify(${n.one}).toLowerCase().includes(query);`,
+    "  });",
+    "",
+    "  return (",
+    `    <div className="space-y-6">`,
+    `      <div className="flex flex-wrap items-center justify-between gap-4">`,
+    "        <div>",
+    `          <h1 className={theme.heading}>${jsxText(def.navTitle)}</h1>`,
+    `          <p className={theme.muted}>{${n.many}.length} in total</p>`,
+    "        </div>",
+    def.pages.form
+      ? [
+          `        <Link to={createPageUrl(${str(def.pages.form)})}>`,
+          "          <Button className={theme.primaryButton}>",
+          `            <Plus className="mr-2 h-4 w-4" />`,
+          `            New ${jsxText(n.label)}`,
+          "          </Button>",
+          "        </Link>",
+        ]
+      : null,
+    "      </div>",
+    "      <Card className={theme.card}>",
+    `        <CardContent className="space-y-4 p-4">`,
+    `          <div className="flex flex-wrap gap-3">`,
+    `            <div className="relative min-w-[200px] flex-1">`,
+    `              <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 opacity-50" />`,
+    `              <Input className={\`pl-9 \${theme.input}\`} placeholder=${str(`Search ${n.labelPlural}…`)} value={search} onChange={(event) => setSearch(event.target.value)} />`,
+    "            </div>",
+    status
+      ? [
+          "            <Select value={statusFilter} onValueChange={setStatusFilter}>",
+          "              <SelectTrigger className={`w-48 ${theme.input}`}>",
+          `                <SelectValue placeholder=${str(status.label)} />`,
+          "              </SelectTrigger>",
+          "              <SelectContent>",
+          `                <SelectItem value="all">All</SelectItem>`,
+          `                {${OPTIONS(status)}.map((option) => (`,
+          "                  <SelectItem key={option} value={option}>",
+          "                    {formatLabel(option)}",
+          "                  </SelectItem>",
+          "                ))}",
+          "              </SelectContent>",
+          "            </Select>",
+        ]
+      : null,
+    "          </div>",
+    "          {loading ? (",
+    "            <p className={theme.muted}>Loading…</p>",
+    "          ) : visible.length === 0 ? (",
+    `            <p className={\`py-8 text-center \${theme.muted}\`}>No ${jsxText(n.labelPlural)} found.</p>`,
+    "          ) : (",
+    `            <div className="overflow-x-auto">`,
+    "              <Table>",
+    "                <TableHeader>",
+    "                  <TableRow>",
+    indent(header, 20),
+    "                  </TableRow>",
+    "                </TableHeader>",
+    "                <TableBody>",
+    `                  {visible.map((${n.one}) => (`,
+    `                    <TableRow key={${n.one}.id}>`,
+    indent(row, 22),
+    "                    </TableRow>",
+    "                  ))}",
+    "                </TableBody>",
+    "              </Table>",
+    "            </div>",
+    "          )}",
+    "        </CardContent>",
+    "      </Card>",
+    "    </div>",
+    "  );",
+    "}",
+    "",
+  );
+}
