@@ -132,7 +132,7 @@ class TurnState {
   private status(details: string) {
     void Apps.update(this.app.id, { status: { state: "processing", details, last_updated_date: new Date().toISOString() } }, false)
       .then((meta) => AppEvents.publish(this.app.id, { app: { status: meta.status } }))
-      .catch(() => undefined);
+      .catch((err) => console.error("[turn] status update failed:", err));
   }
 
   /** Applied in order, one at a time, each persisted and pushed the moment it closes. */
@@ -178,9 +178,12 @@ class TurnState {
     return repaired.content;
   }
 
-  async finish(state: "done" | "stopped", started: number, provider: Provider) {
+  async finish(requested: "done" | "stopped", started: number, provider: Provider) {
     await this.flushing;
     const content = await this.settle();
+    // Stop pressed while the last chunks were being applied still counts as a stop.
+    const latest = await Apps.get(this.app.id);
+    const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
     const userMessage = await Messages.get(this.app.id, this.job.user_message_id);
     const notes = this.problems.length ? `\n\n${this.problems.map((p) => `⚠️ ${p}`).join("\n")}` : "";
     await this.saveMessage({
@@ -243,7 +246,7 @@ async function* offlineChunks(prompt: Parameters<typeof buildPrompt>[0]): AsyncG
     currentPage: prompt.currentPage,
   })) {
     yield chunk;
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
   }
 }
 

@@ -150,12 +150,12 @@ export namespace Apps {
 
   /** Merge a patch into the app's metadata; the version guards against lost updates. */
   export async function update(appId: string, patch: UpdateAppBody | Partial<AppMeta>, touch = true): Promise<AppMeta> {
-    const current = await get(appId);
+    const { Item: current } = await db().send(new GetCommand({ TableName: table(), Key: Keys.app(appId), ConsistentRead: true }));
     if (!current) throw notFound("App not found");
     const now = new Date().toISOString();
     const fields: Record<string, unknown> = { ...patch };
-    if (touch) Object.assign(fields, { updated_date: now, ...Keys.appOwnerIndex(current.created_by_id, now, appId), ...Keys.appAllIndex(now, appId) });
-    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    if (touch) Object.assign(fields, { updated_date: now, ...Keys.appOwnerIndex(current.created_by_id as string, now, appId), ...Keys.appAllIndex(now, appId) });
+    const entries = Object.entries(fields).filter(([k, v]) => v !== undefined && k !== "version");
     try {
       const { Attributes } = await db().send(
         new UpdateCommand({
@@ -164,7 +164,7 @@ export namespace Apps {
           UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(", ")}, #version = #version + :one`,
           ConditionExpression: "attribute_exists(pk) AND #version = :v",
           ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k]) => [`#${k}`, k])), "#version": "version" },
-          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ":one": 1, ":v": current.version ?? 1 },
+          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ":one": 1, ":v": current.version },
           ReturnValues: "ALL_NEW",
         }),
       );

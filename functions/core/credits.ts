@@ -59,8 +59,9 @@ export namespace Credits {
       Update: {
         TableName: table(),
         Key: key,
-        UpdateExpression: "ADD used_tenths :c SET " + Object.keys(extra).map((k) => `${k} = :${k}`).join(", "),
+        UpdateExpression: "ADD used_tenths :c SET " + Object.keys(extra).map((k) => `#${k} = :${k}`).join(", "),
         ConditionExpression: "attribute_not_exists(used_tenths) OR used_tenths <= :room",
+        ExpressionAttributeNames: Object.fromEntries(Object.keys(extra).map((k) => [`#${k}`, k])),
         ExpressionAttributeValues: { ":c": cost, ":room": tenths(limit) - cost, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])) },
       },
     });

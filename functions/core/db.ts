@@ -4,11 +4,27 @@ import { Config } from "./config";
 
 let client: DynamoDBDocumentClient | undefined;
 
+const writeCommands = new Set(["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand", "BatchWriteItemCommand", "TransactWriteItemsCommand"]);
+const counter = globalThis as { __kilnTableWrites?: number };
+
+/** Table write requests sent by this process so far (the bench reports writes per AI turn). */
+export const tableWrites = () => counter.__kilnTableWrites ?? 0;
+
 /** The document client for the one table; endpoint and credentials come from the environment (AWS_ENDPOINT_URL_DYNAMODB locally). */
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  if (!client) {
+    const base = new DynamoDBClient({ maxAttempts: 3 });
+    base.middlewareStack.add(
+      (next, context) => (args) => {
+        if (writeCommands.has(context.commandName ?? "")) counter.__kilnTableWrites = tableWrites() + 1;
+        return next(args);
+      },
+      { step: "initialize", name: "kilnTableWriteCounter" },
+    );
+    client = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
   return client;
 }
 

@@ -80,23 +80,34 @@ export namespace Messages {
   /** The visible conversation in time order: the newest `limit` messages, or all of them. */
   export async function list(appId: string, limit?: number): Promise<{ messages: ChatMessage[]; total: number }> {
     const { pk, skPrefix } = Keys.messages(appId);
+    const visible = { "#h": "hidden" };
+    const base = {
+      TableName: table(),
+      KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
+      FilterExpression: "attribute_not_exists(#h) OR #h = :f",
+      ExpressionAttributeNames: visible,
+      ExpressionAttributeValues: { ":p": pk, ":s": skPrefix, ":f": false },
+    };
     const items: Record<string, unknown>[] = [];
+    let total = 0;
     let cursor: Record<string, unknown> | undefined;
+    // Newest first, stopping once `limit` visible messages are in hand; the total is a count-only query.
     do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
-          ScanIndexForward: false,
-          ExclusiveStartKey: cursor,
-        }),
-      );
+      const page = await db().send(new QueryCommand({ ...base, ScanIndexForward: false, ExclusiveStartKey: cursor, Limit: limit ? limit * 2 : undefined }));
       items.push(...(page.Items ?? []));
       cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    const visible = items.filter((i) => !i.hidden);
-    const chosen = (limit ? visible.slice(0, limit) : visible).reverse();
-    return { messages: await Promise.all(chosen.map(toMessage)), total: visible.length };
+    } while (cursor && (!limit || items.length < limit));
+    if (limit && (cursor || items.length > limit)) {
+      let countCursor: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(new QueryCommand({ ...base, Select: "COUNT", ExclusiveStartKey: countCursor }));
+        total += page.Count ?? 0;
+        countCursor = page.LastEvaluatedKey;
+      } while (countCursor);
+    } else {
+      total = items.length;
+    }
+    const chosen = (limit ? items.slice(0, limit) : items).reverse();
+    return { messages: await Promise.all(chosen.map(toMessage)), total };
   }
 }

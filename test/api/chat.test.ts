@@ -26,7 +26,7 @@ describe("POST /api/apps/{id}/chat/message", () => {
     expect(await socket.join(app.id)).toMatchObject({ event: "joined" });
     await send(token, app.id, { content: "add an entity for invoices" });
     const file = await socket.next((e) => e.event === "update_model" && Boolean((e.data as any)._files?.["entities/Invoice"]), 20_000);
-    expect(JSON.parse((file.data as any)._files["entities/Invoice"]).name).toBe("Invoice");
+    expect(JSON.parse((file as any).data._files["entities/Invoice"]).name).toBe("Invoice");
     await socket.next((e) => e.event === "update_model" && (e.data as any).status?.state === "ready", 20_000);
     expect(socket.events.some((e) => e.event === "update_model" && (e.data as any)._last_msg?.role === "assistant")).toBe(true);
     socket.close();

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startLocalStackProcess } from "../../stacks/local/child";
+import { startFakeAnthropic } from "./fake-anthropic";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,8 +11,14 @@ declare module "vitest" {
 
 /** The real local stack (DynamoDB Local, s3rver, both gateways, runners) for the API tests; no mocks of Kiln's own code. */
 export default async function setup(project: TestProject) {
+  // Anthropic is a third party: the stack talks to a stand-in at the HTTP boundary. `default` stays the offline engine.
+  const anthropic = await startFakeAnthropic();
+  Object.assign(process.env, { ANTHROPIC_API_KEY: "test-anthropic-key", ANTHROPIC_BASE_URL: anthropic.url, KILN_DEFAULT_MODEL_PROVIDER: "offline" });
   const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);
   project.provide("socketUrl", stack.socketUrl);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await anthropic.close();
+  };
 }

@@ -36,6 +36,7 @@ const FANOUT_ROUNDS = 50;
 const E2E_WARMUP = 2;
 const E2E_ROUNDS = 20;
 const ROUND_TIMEOUT_MS = 15_000;
+const BUILD_ROUNDS = 5;
 
 // ---------------------------------------------------------------- statistics
 
@@ -46,6 +47,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** A row of counts rather than times. */
+function countRow(what: string, samples: number[]): Row {
+  return { ...row(what, samples), unit: "count" } as Row;
+}
+
 interface Row {
   what: string;
   samples: number;
@@ -53,6 +59,7 @@ interface Row {
   p99: number;
   max: number;
   extra: string;
+  unit?: "count";
 }
 
 function row(what: string, samples: number[], extra = "", p99Label = true): Row {
@@ -71,7 +78,8 @@ const fmtMs = (ms: number) => (Number.isNaN(ms) ? "–" : ms >= 1000 ? `${(ms / 
 
 function printTable(rows: Row[]) {
   const header = ["Measurement", "n", "p50 / median", "p99", "max", "notes"];
-  const cells = rows.map((r) => [r.what, String(r.samples), fmtMs(r.p50), fmtMs(r.p99), fmtMs(r.max), r.extra]);
+  const fmt = (r: Row, v: number) => (r.unit === "count" ? (Number.isNaN(v) ? "–" : String(Math.round(v))) : fmtMs(v));
+  const cells = rows.map((r) => [r.what, String(r.samples), fmt(r, r.p50), fmt(r, r.p99), fmt(r, r.max), r.extra]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const right = [false, true, true, true, true, false];
   const line = (c: string[]) => `| ${c.map((v, i) => (right[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(" | ")} |`;
@@ -284,6 +292,9 @@ async function main(): Promise<number> {
     const me = await expect200("GET /api/auth/me", request(`${url}/api/auth/me`, "GET", auth));
     if (typeof me?.id !== "string" || me.email !== email) throw new Error(`GET /api/auth/me answered an unexpected body: ${JSON.stringify(me)}`);
     const userId: string = me.id;
+    // The builder rounds below send more messages than the Free plan's 7 a day.
+    const { access_token: adminToken } = await expect200("POST /api/local/token", request(`${url}/api/local/token`, "POST", {}, { email: "admin@kiln.local" }));
+    await expect200("POST update-user (tier)", request(`${url}/api/auth/${me.id}/update-user`, "POST", { authorization: `Bearer ${adminToken}` }, { subscription_tier: "pro" }));
 
     // 2. GET /api/auth/me, 20 concurrent keep-alive clients
     process.stdout.write(`GET /api/auth/me: ${HTTP_WARMUP} warm-up + ${HTTP_REQUESTS} measured, ${HTTP_CLIENTS} clients… `);
@@ -378,6 +389,40 @@ async function main(): Promise<number> {
     rows.push(row("  of which POST /api/auth/{id}/update-user answer", httpMs));
     if (members.strays) throw new Error(`${members.strays} update_model message(s) arrived outside their round`);
     if (members.duplicates) throw new Error(`${members.duplicates} update_model message(s) arrived twice at one socket`);
+
+    // 4. the builder: prompt -> app ready with the offline engine, and table writes per AI turn
+    process.stdout.write(`prompt -> app ready (offline engine), ${BUILD_ROUNDS} apps… `);
+    const { tableWrites } = await import("../../functions/core/db.ts");
+    const buildMs: number[] = [];
+    const firstTurnWrites: number[] = [];
+    const followUpWrites: number[] = [];
+    const waitReady = async (id: string) => {
+      for (;;) {
+        const app = await expect200("GET /api/apps/{id}", request(`${url}/api/apps/${id}`, "GET", auth));
+        if (app.status.state === "error") throw new Error(`app ${id} failed: ${app.status.details}`);
+        if (app.status.state === "ready") return app;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    for (let i = 0; i < BUILD_ROUNDS; i++) {
+      const w0 = tableWrites();
+      const s = performance.now();
+      const created = await request(`${url}/api/apps`, "POST", auth, { user_description: "A CRM to track customers, deals and follow-up tasks" });
+      if (created.status !== 201) throw new Error(`POST /api/apps answered ${created.status}: ${created.text}`);
+      const appId = JSON.parse(created.text).id as string;
+      await waitReady(appId);
+      buildMs.push(performance.now() - s);
+      firstTurnWrites.push(tableWrites() - w0);
+      const w1 = tableWrites();
+      const sent = await request(`${url}/api/apps/${appId}/chat/message`, "POST", auth, { content: "add a priority field to tasks" });
+      if (sent.status !== 201) throw new Error(`chat/message answered ${sent.status}: ${sent.text}`);
+      await waitReady(appId);
+      followUpWrites.push(tableWrites() - w1);
+    }
+    console.log("done");
+    rows.push(row("prompt -> app ready (offline engine, CRM)", buildMs, "POST /api/apps until status ready; 3 entities, ~12 pages"));
+    rows.push(countRow("table writes per AI turn: first build (incl. create)", firstTurnWrites));
+    rows.push(countRow("table writes per AI turn: 'add a priority field'", followUpWrites));
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
     await members.close();

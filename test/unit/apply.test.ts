@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, applyEdits } from "../../functions/agent/apply";
 import { changesBetween, receiptOf } from "../../functions/core/changes";
+import type { Action } from "../../functions/agent/protocol";
 
 const task = JSON.stringify({ name: "Task", type: "object", properties: { title: { type: "string" } }, required: ["title"] });
 const files = { "pages/Tasks": "export default function Tasks() {\n  return <div>Tasks</div>;\n}\n", "entities/Task": task };
@@ -16,12 +17,13 @@ describe("applying actions", () => {
 
   it("never writes, deletes or renames a frozen file", () => {
     const frozen = new Set(["pages/Tasks"]);
-    for (const action of [
+    const actions: Action[] = [
       { type: "write", path: "pages/Tasks", content: "gone" },
       { type: "delete", path: "pages/Tasks" },
       { type: "rename", from: "pages/Tasks", to: "pages/Todos" },
       { type: "edit", path: "pages/Tasks", edits: [{ search: "Tasks", replace: "Todos" }] },
-    ] as const) {
+    ];
+    for (const action of actions) {
       const r = applyAction(files, action, frozen);
       expect(r.changed).toEqual({});
       expect(r.problem).toMatch(/frozen/);

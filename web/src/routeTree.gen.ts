@@ -15,7 +15,11 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResponsibleUsePolicyRouteImport } from './routes/responsible-use-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppCreateAppRouteImport } from './routes/_app/create-app'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
+import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
+import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
+import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -46,11 +50,33 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreateAppRoute = AppCreateAppRouteImport.update({
+  id: '/create-app',
+  path: '/create-app',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user-settings',
   path: '/user-settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAppsIndexRoute = AppAppsIndexRouteImport.update({
+  id: '/apps/',
+  path: '/apps/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsAppIdEditorPreviewRoute =
+  AppAppsAppIdEditorPreviewRouteImport.update({
+    id: '/apps/$appId/editor/preview',
+    path: '/apps/$appId/editor/preview',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAppsAppIdEditorPreviewPageNameRoute =
+  AppAppsAppIdEditorPreviewPageNameRouteImport.update({
+    id: '/$pageName',
+    path: '/$pageName',
+    getParentRoute: () => AppAppsAppIdEditorPreviewRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -58,15 +84,23 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
+  '/apps/': typeof AppAppsIndexRoute
+  '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
+  '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
+  '/apps': typeof AppAppsIndexRoute
+  '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
+  '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -75,8 +109,12 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/_app/create-app': typeof AppCreateAppRoute
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/apps/': typeof AppAppsIndexRoute
+  '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
+  '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -86,15 +124,23 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/create-app'
     | '/user-settings'
+    | '/apps/'
+    | '/apps/$appId/editor/preview'
+    | '/apps/$appId/editor/preview/$pageName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/create-app'
     | '/user-settings'
     | '/'
+    | '/apps'
+    | '/apps/$appId/editor/preview'
+    | '/apps/$appId/editor/preview/$pageName'
   id:
     | '__root__'
     | '/_app'
@@ -102,8 +148,12 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/_app/create-app'
     | '/_app/user-settings'
     | '/_app/'
+    | '/_app/apps/'
+    | '/_app/apps/$appId/editor/preview'
+    | '/_app/apps/$appId/editor/preview/$pageName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -158,6 +208,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/create-app': {
+      id: '/_app/create-app'
+      path: '/create-app'
+      fullPath: '/create-app'
+      preLoaderRoute: typeof AppCreateAppRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user-settings': {
       id: '/_app/user-settings'
       path: '/user-settings'
@@ -165,17 +222,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/apps/': {
+      id: '/_app/apps/'
+      path: '/apps'
+      fullPath: '/apps/'
+      preLoaderRoute: typeof AppAppsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/$appId/editor/preview': {
+      id: '/_app/apps/$appId/editor/preview'
+      path: '/apps/$appId/editor/preview'
+      fullPath: '/apps/$appId/editor/preview'
+      preLoaderRoute: typeof AppAppsAppIdEditorPreviewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/$appId/editor/preview/$pageName': {
+      id: '/_app/apps/$appId/editor/preview/$pageName'
+      path: '/$pageName'
+      fullPath: '/apps/$appId/editor/preview/$pageName'
+      preLoaderRoute: typeof AppAppsAppIdEditorPreviewPageNameRouteImport
+      parentRoute: typeof AppAppsAppIdEditorPreviewRoute
+    }
   }
 }
 
+interface AppAppsAppIdEditorPreviewRouteChildren {
+  AppAppsAppIdEditorPreviewPageNameRoute: typeof AppAppsAppIdEditorPreviewPageNameRoute
+}
+
+const AppAppsAppIdEditorPreviewRouteChildren: AppAppsAppIdEditorPreviewRouteChildren =
+  {
+    AppAppsAppIdEditorPreviewPageNameRoute:
+      AppAppsAppIdEditorPreviewPageNameRoute,
+  }
+
+const AppAppsAppIdEditorPreviewRouteWithChildren =
+  AppAppsAppIdEditorPreviewRoute._addFileChildren(
+    AppAppsAppIdEditorPreviewRouteChildren,
+  )
+
 interface AppRouteChildren {
+  AppCreateAppRoute: typeof AppCreateAppRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAppsIndexRoute: typeof AppAppsIndexRoute
+  AppAppsAppIdEditorPreviewRoute: typeof AppAppsAppIdEditorPreviewRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCreateAppRoute: AppCreateAppRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAppsIndexRoute: AppAppsIndexRoute,
+  AppAppsAppIdEditorPreviewRoute: AppAppsAppIdEditorPreviewRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

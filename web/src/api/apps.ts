@@ -3,6 +3,7 @@ import * as z from "zod";
 import { App, AppMeta, AppSummary, CreateAppBody, type UpdateAppBody } from "../../../schemas/app";
 import { AppSuggestions } from "../../../schemas/chat";
 import { CurrentUsage } from "../../../schemas/usage";
+import { session } from "../auth/session";
 import { call } from "./client";
 
 /** Spec 01 §7 Apps, Usage and Files calls, typed by schemas/. */
@@ -53,6 +54,7 @@ export async function uploadFile(file: File): Promise<string> {
   const token = localStorage.getItem("token");
   const response = await fetch("/api/files/", { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const json = await response.json().catch(() => ({}));
+  if (response.status === 401) session.logout();
   if (!response.ok) throw new Error((json as { detail?: string }).detail ?? `Upload failed (${response.status})`);
   return (json as { url: string }).url;
 }

@@ -1,8 +1,114 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useRef, useState } from "react";
+import { usageQuery } from "../../api/apps";
+import { meQuery } from "../../api/auth";
+import { detailOf } from "../../api/client";
+import { AttachmentErrors } from "../../components/home/AttachmentErrors";
+import { IdeaSuggestions } from "../../components/home/IdeaSuggestions";
+import { OutOfCredits } from "../../components/home/OutOfCredits";
+import { PromptBox } from "../../components/home/PromptBox";
+import { RecentApps } from "../../components/home/RecentApps";
+import { ServerSuggestions } from "../../components/home/ServerSuggestions";
+import { StylePicker } from "../../components/home/StylePicker";
+import { UsageBanner } from "../../components/home/UsageBanner";
+import { useAttachments } from "../../components/home/useAttachments";
+import { CREATE_FAILED, isOutOfCredits, useCreateApp } from "../../components/home/useCreateApp";
+import { type StyleId, describeWithStyle, styleById } from "../../lib/styles";
 
-/** Until the home screen lands with the builder, a signed-in visit to / opens the account. */
 export const Route = createFileRoute("/_app/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/user-settings" });
-  },
+  component: Home,
 });
+
+/** Home (spec 01 §2): describe an app, pick a style, attach files, and Kiln builds it. */
+function Home() {
+  const me = useQuery(meQuery);
+  const usage = useQuery(usageQuery);
+  const [text, setText] = useState("");
+  const [styleId, setStyleId] = useState<StyleId | null>(null);
+  const [outOfCredits, setOutOfCredits] = useState<string | null>(null);
+  const attachments = useAttachments();
+  const create = useCreateApp();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const style = styleById(styleId);
+
+  const submitting = create.isPending || create.isSuccess;
+  const overLimit = usage.data?.is_over_limit ?? false;
+  // Spec 01 §4: disabled while usage loads, while submitting, or when over the limit.
+  const disabled = usage.isPending || submitting || overLimit;
+
+  const submit = () => {
+    if (disabled || attachments.uploading) return;
+    if (text.trim() === "") {
+      window.alert("Please enter an app description");
+      return;
+    }
+    setOutOfCredits(null);
+    create.mutate(
+      { user_description: describeWithStyle(text, style), style: style?.id, file_urls: attachments.urls.length ? attachments.urls : undefined },
+      {
+        onError: (err) => {
+          if (isOutOfCredits(err)) setOutOfCredits(detailOf(err));
+          else window.alert(CREATE_FAILED);
+        },
+      },
+    );
+  };
+
+  const pick = (prompt: string) => {
+    setText(prompt);
+    input.current?.focus();
+    input.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+
+  return (
+    <Box position="relative" overflow="hidden">
+      <Box
+        aria-hidden
+        position="absolute"
+        top="-40"
+        left="50%"
+        transform="translateX(-50%)"
+        w="4xl"
+        maxW="100vw"
+        h="96"
+        bgImage="radial-gradient(closest-side, var(--chakra-colors-orange-200), transparent)"
+        opacity="0.55"
+        pointerEvents="none"
+      />
+      <Container maxW="4xl" px={{ base: "4", md: "6" }} pt={{ base: "10", md: "16" }} pb="16" position="relative">
+        <Stack gap={{ base: "8", md: "10" }}>
+          <Stack gap="5">
+            <Stack gap="2" textAlign="center">
+              <Heading as="h1" size={{ base: "3xl", md: "5xl" }} letterSpacing="-0.03em" fontWeight="bold">
+                What would you build today?
+              </Heading>
+              <Text color="fg.muted" fontSize={{ base: "md", md: "lg" }}>
+                Describe it in plain words. Kiln builds the pages, data and logic, then you refine it in chat.
+              </Text>
+            </Stack>
+            <UsageBanner usage={usage.data} />
+            {outOfCredits && <OutOfCredits detail={outOfCredits} />}
+            <PromptBox
+              value={text}
+              onChange={setText}
+              onSubmit={submit}
+              disabled={disabled}
+              submitting={submitting}
+              attachments={attachments}
+              style={style}
+              onClearStyle={() => setStyleId(null)}
+              inputRef={input}
+            />
+            <AttachmentErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />
+            <ServerSuggestions onPick={pick} disabled={submitting} />
+          </Stack>
+          <StylePicker value={styleId} onChange={setStyleId} disabled={submitting} />
+          <IdeaSuggestions onPick={pick} disabled={submitting} />
+          {me.data && <RecentApps email={me.data.email} />}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The prompt a real model gets for one turn (DESIGN §4–§5): a system prompt that
+ * teaches the action protocol (protocol.ts) and the generated-app conventions
+ * (schemas/app-files.ts), carries the owner's settings (frozen files, custom
+ * instructions, style), the turn's context (current page, selected element,
+ * discussion mode) and the app's files; then the recent conversation, with the
+ * bodies of earlier writes and edits collapsed so they cost no tokens twice.
+ */
+import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "./protocol";
+import { normalizePath } from "./repair";
+
+export interface PromptInput {
+  appName: string;
+  files: Record<string, string>;
+  customInstructions: string;
+  frozenFiles: string[];
+  currentPage?: string | null;
+  element?: { tagName: string; filename: string; lineNumber: number; classes?: string } | null;
+  discussion: boolean;
+  style?: string | null;
+  history: { role: "user" | "assistant"; content: string }[];
+  message: string;
+  fileUrls?: string[];
+}
+
+type PromptMessage = { role: "user" | "assistant"; content: string };
+
+/** Above this many characters of file contents, only the files that matter are shown in full. */
+export const FILE_TREE_BUDGET = 120_000;
+/** How many earlier messages travel with a turn. */
+export const HISTORY_MESSAGES = 10;
+
+export const LAYOUT_PATH = "layout/main";
+
+const UI_PARTS = [
+  "button", "card", "input", "textarea", "label", "select", "checkbox", "switch", "badge", "table", "tabs",
+  "dialog", "sheet", "dropdown-menu", "popover", "tooltip", "avatar", "separator", "skeleton", "progress", "alert",
+];
+
+const PROTOCOL = `# How you answer
+You change the app only through action tags in your answer; everything outside the tags is chat text shown to the user. The tags:
+
+<${TAG.plan}>One short line: what this turn will do.</${TAG.plan}>
+<${TAG.write} path="pages/Dashboard">
+…the whole file…
+</${TAG.write}>
+<${TAG.edit} path="components/TaskCard">
+${SEARCH_MARK}
+exact lines now in the file
+${DIVIDER_MARK}
+the lines to put in their place
+${REPLACE_MARK}
+</${TAG.edit}>
+<${TAG.delete} path="pages/Old" />
+<${TAG.rename} from="pages/Tasks" to="pages/Todos" />
+
+Rules:
+- Start every answer that changes files with exactly one <${TAG.plan}> line, then the actions, then one or two sentences telling the user what changed.
+- <${TAG.write}> writes a whole file: use it for new files and for small files (under about 80 lines). Its body is the complete file, nothing left out.
+- <${TAG.edit}> changes part of an existing larger file: one or more ${SEARCH_MARK} / ${DIVIDER_MARK} / ${REPLACE_MARK} blocks, each marker on its own line. The SEARCH text must be copied exactly from the current file (same indentation and spacing), must occur exactly once in it, and should be a few lines long so it is unambiguous. An empty replacement deletes the lines. Prefer several small blocks over rewriting a large file.
+- Never write placeholders such as "// rest of code unchanged", "// ... existing code ...", "…" or "same as before": a write replaces the whole file with exactly its body, so anything left out is lost. If a file is too large to rewrite, edit it instead.
+- <${TAG.delete}> removes a file; <${TAG.rename}> moves one (then edit the files that import or link to the old name).
+- Every action names its path as the app knows it, with no extension and no src/ prefix: pages/Name, components/Name or components/dir/Name, layout/main, entities/Name, functions/name.
+- Entity schemas are JSON (not JavaScript), written to entities/<Name>: {"name": "Task", "type": "object", "properties": {"title": {"type": "string"}, "status": {"type": "string", "enum": ["todo", "done"], "default": "todo"}, "due_date": {"type": "string", "format": "date"}}, "required": ["title"]}. Records get id, created_date, updated_date and created_by on their own; do not declare them.
+- Never put file contents in markdown code fences: code in fences is not applied to the app. Fences are only for short snippets in explanations.
+- Do only what the user asked; do not remove pages, entities, fields or features they did not ask to remove.`;
+
+const CONVENTIONS = `# The app's files and what they may import
+- pages/<Name>: a React page written in JSX (no TypeScript), exported as the default export. Its URL is its name; build links with createPageUrl("Name") from "@/utils" (e.g. <Link to={createPageUrl("TaskDetail") + "?id=" + task.id}>).
+- components/<Name> (folders allowed, e.g. components/tasks/TaskCard): React components, default export.
+- layout/main: export default function Layout({ children, currentPageName }) wraps every page: navigation, header, footer.
+- entities/<Name>: the JSON Schema of an entity, as above.
+- functions/<name>: a backend function.
+Imports allowed, and nothing else (the runtime provides only these):
+- "react" (hooks such as useState, useEffect, useMemo).
+- "@/entities/<Name>": import { Task } from "@/entities/Task"; then await Task.list("-created_date"), Task.filter({ status: "todo" }, "-created_date"), Task.get(id), Task.create(data), Task.update(id, data), Task.delete(id). Sort strings name a field, "-" first for descending.
+- "@/api/base44Client": import { base44 } from "@/api/base44Client" (base44.auth.me(), base44.auth.logout(), base44.entities.<Name>).
+- "@/integrations/Core": InvokeLLM, SendEmail, UploadFile, GenerateImage, ExtractDataFromUploadedFile.
+- "@/functions/<name>": call the app's backend functions.
+- "@/components/ui/<part>": the shadcn/ui-style kit, e.g. ${UI_PARTS.map((p) => `"@/components/ui/${p}"`).join(", ")}; import { Button } from "@/components/ui/button", import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card".
+- "lucide-react" for icons, "react-router-dom" (Link, useNavigate, useLocation), "date-fns" (format, parseISO, differenceInDays, …), and createPageUrl from "@/utils".
+- Other components of the app through "@/components/<Name>".
+Style everything with Tailwind CSS classes; there are no CSS files.`;
+
+const DISCUSSION_RULE =
+  "DISCUSSION MODE is on: answer in text only; emit no action tags (no plan, write, edit, delete or rename). Explain, advise or plan in words; the user will switch discussion mode off when they want changes made.";
+
+/** Tags an assistant message's action bodies collapse to: `<kiln-write path="x">…</kiln-write>`. */
+const ACTION_BODY = new RegExp(`<(${TAG.write}|${TAG.edit})(\\s[^>]*)?>[\\s\\S]*?(?:</\\1\\s*>|$)`, "g");
+
+/** An earlier assistant answer without the bodies of its writes and edits (they are in the file tree now). */
+export function collapseActions(content: string): string {
+  return content.replace(ACTION_BODY, (_m, tag: string, attrs: string | undefined) => `<${tag}${attrs ?? ""}>…</${tag}>`);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Files a message names, by path ("pages/Tasks") or by name as a word ("Tasks", "TaskCard.jsx"). */
+export function mentionedFiles(message: string, paths: string[]): string[] {
+  const named = (word: string) => new RegExp(`(^|[^\\w])${escapeRegExp(word)}(\\.jsx?|\\.json)?($|[^\\w/])`).test(message);
+  return paths.filter((path) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return named(path) || (name.length >= 3 && name !== "main" && named(name));
+  });
+}
+
+function elementPath(input: PromptInput, paths: string[]): string | null {
+  if (!input.element?.filename) return null;
+  const normal = normalizePath(input.element.filename);
+  if (normal && paths.includes(normal)) return normal;
+  const raw = input.element.filename.replace(/\.(jsx|js|tsx|ts|json)$/, "");
+  return paths.find((p) => raw.endsWith(p)) ?? normal;
+}
+
+function fileBlock(path: string, content: string): string {
+  return `<file path="${path}">\n${content}\n</file>`;
+}
+
+/** The file tree: everything in full while it fits the budget, else the files that matter in full and the rest by path. */
+export function fileTreeSection(input: PromptInput): string {
+  const paths = Object.keys(input.files).sort();
+  if (!paths.length) return "# The app's files\nThe app has no files yet: build it from scratch.";
+  const total = paths.reduce((n, p) => n + input.files[p].length, 0);
+  if (total <= FILE_TREE_BUDGET) {
+    return `# The app's files (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;
+  }
+  const important = new Set<string>([
+    ...paths.filter((p) => p.startsWith("entities/") || p === LAYOUT_PATH),
+    ...mentionedFiles(input.message, paths),
+  ]);
+  if (input.currentPage && paths.includes(`pages/${input.currentPage}`)) important.add(`pages/${input.currentPage}`);
+  const selected = elementPath(input, paths);
+  if (selected && paths.includes(selected)) important.add(selected);
+
+  let used = [...important].reduce((n, p) => n + input.files[p].length, 0);
+  const shown = new Set(important);
+  // Then the smallest of the others while the budget lasts: many small files help more than one big one.
+  for (const p of paths.filter((p) => !important.has(p)).sort((a, b) => input.files[a].length - input.files[b].length)) {
+    if (used + input.files[p].length > FILE_TREE_BUDGET) break;
+    shown.add(p);
+    used += input.files[p].length;
+  }
+  const hidden = paths.filter((p) => !shown.has(p));
+  return [
+    `# The app's files (${paths.length}; the tree is too large to show whole, so ${hidden.length} are listed by path only)`,
+    paths.filter((p) => shown.has(p)).map((p) => fileBlock(p, input.files[p])).join("\n\n"),
+    "",
+    "Files not shown here (they exist; their contents are omitted). Do not write or edit a file you cannot see: if you need one, say which, and ask the user to mention it by name in the next message.",
+    hidden.map((p) => `- ${p} (${input.files[p].length.toLocaleString("en-US")} characters)`).join("\n"),
+  ].join("\n");
+}
+
+function contextSection(input: PromptInput): string | null {
+  const lines: string[] = [];
+  if (input.currentPage) lines.push(`The user is looking at the page "${input.currentPage}" (pages/${input.currentPage}) in the preview.`);
+  const el = input.element;
+  if (el) {
+    const classes = el.classes?.trim() ? ` with classes "${el.classes.trim()}"` : "";
+    lines.push(
+      `The user selected an element in the preview: a <${el.tagName}>${classes}, at line ${el.lineNumber} of ${elementPath(input, Object.keys(input.files)) ?? el.filename}. Their message is about that element; change it there unless they say otherwise.`,
+    );
+  }
+  return lines.length ? `# Where the user is\n${lines.join("\n")}` : null;
+}
+
+function systemPrompt(input: PromptInput): string {
+  const frozen = [...new Set(input.frozenFiles)].filter(Boolean);
+  const sections = [
+    `You are Kiln's app builder. You build and change the web app "${input.appName}" for its owner, who sees your answer in a chat beside a live preview of the app. Write working, complete React code in the conventions below, and keep what already works working.`,
+    PROTOCOL,
+    CONVENTIONS,
+    input.style ? `# Visual style\nThe app uses the "${input.style}" style: keep new pages and components consistent with it (and with components/Theme when the app has one).` : null,
+    frozen.length
+      ? `# Frozen files\nThe owner froze these files. Never write, edit, delete or rename them, even when asked to; if a change would need one, say so instead:\n${frozen.map((p) => `- ${p}`).join("\n")}`
+      : null,
+    input.customInstructions.trim()
+      ? `# Custom instructions\nThe owner's standing instructions for this app, verbatim between the markers. Follow them unless they conflict with the rules above.\n<<<CUSTOM INSTRUCTIONS>>>\n${input.customInstructions}\n<<<END CUSTOM INSTRUCTIONS>>>`
+      : null,
+    contextSection(input),
+    input.discussion ? `# Discussion mode\n${DISCUSSION_RULE}` : null,
+    fileTreeSection(input),
+    input.discussion ? `Remember: ${DISCUSSION_RULE}` : null,
+  ];
+  return sections.filter((s): s is string => Boolean(s)).join("\n\n");
+}
+
+function userMessage(input: PromptInput): string {
+  const urls = (input.fileUrls ?? []).filter(Boolean);
+  return urls.length ? `${input.message}\n\nAttached files:\n${urls.map((u) => `- ${u}`).join("\n")}` : input.message;
+}
+
+/** The last messages, assistant actions collapsed, starting with a user message and alternating (providers require it). */
+function conversation(input: PromptInput): PromptMessage[] {
+  const out: PromptMessage[] = [];
+  const recent = input.history.slice(-HISTORY_MESSAGES);
+  for (const m of [...recent, { role: "user" as const, content: userMessage(input) }]) {
+    const content = (m.role === "assistant" ? collapseActions(m.content) : m.content).trim();
+    if (!content) continue;
+    if (!out.length && m.role !== "user") continue;
+    const last = out.at(-1);
+    if (last && last.role === m.role) last.content += `\n\n${content}`;
+    else out.push({ role: m.role, content });
+  }
+  return out;
+}
+
+export function buildPrompt(input: PromptInput): { system: string; messages: PromptMessage[] } {
+  return { system: systemPrompt(input), messages: conversation(input) };
+}

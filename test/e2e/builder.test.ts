@@ -1,0 +1,94 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail } from "./browser";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser, { width: 1400, height: 900 });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiAs(path: string) {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+    return res.json();
+  }, path);
+}
+
+const appIdFromUrl = () => new URL(page.url()).pathname.split("/")[2];
+
+async function waitUntilReady() {
+  await page.waitForFunction(
+    async (id) => {
+      const res = await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+      const app = await res.json();
+      return app.status?.state === "ready";
+    },
+    appIdFromUrl(),
+    { timeout: 45_000, polling: 250 },
+  );
+}
+
+describe("the builder, offline, in a real browser", () => {
+  it("describe an app, pick a style, and watch it being built", async () => {
+    await signInThroughIdentityPage(page, { email: uniqueEmail("builder") }, "/");
+    await page.getByRole("heading", { name: "What would you build today?" }).waitFor();
+    await page.getByTestId("prompt-input").fill("A CRM to track customers, deals and follow-up tasks");
+    await page.getByTestId("style-neo-brutalism").click();
+    await page.getByTestId("submit-prompt").click();
+    await page.waitForURL(/\/apps\/[^/]+\/editor\/preview/, { timeout: 20_000 });
+
+    // Actions stream in as steps, then the app is ready with suggestions.
+    await page.getByTestId("action-step").first().waitFor({ timeout: 30_000 });
+    await waitUntilReady();
+    await page.getByTestId("suggestion-1").waitFor({ timeout: 20_000 });
+    const app = await apiAs(`/apps/${appIdFromUrl()}`);
+    expect(Object.keys(app.entities)).toEqual(expect.arrayContaining(["Customer", "Deal", "Task"]));
+    expect(app.style).toBe("neo-brutalism");
+    expect(app.conversation.messages[0].content).toContain("---");
+    await page.getByTestId("file-entities/Task").waitFor();
+  });
+
+  it("a follow-up is applied, and Message Details shows its diff", async () => {
+    const input = page.getByTestId("chat-input");
+    await input.fill("add a priority field to tasks");
+    await input.press("Enter");
+    await page.waitForTimeout(300);
+    await waitUntilReady();
+    const app = await apiAs(`/apps/${appIdFromUrl()}`);
+    expect(app.entities.Task.properties.priority).toBeTruthy();
+    expect(await input.inputValue()).toBe("");
+
+    const lastAssistant = app.conversation.messages.at(-1);
+    await page.getByTestId(`message-${lastAssistant.id}`).getByRole("button", { name: /details/i }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Code Changes").waitFor();
+    await dialog.getByText("entities/Task").first().waitFor();
+    await page.keyboard.press("Escape");
+  });
+
+  it("reverting the last message brings the app back and the text back into the input", async () => {
+    const app = await apiAs(`/apps/${appIdFromUrl()}`);
+    const lastUser = [...app.conversation.messages].reverse().find((m: { role: string }) => m.role === "user");
+    page.once("dialog", (d) => d.accept());
+    await page.getByTestId(`revert-${lastUser.id}`).click();
+    const confirm = page.getByRole("button", { name: /^(Revert|Confirm|Yes|Undo)/ });
+    if (await confirm.count()) await confirm.first().click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement | null)?.value === "add a priority field to tasks", undefined, { timeout: 15_000 });
+    const reverted = await apiAs(`/apps/${appIdFromUrl()}`);
+    expect(reverted.entities.Task.properties.priority).toBeUndefined();
+  });
+
+  it("lists the app on /apps", async () => {
+    await page.goto("/apps");
+    await page.getByTestId("app-card").first().waitFor();
+    expect(await page.getByTestId("app-card").count()).toBe(1);
+  });
+});

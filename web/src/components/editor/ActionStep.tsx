@@ -1,0 +1,132 @@
+import { Box, HStack, IconButton, Link, Progress, Spinner, Text } from "@chakra-ui/react";
+import { useRouter } from "@tanstack/react-router";
+import { AlertTriangle, ArrowRight, CircleCheck, CircleSlash, Flag, Lightbulb } from "lucide-react";
+import { type ActionSegment, type FileMap, actionPath, actionProgress } from "./appFiles";
+import { links } from "./links";
+
+const verbs = {
+  write: ["Writing", "Wrote"],
+  edit: ["Editing", "Edited"],
+  delete: ["Deleting", "Deleted"],
+  rename: ["Renaming", "Renamed"],
+} as const;
+
+interface Props {
+  appId: string;
+  segment: ActionSegment;
+  files: FileMap;
+  /** the message is still streaming: an unfinished step is in progress rather than cut off */
+  streaming: boolean;
+  onFeedback(path: string): void;
+}
+
+/** One action of an assistant turn (spec 01 §4 Assistant actions): progress while streaming, a check when complete. */
+export function ActionStep({ appId, segment, files, streaming, onFeedback }: Props) {
+  const router = useRouter();
+  const { open, action, complete } = segment;
+
+  if (open.type === "plan") {
+    const text = (action?.type === "plan" ? action.content : segment.body).trim();
+    return (
+      <HStack align="start" gap="2" px="3" py="2" data-testid="action-step" data-type="plan" data-complete={complete}>
+        <Box color="brand.solid" mt="0.5" flexShrink="0">
+          <Lightbulb size={14} />
+        </Box>
+        <Text fontSize="sm" color="fg.muted">
+          {text || "Planning…"}
+        </Text>
+      </HStack>
+    );
+  }
+
+  const path = actionPath(segment);
+  const progress = actionProgress(segment, files);
+  const [active, done] = verbs[open.type];
+  const href = path ? links.code(appId, path) : undefined;
+
+  return (
+    <HStack gap="2" px="3" py="1.5" className="group" data-testid="action-step" data-type={open.type} data-complete={complete} minW="0">
+      <StepIcon complete={complete} valid={!!action} streaming={streaming} />
+      <Text fontSize="sm" color="fg.muted" flexShrink="0">
+        {complete ? done : active}
+      </Text>
+      {open.type === "rename" && open.from && (
+        <>
+          <Text fontSize="xs" fontFamily="mono" color="fg.subtle" truncate>
+            {open.from}
+          </Text>
+          <ArrowRight size={12} />
+        </>
+      )}
+      {href ? (
+        <Link
+          href={href}
+          onClick={(e) => {
+            e.preventDefault();
+            router.history.push(href);
+          }}
+          fontSize="xs"
+          fontFamily="mono"
+          color="fg"
+          truncate
+          data-testid="action-link"
+        >
+          {path}
+        </Link>
+      ) : (
+        <Text fontSize="xs" color="fg.subtle">
+          …
+        </Text>
+      )}
+      <Box flex="1" />
+      {!complete && (
+        <HStack gap="2" flexShrink="0">
+          <Progress.Root value={progress} size="xs" w="14" colorPalette="brand" aria-label={`${path ?? "file"} progress`}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="2xs" color="fg.subtle" w="8" textAlign="end" data-testid="action-progress">
+            {progress}%
+          </Text>
+        </HStack>
+      )}
+      {complete && path && (
+        <IconButton
+          aria-label={`Feedback on ${path}`}
+          size="2xs"
+          variant="ghost"
+          color="fg.subtle"
+          opacity="0"
+          _groupHover={{ opacity: 1 }}
+          _focusVisible={{ opacity: 1 }}
+          onClick={() => onFeedback(path)}
+          data-testid="action-feedback"
+        >
+          <Flag />
+        </IconButton>
+      )}
+    </HStack>
+  );
+}
+
+function StepIcon({ complete, valid, streaming }: { complete: boolean; valid: boolean; streaming: boolean }) {
+  if (complete && !valid)
+    return (
+      <Box color="orange.fg" title="This step could not be read" flexShrink="0">
+        <AlertTriangle size={14} />
+      </Box>
+    );
+  if (complete)
+    return (
+      <Box color="green.fg" flexShrink="0" data-testid="action-check">
+        <CircleCheck size={14} />
+      </Box>
+    );
+  if (streaming) return <Spinner size="xs" color="brand.solid" flexShrink="0" />;
+  return (
+    <Box color="fg.subtle" title="Not finished" flexShrink="0">
+      <CircleSlash size={14} />
+    </Box>
+  );
+}

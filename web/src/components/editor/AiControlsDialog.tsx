@@ -1,0 +1,121 @@
+import { Box, Button, Checkbox, Dialog, Field, HStack, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import type { App } from "../../../../schemas/app";
+import { useUpdateApp } from "../../api/apps";
+import { detailOf } from "../../api/client";
+import { toast } from "../ui/toaster";
+import type { FileMap } from "./appFiles";
+
+const MAX_INSTRUCTIONS = 10_000;
+
+/** AI Controls (spec 01 §2): custom instructions and frozen files, saved together. */
+export function AiControlsDialog({ app, files, open, onClose }: { app: App; files: FileMap; open: boolean; onClose(): void }) {
+  const update = useUpdateApp(app.id);
+  const [instructions, setInstructions] = useState(app.custom_instructions);
+  const [frozen, setFrozen] = useState(() => new Set(app.frozen_files));
+  const paths = [...new Set([...Object.keys(files), ...app.frozen_files])].sort();
+
+  // Each opening starts from what is saved.
+  useEffect(() => {
+    if (!open) return;
+    setInstructions(app.custom_instructions);
+    setFrozen(new Set(app.frozen_files));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const toggle = (path: string, on: boolean) =>
+    setFrozen((current) => {
+      const next = new Set(current);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+
+  const save = () =>
+    update.mutate(
+      { custom_instructions: instructions, frozen_files: paths.filter((p) => frozen.has(p)) },
+      {
+        onSuccess: () => {
+          toast.success("AI controls saved");
+          onClose();
+        },
+        onError: (err) => toast.error(`Failed to save AI controls: ${detailOf(err)}`),
+      },
+    );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="ai-controls-dialog">
+            <Dialog.Header>
+              <Dialog.Title>AI Controls</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="6">
+                <Field.Root invalid={instructions.length > MAX_INSTRUCTIONS}>
+                  <Field.Label>Custom instructions</Field.Label>
+                  <Textarea
+                    value={instructions}
+                    onChange={(e) => setInstructions(e.target.value)}
+                    rows={5}
+                    placeholder="e.g. Always use a friendly tone in the app's copy. Prefer cards over tables."
+                    data-testid="custom-instructions"
+                  />
+                  <Field.HelperText>Kiln follows these in every change it makes to this app.</Field.HelperText>
+                  <Field.ErrorText>Custom instructions must be at most 10,000 characters</Field.ErrorText>
+                </Field.Root>
+
+                <Box>
+                  <HStack justify="space-between" mb="2">
+                    <Box>
+                      <Text fontWeight="medium" fontSize="sm">
+                        Freeze files
+                      </Text>
+                      <Text color="fg.muted" fontSize="xs">
+                        The AI will not change frozen files.
+                      </Text>
+                    </Box>
+                    <HStack gap="1">
+                      <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set(paths))} data-testid="freeze-all">
+                        Freeze All
+                      </Button>
+                      <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set())} data-testid="unfreeze-all">
+                        Unfreeze All
+                      </Button>
+                    </HStack>
+                  </HStack>
+                  <Stack h="200px" overflowY="auto" borderWidth="1px" rounded="md" p="2" gap="1" data-testid="freeze-list">
+                    {paths.length === 0 && (
+                      <Text color="fg.muted" fontSize="sm" p="2">
+                        This app has no files yet.
+                      </Text>
+                    )}
+                    {paths.map((path) => (
+                      <Checkbox.Root key={path} size="sm" checked={frozen.has(path)} onCheckedChange={(e) => toggle(path, !!e.checked)} px="1" py="0.5">
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label fontFamily="mono" fontSize="xs">
+                          {path}
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </Stack>
+                </Box>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="brand" onClick={save} loading={update.isPending} disabled={instructions.length > MAX_INSTRUCTIONS} data-testid="ai-controls-save">
+                Save Changes
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,72 @@
+import { Box, Collapsible, HStack, Stack, Text, chakra } from "@chakra-ui/react";
+import { AlertTriangle, ChevronRight, FileDiff } from "lucide-react";
+import type { Receipt } from "../../../../schemas/chat";
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** "Changed 5 files · added entity Task · removed page Notes" */
+export function receiptLine(receipt: Receipt): string {
+  const { files, entities, pages } = receipt;
+  const changed = files.added.length + files.modified.length + files.deleted.length;
+  const parts = [changed ? `Changed ${changed} ${plural(changed, "file", "files")}` : "No files changed"];
+  const named = (verb: string, one: string, many: string, names: string[]) => {
+    if (names.length) parts.push(`${verb} ${plural(names.length, one, many)} ${names.join(", ")}`);
+  };
+  named("added", "entity", "entities", entities.added);
+  named("removed", "entity", "entities", entities.removed);
+  named("added", "page", "pages", pages.added);
+  named("removed", "page", "pages", pages.removed);
+  return parts.join(" · ");
+}
+
+const marks = [
+  ["added", "+", "green.fg"],
+  ["modified", "~", "orange.fg"],
+  ["deleted", "−", "red.fg"],
+] as const;
+
+/** What a finished turn really changed, with a warning for removals nobody asked for. */
+export function ReceiptSummary({ receipt }: { receipt: Receipt }) {
+  const changed = marks.flatMap(([kind, mark, color]) => receipt.files[kind].map((path) => ({ path, mark, color })));
+  return (
+    <Stack gap="2" data-testid="receipt">
+      <Collapsible.Root disabled={!changed.length}>
+        <Collapsible.Trigger asChild>
+          <chakra.button type="button" display="flex" alignItems="center" gap="1.5" fontSize="xs" color="fg.muted" _hover={{ color: changed.length ? "fg" : undefined }} textAlign="start">
+            <FileDiff size={13} />
+            <Text as="span" data-testid="receipt-line">
+              {receiptLine(receipt)}
+            </Text>
+            {changed.length > 0 && (
+              <Box as="span" transition="transform 0.15s" css={{ "[data-state=open] &": { transform: "rotate(90deg)" } }}>
+                <ChevronRight size={12} />
+              </Box>
+            )}
+          </chakra.button>
+        </Collapsible.Trigger>
+        <Collapsible.Content>
+          <Stack gap="0.5" mt="1.5" ps="5">
+            {changed.map(({ path, mark, color }) => (
+              <HStack key={path} gap="2" fontSize="xs" fontFamily="mono">
+                <Text color={color} w="2">
+                  {mark}
+                </Text>
+                <Text color="fg.muted">{path}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      {receipt.unrequested_removals.length > 0 && (
+        <HStack align="start" gap="2" p="2.5" rounded="md" bg="orange.subtle" color="orange.fg" fontSize="xs" data-testid="receipt-warning">
+          <Box mt="0.5" flexShrink="0">
+            <AlertTriangle size={14} />
+          </Box>
+          <Text>
+            Removed without being asked: <strong>{receipt.unrequested_removals.join(", ")}</strong>. If that was not intended, revert your last message.
+          </Text>
+        </HStack>
+      )}
+    </Stack>
+  );
+}

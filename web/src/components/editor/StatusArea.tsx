@@ -1,0 +1,88 @@
+import { Box, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { AlertCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { App } from "../../../../schemas/app";
+import { StuckHint } from "./StuckHint";
+import { Suggestions } from "./Suggestions";
+
+/** Typing animation speed (spec 01 §9). */
+const MS_PER_CHAR = 40;
+/** No status update for this long, with messages present: the app may be stuck (spec 01 §4). */
+const STUCK_AFTER_MS = 10 * 60_000;
+
+interface Props {
+  app: App;
+  messageCount: number;
+  /** the screen is 768 px or narrower */
+  isNarrow: boolean;
+  onStop(): void;
+  onRevertLast: (() => void) | null;
+  onSuggestion(prompt: string): void;
+  suggestionsDisabled: boolean;
+}
+
+/** Below the newest message: what the app is doing (processing), the suggestions (ready) or the error. */
+export function StatusArea({ app, messageCount, isNarrow, onStop, onRevertLast, onSuggestion, suggestionsDisabled }: Props) {
+  const { state, details, last_updated_date } = app.status;
+  const now = useNow(state === "processing" ? 15_000 : null);
+
+  if (state === "processing") {
+    const stuck = messageCount > 0 && now - Date.parse(last_updated_date) > STUCK_AFTER_MS;
+    return (
+      <Stack gap="3">
+        {(isNarrow || messageCount > 2) && <TypedStatus text={details || "Working…"} />}
+        {stuck && <StuckHint appId={app.id} onStop={onStop} onRevertLast={onRevertLast} />}
+      </Stack>
+    );
+  }
+  if (state === "error")
+    return (
+      <HStack align="start" gap="2" p="3" rounded="md" bg="red.subtle" borderWidth="1px" borderColor="red.muted" color="red.fg" fontSize="sm" data-testid="status-error">
+        <Box mt="0.5" flexShrink="0">
+          <AlertCircle size={15} />
+        </Box>
+        <Text whiteSpace="pre-wrap" wordBreak="break-word">
+          {details || "Something went wrong."}
+        </Text>
+      </HStack>
+    );
+  if (!app.suggestions || messageCount === 0) return null;
+  return <Suggestions suggestions={app.suggestions} onPick={onSuggestion} disabled={suggestionsDisabled} />;
+}
+
+/** status.details typed out at 40 ms per character, starting over whenever it changes. */
+function TypedStatus({ text }: { text: string }) {
+  const [typed, setTyped] = useState(0);
+  useEffect(() => {
+    setTyped(0);
+    const timer = setInterval(() => {
+      setTyped((n) => {
+        if (n >= text.length) clearInterval(timer);
+        return Math.min(n + 1, text.length);
+      });
+    }, MS_PER_CHAR);
+    return () => clearInterval(timer);
+  }, [text]);
+
+  return (
+    <HStack gap="2" color="fg.muted" fontSize="sm" data-testid="status-line" aria-live="polite">
+      <Spinner size="xs" color="brand.solid" flexShrink="0" />
+      <Text>
+        {text.slice(0, typed)}
+        <Box as="span" display="inline-block" w="1.5" h="3.5" ms="0.5" bg="fg.subtle" verticalAlign="middle" animation="pulse 1s infinite" />
+      </Text>
+    </HStack>
+  );
+}
+
+/** The current time, refreshed every `everyMs` (or not at all when null). */
+function useNow(everyMs: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (everyMs === null) return;
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
