@@ -93,6 +93,7 @@ class TurnState {
   private lastFlush = 0;
   private flushing: Promise<void> = Promise.resolve();
   private applying: Promise<void> = Promise.resolve();
+  private statusing: Promise<void> = Promise.resolve();
   private readonly frozen: Set<string>;
   private usage = { inputTokens: 0, outputTokens: 0 };
 
@@ -129,9 +130,16 @@ class TurnState {
     await this.applying;
   }
 
+  /** Status lines are written in order, and all of them land before the turn's final status. */
   private status(details: string) {
-    void Apps.update(this.app.id, { status: { state: "processing", details, last_updated_date: new Date().toISOString() } }, false)
-      .then((meta) => AppEvents.publish(this.app.id, { app: { status: meta.status } }))
+    this.statusing = this.statusing
+      .then(() => {
+        const id = this.job.assistant_message_id;
+        const running = (app: AppMeta) => app.turn_id === id && app.stop_requested !== id && app.status.state === "processing";
+        const status = { state: "processing" as const, details, last_updated_date: new Date().toISOString() };
+        return Apps.update(this.app.id, { status }, false, running);
+      })
+      .then((meta) => (meta.status.details === details ? AppEvents.publish(this.app.id, { app: { status: meta.status } }) : undefined))
       .catch((err) => console.error("[turn] status update failed:", err));
   }
 
@@ -180,6 +188,7 @@ class TurnState {
 
   async finish(requested: "done" | "stopped", started: number, provider: Provider) {
     await this.flushing;
+    await this.statusing;
     const content = await this.settle();
     // Stop pressed while the last chunks were being applied still counts as a stop.
     const latest = await Apps.get(this.app.id);
@@ -210,6 +219,7 @@ class TurnState {
     const details = err instanceof Error ? err.message : String(err);
     console.error(`[turn ${this.job.assistant_message_id}]`, err);
     await this.flushing;
+    await this.statusing;
     await this.applying.catch(() => undefined);
     await this.saveMessage({
       content: this.raw,

@@ -149,9 +149,16 @@ export namespace Apps {
   }
 
   /** Merge a patch into the app's metadata; the version guards against lost updates. */
-  export async function update(appId: string, patch: UpdateAppBody | Partial<AppMeta>, touch = true): Promise<AppMeta> {
+  /** Merge a patch into the app under its version guard; `onlyIf` may decline the write after seeing the current app. */
+  export async function update(
+    appId: string,
+    patch: UpdateAppBody | Partial<AppMeta>,
+    touch = true,
+    onlyIf?: (current: AppMeta) => boolean,
+  ): Promise<AppMeta> {
     const { Item: current } = await db().send(new GetCommand({ TableName: table(), Key: Keys.app(appId), ConsistentRead: true }));
     if (!current) throw notFound("App not found");
+    if (onlyIf && !onlyIf(toMeta(current))) return toMeta(current);
     const now = new Date().toISOString();
     const fields: Record<string, unknown> = { ...patch };
     if (touch) Object.assign(fields, { updated_date: now, ...Keys.appOwnerIndex(current.created_by_id as string, now, appId), ...Keys.appAllIndex(now, appId) });
@@ -170,7 +177,7 @@ export namespace Apps {
       );
       return toMeta(Attributes!);
     } catch (err) {
-      if (isConditionFailure(err)) return update(appId, patch, touch); // another write landed first: merge onto it
+      if (isConditionFailure(err)) return update(appId, patch, touch, onlyIf); // another write landed first: merge onto it
       throw err;
     }
   }

@@ -63,7 +63,7 @@ describe("POST /api/apps/{id}/chat/stop", () => {
     const stopped = await call("POST", `/api/apps/${app.id}/chat/stop`, { token });
     expect(stopped.status).toBe(200);
     expect(stopped.body.status).toMatchObject({ state: "ready", details: "Stopped" });
-    const after = await waitForApp(token, app.id, (a) => a.conversation.messages.at(-1).state !== "streaming");
+    const after = await waitForApp(token, app.id, (a) => a.conversation.messages.at(-1).state !== "streaming" && a.status.state !== "processing");
     expect(after.conversation.messages.at(-1).state).toBe("stopped");
     expect(after.status.state).toBe("ready");
   });
