@@ -1,9 +1,10 @@
 import { Box, HStack, IconButton, Stack, Text, Textarea } from "@chakra-ui/react";
 import { ArrowUp, MessageCircleQuestion, Paperclip, Square } from "lucide-react";
 import { type DragEvent, type FormEvent, type KeyboardEvent, useRef } from "react";
-import { AttachmentChips, AttachmentErrors } from "./AttachmentChips";
+import { AttachmentChips } from "../attachments/AttachmentChips";
+import { AttachmentErrors } from "../attachments/AttachmentErrors";
 import { LowCreditHint, OutOfCredits } from "./CreditNotice";
-import { ACCEPT, useAttachments } from "./useAttachments";
+import { ACCEPT, useAttachments } from "../attachments/useAttachments";
 import type { Usage } from "./useUsage";
 
 interface Props {

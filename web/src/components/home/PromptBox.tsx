@@ -1,15 +1,13 @@
 import { Box, HStack, IconButton, Kbd, Tag, Text, Textarea } from "@chakra-ui/react";
 import { ArrowUp, Paperclip, Upload } from "lucide-react";
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from "react";
-import { attachmentTypes } from "../../../../schemas/files";
 import type { StylePreset } from "../../lib/styles";
-import { AttachmentChips } from "./AttachmentChips";
-import type { Attachments } from "./useAttachments";
+import { AttachmentChips } from "../attachments/AttachmentChips";
+import { ACCEPT, type Attachments } from "../attachments/useAttachments";
 
 /** Home variant of the prompt box grows from 110 to 200 px (spec 01 §2, §9). */
 const MIN_HEIGHT = 110;
 const MAX_HEIGHT = 200;
-const accept = attachmentTypes.map((t) => `.${t}`).join(",");
 
 interface Props {
   value: string;
@@ -133,7 +131,7 @@ export function PromptBox({ value, onChange, onSubmit, disabled, submitting, att
             ref={fileInput}
             type="file"
             multiple
-            accept={accept}
+            accept={ACCEPT}
             hidden
             data-testid="file-input"
             onChange={(e) => {

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { usageQuery } from "../../api/apps";
 import { meQuery } from "../../api/auth";
 import { detailOf } from "../../api/client";
-import { AttachmentErrors } from "../../components/home/AttachmentErrors";
+import { AttachmentErrors } from "../../components/attachments/AttachmentErrors";
 import { IdeaSuggestions } from "../../components/home/IdeaSuggestions";
 import { OutOfCredits } from "../../components/home/OutOfCredits";
 import { PromptBox } from "../../components/home/PromptBox";
@@ -13,7 +13,7 @@ import { RecentApps } from "../../components/home/RecentApps";
 import { ServerSuggestions } from "../../components/home/ServerSuggestions";
 import { StylePicker } from "../../components/home/StylePicker";
 import { UsageBanner } from "../../components/home/UsageBanner";
-import { useAttachments } from "../../components/home/useAttachments";
+import { useAttachments } from "../../components/attachments/useAttachments";
 import { CREATE_FAILED, isOutOfCredits, useCreateApp } from "../../components/home/useCreateApp";
 import { type StyleId, describeWithStyle, styleById } from "../../lib/styles";
 

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { attachmentError, extensionOf, imageTypes } from "../../../../schemas/files";
+import { attachmentError, attachmentTypes, extensionOf, imageTypes } from "../../../../schemas/files";
 import { uploadFile } from "../../api/apps";
 import { detailOf } from "../../api/client";
 import { downscaleImage } from "../../lib/image";
+
+/** The file picker's accept list (spec 01 §9). */
+export const ACCEPT = attachmentTypes.map((t) => `.${t}`).join(",");
 
 /** The most files one message may carry (CreateAppBody.file_urls). */
 export const MAX_ATTACHMENTS = 10;
@@ -20,8 +23,8 @@ export interface Attachment {
 let nextId = 0;
 
 /**
- * Files attached to the home prompt: each is checked (spec 01 §5), downscaled when it is an
- * image, and uploaded at once so the prompt is ready to send by the time the user is.
+ * Files attached to a prompt (home or chat): each is checked (spec 01 §5), downscaled when it
+ * is an image, and uploaded at once so the prompt is ready to send by the time the user is.
  */
 export function useAttachments() {
   const [items, setItems] = useState<Attachment[]>([]);
@@ -90,6 +93,15 @@ export function useAttachments() {
     add,
     remove: drop,
     clear,
+    /** hand the list over (on send) and start empty; `restore` puts it back if sending fails */
+    take: () => {
+      const taken = itemsRef.current;
+      setItems([]);
+      return taken;
+    },
+    restore: (taken: Attachment[]) => setItems((list) => (list.length ? list : taken)),
+    /** free the thumbnails of files that were sent */
+    release: (taken: Attachment[]) => taken.forEach((a) => a.previewUrl && URL.revokeObjectURL(a.previewUrl)),
     dismissErrors: () => setErrors([]),
     uploading: items.some((a) => a.uploading),
     urls: items.flatMap((a) => (a.url ? [a.url] : [])),
