@@ -5,6 +5,7 @@ import type * as z from "zod";
 import { type Group, type OpsOf, type RouteDef, honoPath, routeParts, routesOf } from "../stacks/routes";
 import type { ErrorBody } from "../schemas/errors";
 import { Actor } from "./core/actor";
+import { AppCallers } from "./core/app-caller";
 import { Config } from "./core/config";
 import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
 import { Tokens } from "./core/tokens";
@@ -44,6 +45,15 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
 
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
+  if (def.access === "app" || def.access === "app_public") {
+    const caller = await AppCallers.resolve(c.req.param("id") ?? "", {
+      bearer: c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1],
+      apiKey: c.req.header("api_key") ?? c.req.header("api-key"),
+      anonymousId: c.req.header("x-base44-anonymous-id"),
+    });
+    if (def.access === "app") AppCallers.admit(caller);
+    return { type: "app", caller };
+  }
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
   const apiKey = c.req.header("api_key") ?? c.req.header("api-key");
   let user;

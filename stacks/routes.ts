@@ -15,7 +15,14 @@ export type Access =
   /** a signed-in platform user (bearer token or api_key header) */
   | "user"
   /** a platform user whose platform_role contains "admin" */
-  | "admin";
+  | "admin"
+  /**
+   * a generated app's API, `{id}` being the app: the caller (builder, app user or visitor,
+   * functions/core/app-caller.ts) is identified and the app's visibility enforced
+   */
+  | "app"
+  /** like "app", but visibility is left to the operation (sign-in, registration, public settings) */
+  | "app_public";
 
 export interface RouteDef {
   group: string;

@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { User } from "../../schemas/user";
+import type { AppCaller } from "./app-caller";
 import { forbidden, unauthorized } from "./errors";
 
 /** Who is calling, set once per request by the call group and read where needed. */
 export type Actor =
   | { type: "public" }
-  | { type: "user"; user: User; socketId: string | null };
+  | { type: "user"; user: User; socketId: string | null }
+  /** a caller of a generated app's API (see app-caller.ts) */
+  | { type: "app"; caller: AppCaller };
 
 const storage = new AsyncLocalStorage<Actor>();
 
@@ -22,6 +25,13 @@ export namespace Actor {
     const actor = current();
     if (actor.type !== "user") throw unauthorized();
     return actor.user;
+  }
+
+  /** The caller of a generated app's route; set for routes whose access is "app" or "app_public". */
+  export function app(): AppCaller {
+    const actor = current();
+    if (actor.type !== "app") throw unauthorized();
+    return actor.caller;
   }
 
   /** The caller's socket id (X-Socket-Id), so their own updates are not echoed back to them. */

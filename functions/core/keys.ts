@@ -14,6 +14,11 @@
  * | an app's files                    | Query     | pk APP#{id}           sk begins FILE#            |
  * | an app's messages, in time order  | Query     | pk APP#{id}           sk begins MSG#  (ULIDs)    |
  * | an app's checkpoints              | Query     | pk APP#{id}           sk begins CP#   (ULIDs)    |
+ * | an app's secret (sealed value)    | GetItem   | pk APP#{id}           sk SECRET#{name}           |
+ * | an app's secrets, by name         | Query     | pk APP#{id}           sk begins SECRET#          |
+ * | catalogue item by id              | GetItem   | pk CATALOG#{id}       sk ITEM                    |
+ * | public approved items, newest 1st | Query     | gsi1 CATALOG          gsi1sk {created_at}#{id}   |
+ * | a user's upvote of an item        | GetItem   | pk CATALOG#{id}       sk UPVOTE#{userId}         |
  * | a user's usage of a day / month   | GetItem   | pk USAGE#{userId}     sk DAY#{date} / MONTH#{ym} |
  * | a user's daily usage over a range | Query     | pk USAGE#{userId}     sk between DAY#…           |
  * | feedback, newest first            | Query     | pk FEEDBACK           sk {ulid}                  |
@@ -22,6 +27,10 @@
  * | connections in a room             | Query     | pk ROOM#{room}        sk begins CONN#            |
  * | connections, oldest first (sweep) | Query     | gsi1 CONNS            gsi1sk {connected_at}#{id} |
  * | e-mail outbox, newest first       | Query     | pk OUTBOX             sk {ulid}                  |
+ * | an app user by id                 | GetItem   | pk APPUSERS#{appId}   sk USER#{id}               |
+ * | an app user by e-mail (unique)    | GetItem   | pk APPUSERS#{appId}   sk EMAIL#{email} -> user_id|
+ * | an app's users                    | Query     | pk APPUSERS#{appId}   sk begins USER#            |
+ * | an app user's credentials         | GetItem   | pk APPUSERS#{appId}   sk CRED#{id}               |
  */
 
 export const Keys = {
@@ -42,6 +51,8 @@ export const Keys = {
   messages: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "MSG#" }),
   checkpoint: (appId: string, id: string) => ({ pk: `APP#${appId}`, sk: `CP#${id}` }),
   checkpoints: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "CP#" }),
+  appSecret: (appId: string, name: string) => ({ pk: `APP#${appId}`, sk: `SECRET#${name}` }),
+  appSecrets: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "SECRET#" }),
   /** S3 key of a checkpoint's whole file tree */
   checkpointObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.json`,
   /** S3 key of an uploaded file */
@@ -59,6 +70,17 @@ export const Keys = {
   connectionRoom: (connectionId: string, room: string) => ({ pk: `CONN#${connectionId}`, sk: `ROOM#${room}` }),
   roomMembers: (room: string) => ({ pk: `ROOM#${room}`, skPrefix: "CONN#" }),
   roomMember: (room: string, connectionId: string) => ({ pk: `ROOM#${room}`, sk: `CONN#${connectionId}` }),
+
+  appUser: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `USER#${id}` }),
+  appUserEmail: (appId: string, email: string) => ({ pk: `APPUSERS#${appId}`, sk: `EMAIL#${email.toLowerCase()}` }),
+  appUsers: (appId: string) => ({ pk: `APPUSERS#${appId}`, skPrefix: "USER#" }),
+  appUserCredentials: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `CRED#${id}` }),
+
+  catalogItem: (id: string) => ({ pk: `CATALOG#${id}`, sk: "ITEM" }),
+  /** only public, approved items carry this index entry: the catalogue list is one Query */
+  catalogPublicIndex: (createdAt: string, id: string) => ({ gsi1pk: "CATALOG", gsi1sk: `${createdAt}#${id}` }),
+  catalogPublicPartition: "CATALOG",
+  catalogUpvote: (itemId: string, userId: string) => ({ pk: `CATALOG#${itemId}`, sk: `UPVOTE#${userId}` }),
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

@@ -32,6 +32,46 @@ export namespace Tokens {
     }
   }
 
+  const APP = "kiln:app";
+  export const APP_TTL_SECONDS = 7 * 24 * 3600;
+
+  /**
+   * A runtime token for one generated app: it names an app user of that app and
+   * nothing else. Generated code only ever holds one of these, never a platform token,
+   * and an app token is refused by every platform route (different audience).
+   */
+  export async function signApp(appId: string, appUserId: string, email: string): Promise<string> {
+    return new SignJWT({ email, app_id: appId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(appUserId)
+      .setIssuer(ISSUER)
+      .setAudience(APP)
+      .setIssuedAt()
+      .setExpirationTime(`${APP_TTL_SECONDS}s`)
+      .sign(key());
+  }
+
+  /** The app user an app token speaks for; 401 when it is forged, expired, or for another app. */
+  export async function verifyApp(token: string, appId: string): Promise<{ appUserId: string; email: string }> {
+    try {
+      const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: APP, algorithms: ["HS256"] });
+      if (!payload.sub || payload.app_id !== appId || typeof payload.email !== "string") throw new Error("not for this app");
+      return { appUserId: payload.sub, email: payload.email };
+    } catch {
+      throw unauthorized("Invalid or expired token");
+    }
+  }
+
+  /** Which kind a bearer token claims to be, read without trusting it (the verify call decides). */
+  export function audienceOf(token: string): "platform" | "app" | null {
+    try {
+      const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { aud?: unknown };
+      return payload.aud === PLATFORM ? "platform" : payload.aud === APP ? "app" : null;
+    } catch {
+      return null;
+    }
+  }
+
   let cognitoKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   /** A Cognito ID token from the hosted Google sign-in; answers who it names. */

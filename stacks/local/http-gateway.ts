@@ -13,6 +13,7 @@ interface CompiledRoute {
   method: string;
   pattern: RegExp;
   params: string[];
+  rank: number[];
 }
 
 function compile(): CompiledRoute[] {
@@ -29,8 +30,22 @@ function compile(): CompiledRoute[] {
         return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       })
       .join("/");
-    return { key, def, method, pattern: new RegExp(`^${source}$`), params };
-  });
+    return { key, def, method, pattern: new RegExp(`^${source}$`), params, rank: rankOf(path) };
+  }).sort((a, b) => compareRanks(a.rank, b.rank));
+}
+
+/**
+ * API Gateway picks the most specific route whatever the declaration order: at each
+ * segment a literal beats a {param}, which beats a {greedy+}. Ranking the table this
+ * way makes the first match the one API Gateway would choose.
+ */
+function rankOf(path: string): number[] {
+  return path.split("/").map((part) => (/^\{.+\+\}$/.test(part) ? 2 : /^\{.+\}$/.test(part) ? 1 : 0));
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return b.length - a.length;
 }
 
 const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|xml))/;
