@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import sift from "sift";
 import { ulid } from "ulid";
 import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppBody } from "../../schemas/app";
@@ -57,14 +57,29 @@ export namespace Apps {
       _last_msg_id: null,
       version: 1,
     };
+    // The slug names the app's own host ({slug}.<apps domain>), so it is claimed with the app, atomically.
     await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.app(id), ...Keys.appOwnerIndex(user.id, now, id), ...Keys.appAllIndex(now, id), ...meta },
-        ConditionExpression: "attribute_not_exists(pk)",
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...Keys.app(id), ...Keys.appOwnerIndex(user.id, now, id), ...Keys.appAllIndex(now, id), ...meta },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          { Put: { TableName: table(), Item: { ...Keys.appSlug(meta.slug), app_id: id }, ConditionExpression: "attribute_not_exists(pk)" } },
+        ],
       }),
     );
     return meta;
+  }
+
+  /** The app whose host is `{slug}.…`, or undefined. */
+  export async function bySlug(slug: string): Promise<AppMeta | undefined> {
+    if (!/^[a-z0-9-]{1,64}$/.test(slug)) return undefined;
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appSlug(slug) }));
+    return Item ? get(Item.app_id as string) : undefined;
   }
 
   export async function get(appId: string): Promise<AppMeta | undefined> {
@@ -208,6 +223,8 @@ export namespace Apps {
       cursor = page.LastEvaluatedKey;
     } while (cursor);
     await Checkpoints.removeObjects(appId, checkpointIds);
+    const meta = await get(appId);
+    if (meta) keys.push(Keys.appSlug(meta.slug));
     for (let i = 0; i < keys.length; i += 25) {
       await db().send(new BatchWriteCommand({ RequestItems: { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
     }

@@ -9,6 +9,7 @@
  * | user by API key (unique)          | GetItem   | pk APIKEY#{sha256}    sk APIKEY   -> user_id     |
  * | users, newest first               | Query     | gsi1 USERS            gsi1sk {created}#{id}      |
  * | app by id                         | GetItem   | pk APP#{id}           sk APP                     |
+ * | app by slug (unique)              | GetItem   | pk SLUG#{slug}        sk SLUG     -> app_id      |
  * | apps of an owner, newest first    | Query     | gsi1 OWNER#{userId}   gsi1sk {updated}#{id}      |
  * | all apps, newest first (admins)   | Query     | gsi2 APPS             gsi2sk {updated}#{id}      |
  * | an app's files                    | Query     | pk APP#{id}           sk begins FILE#            |
@@ -41,6 +42,7 @@ export const Keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: "APIKEY" }),
 
   app: (id: string) => ({ pk: `APP#${id}`, sk: "APP" }),
+  appSlug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" }),
   appOwnerIndex: (userId: string, updatedDate: string, id: string) => ({ gsi1pk: `OWNER#${userId}`, gsi1sk: `${updatedDate}#${id}` }),
   ownerPartition: (userId: string) => `OWNER#${userId}`,
   appAllIndex: (updatedDate: string, id: string) => ({ gsi2pk: "APPS", gsi2sk: `${updatedDate}#${id}` }),
