@@ -10,6 +10,8 @@ declare module "sst" {
       type: "sst.sst.Linkable";
       local: boolean;
       webUrl: string;
+      /** the origin of an app's own host, with `{host}` standing for `{slug}` or `preview--{slug}` */
+      appsUrl: string;
       socketUrl: string;
       mailFrom: string;
       cognito: { userPoolId: string; userPoolClientId: string; domain: string; region: string } | null;

@@ -20,6 +20,10 @@ export const Config = {
   get kiln() {
     return Resource.Kiln;
   },
+  /** The origin of an app's own host: `host` is its slug (published) or `preview--{slug}` (the editor's preview). */
+  appOrigin(host: string): string {
+    return Resource.Kiln.appsUrl.replace("{host}", host);
+  },
   /** True only when the whole stack runs on one machine (`npm start`, tests). */
   get isLocal() {
     return Resource.Kiln.local === true;

@@ -100,6 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       type: "sst.sst.Linkable",
       local: true,
       webUrl: url,
+      appsUrl: `http://{host}.localhost:${port}`,
       socketUrl,
       mailFrom: "Kiln <no-reply@kiln.local>",
       cognito: null,
