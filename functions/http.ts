@@ -5,7 +5,7 @@ import type * as z from "zod";
 import { type Group, type OpsOf, type RouteDef, honoPath, routeParts, routesOf } from "../stacks/routes";
 import type { ErrorBody } from "../schemas/errors";
 import { Actor } from "./core/actor";
-import { AppCallers } from "./core/app-caller";
+import { AppCallers, type CallerCredentials } from "./core/app-caller";
 import { Config } from "./core/config";
 import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
 import { Tokens } from "./core/tokens";
@@ -46,11 +46,7 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
   if (def.access === "app" || def.access === "app_public") {
-    const caller = await AppCallers.resolve(c.req.param("id") ?? "", {
-      bearer: c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1],
-      apiKey: c.req.header("api_key") ?? c.req.header("api-key"),
-      anonymousId: c.req.header("x-base44-anonymous-id"),
-    });
+    const caller = await AppCallers.resolve(c.req.param("id") ?? "", appCredentials(c));
     if (def.access === "app") AppCallers.admit(caller);
     return { type: "app", caller };
   }
@@ -70,6 +66,15 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "admin" && !Actor.isAdmin(user)) throw forbidden("Access Denied - You are not authorized to access this page");
   const socketId = c.req.header("x-socket-id")?.slice(0, 128) || null;
   return { type: "user", user, socketId };
+}
+
+/** What a request carries to identify its caller to a generated app (app-caller.ts). */
+export function appCredentials(c: Context): CallerCredentials {
+  return {
+    bearer: c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1],
+    apiKey: c.req.header("api_key") ?? c.req.header("api-key"),
+    anonymousId: c.req.header("x-base44-anonymous-id"),
+  };
 }
 
 /** zod issues -> one readable sentence naming the field. */

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { EntitySchema } from "./app-files";
 import { ChatMessage, ChatSuggestions } from "./chat";
+import { SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG, SecretName } from "./secrets";
 
 export const Visibility = z.enum(["private_with_login", "public_with_login", "public_without_login"]);
 export type Visibility = z.infer<typeof Visibility>;
@@ -47,6 +48,9 @@ export const AppMeta = z.object({
   turn_id: z.string().nullable().optional(),
   /** set by Stop to the turn it stops; the worker aborts when it sees its own id */
   stop_requested: z.string().nullable().optional(),
+  /** the published snapshot the app's own host serves (functions/core/publish.ts); null until first published */
+  published_version: z.string().nullable().optional(),
+  last_deployed_at: z.string().nullable().optional(),
   /** three follow-ups made after the last turn (spec 01: shown when ready) */
   suggestions: ChatSuggestions.nullable().optional(),
   version: z.number().int().optional(),
@@ -65,10 +69,12 @@ export const App = AppMeta.extend({
 });
 export type App = z.infer<typeof App>;
 
+/** A new app's secret (spec 01 §3): a new value, or a clone of an existing secret; a blank value is refused by the server with the spec's own message. */
 export const SecretChoice = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("value"), name: z.string().min(1).max(128), value: z.string() }),
-  z.object({ type: z.literal("clone"), name: z.string().min(1).max(128), secret_id: z.string().min(1) }),
+  z.strictObject({ type: z.literal("value"), name: SecretName, value: z.string().max(SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG) }),
+  z.strictObject({ type: z.literal("clone"), name: SecretName, secret_id: z.string().min(1).max(200) }),
 ]);
+export type SecretChoice = z.infer<typeof SecretChoice>;
 
 /** POST /api/apps (spec 01 §7): the first message is the description. */
 export const CreateAppBody = z.strictObject({

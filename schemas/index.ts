@@ -7,6 +7,7 @@ export * from "./chat";
 export * from "./errors";
 export * from "./files";
 export * from "./jobs";
+export * from "./publish";
 export * from "./realtime";
 export * from "./secrets";
 export * from "./usage";

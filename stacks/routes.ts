@@ -50,6 +50,14 @@ export const routes = {
   "DELETE /api/apps/{id}": { group: "apps", op: "remove", access: "user" },
   "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user" },
 
+  "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user" },
+  "GET /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "get", access: "user" },
+
+  "GET /api/apps/{id}/secrets": { group: "secrets", op: "list", access: "user" },
+  "PUT /api/apps/{id}/secrets": { group: "secrets", op: "update", access: "user" },
+  "DELETE /api/apps/{id}/secrets/{name}": { group: "secrets", op: "remove", access: "user" },
+  "GET /api/secrets/existing": { group: "secrets", op: "existing", access: "user" },
+
   "GET /api/apps/{id}/chat/messages": { group: "chat", op: "messages", access: "user" },
   "POST /api/apps/{id}/chat/message": { group: "chat", op: "send", access: "user" },
   "POST /api/apps/{id}/chat/message/{msgId}/undo": { group: "chat", op: "undo", access: "user" },
@@ -64,6 +72,11 @@ export const routes = {
 
   "POST /api/files": { group: "files", op: "upload", access: "user" },
   "GET /api/files/{fileId}": { group: "files", op: "download", access: "public" },
+
+  "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user" },
+  "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public" },
+  "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app" },
+  "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public" },
 
   "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user" },
   "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user" },

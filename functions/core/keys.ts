@@ -57,6 +57,8 @@ export const Keys = {
   appSecrets: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "SECRET#" }),
   /** S3 key of a checkpoint's whole file tree */
   checkpointObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.json`,
+  /** S3 key of a published snapshot (immutable; the app's `published_version` points at one) */
+  publishedObject: (appId: string, version: string) => `apps/${appId}/published/${version}.json`,
   /** S3 key of an uploaded file */
   upload: (id: string) => `uploads/${id}`,
 

@@ -1,0 +1,78 @@
+import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { ulid } from "ulid";
+import type { AppMeta } from "../../schemas/app";
+import { FileTree } from "../../schemas/app-files";
+import type { DeployResult, PublicApp } from "../../schemas/publish";
+import { Apps } from "./apps";
+import { AppFiles } from "./app-files";
+import { Config } from "./config";
+import { VisibleError, notFound } from "./errors";
+import { Keys } from "./keys";
+import { Storage } from "./storage";
+
+/**
+ * Publishing: the app's files at this moment become an immutable S3 snapshot, and the
+ * app's `published_version` (one attribute) points its own host at it. Editing the
+ * draft afterwards changes nothing the public sees until the next publish.
+ */
+export namespace Publish {
+  /** Where an app is served: `{slug}.<apps domain>`; its preview adds the `preview--` prefix. */
+  export const urlOf = (app: Pick<AppMeta, "slug">) => Config.appOrigin(app.slug);
+  export const previewUrlOf = (app: Pick<AppMeta, "slug">) => Config.appOrigin(`preview--${app.slug}`);
+
+  export async function deploy(app: AppMeta): Promise<DeployResult> {
+    Apps.assertNotProcessing(app);
+    const files = await AppFiles.tree(app.id);
+    if (!Object.keys(files).some((p) => p.startsWith("pages/"))) {
+      throw new VisibleError("input", "There is nothing to publish yet: the app has no pages.");
+    }
+    const version = ulid();
+    await Storage.client().send(
+      new PutObjectCommand({
+        Bucket: Config.bucket,
+        Key: Keys.publishedObject(app.id, version),
+        Body: JSON.stringify(files),
+        ContentType: "application/json",
+      }),
+    );
+    const now = new Date().toISOString();
+    await Apps.update(app.id, { published_version: version, last_deployed_at: now }, false);
+    return { app_id: app.id, version, url: urlOf(app), last_deployed_at: now };
+  }
+
+  /** The published snapshot with what the runner needs; 404 until the app is published. */
+  export async function publicApp(app: AppMeta): Promise<PublicApp> {
+    if (!app.published_version || !app.last_deployed_at) throw notFound("This app has not been published yet");
+    const object = await Storage.client().send(
+      new GetObjectCommand({ Bucket: Config.bucket, Key: Keys.publishedObject(app.id, app.published_version) }),
+    );
+    const files = FileTree.parse(JSON.parse(await object.Body!.transformToString()));
+    return {
+      id: app.id,
+      name: app.name,
+      slug: app.slug,
+      logo_url: app.logo_url,
+      public_settings: app.public_settings,
+      main_page: app.main_page,
+      is_remixable: app.is_remixable,
+      url: urlOf(app),
+      version: app.published_version,
+      last_deployed_at: app.last_deployed_at,
+      files,
+    };
+  }
+
+  /**
+   * The app a host name belongs to: `{slug}.<apps domain>` or `preview--{slug}.<apps domain>`
+   * (custom domains join this lookup when they exist). Undefined when none.
+   */
+  export async function appOfHost(host: string): Promise<AppMeta | undefined> {
+    const name = host.toLowerCase().replace(/:\d+$/, "");
+    const origin = new URL(Config.appOrigin("__host__"));
+    const suffix = origin.hostname.replace("__host__", "");
+    if (!name.endsWith(suffix)) return undefined;
+    const label = name.slice(0, -suffix.length);
+    const slug = label.startsWith("preview--") ? label.slice("preview--".length) : label;
+    return Apps.bySlug(slug);
+  }
+}

@@ -1,0 +1,36 @@
+import * as z from "zod";
+import { FileTree } from "./app-files";
+import { Visibility } from "./app";
+
+/** POST /api/apps/{id}/deploy (spec 02 Publish). */
+export const DeployResult = z.object({
+  app_id: z.string(),
+  version: z.string(),
+  /** the app's own public address */
+  url: z.string(),
+  last_deployed_at: z.string(),
+});
+export type DeployResult = z.infer<typeof DeployResult>;
+
+/**
+ * A published app as its own host loads it (spec 03 §7.12 "public app data"): what the
+ * runner needs to render it. Code is the published snapshot, never the draft.
+ */
+export const PublicApp = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  public_settings: Visibility,
+  main_page: z.string().nullable(),
+  is_remixable: z.boolean(),
+  url: z.string(),
+  version: z.string(),
+  last_deployed_at: z.string(),
+  files: FileTree,
+});
+export type PublicApp = z.infer<typeof PublicApp>;
+
+/** GET /api/apps/public/prod/domain/{domain}: which app a host name belongs to. */
+export const DomainLookup = z.object({ app_id: z.string(), slug: z.string() });
+export type DomainLookup = z.infer<typeof DomainLookup>;
