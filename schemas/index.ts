@@ -4,6 +4,7 @@ export * from "./app-user";
 export * from "./auth";
 export * from "./catalog";
 export * from "./chat";
+export * from "./coding";
 export * from "./errors";
 export * from "./files";
 export * from "./jobs";

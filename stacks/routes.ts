@@ -73,6 +73,8 @@ export const routes = {
   "POST /api/files": { group: "files", op: "upload", access: "user" },
   "GET /api/files/{fileId}": { group: "files", op: "download", access: "public" },
 
+  "POST /api/apps/{id}/coding/write": { group: "coding", op: "write", access: "user" },
+
   "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user" },
   "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public" },
   "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app" },

@@ -1,0 +1,85 @@
+import type { AppMeta } from "../../schemas/app";
+import { EntitySchema } from "../../schemas/app-files";
+import type { CodingWriteBody, CodingWriteResult } from "../../schemas/coding";
+import type { User } from "../../schemas/user";
+import { Apps } from "./apps";
+import { AppEvents } from "./app-events";
+import { AppFiles } from "./app-files";
+import { Checkpoints } from "./checkpoints";
+import { VisibleError } from "./errors";
+import { Messages } from "./messages";
+import { FEATURE_MESSAGES, Features } from "./tiers";
+
+/**
+ * Manual edits of an app's files (the code workspace, Visual Edit). Each save takes a
+ * checkpoint first and is recorded in the chat as a revertable "manually edited" message,
+ * so the assistant knows, and the owner can undo it like any turn.
+ */
+export namespace Coding {
+  export async function write(app: AppMeta, user: User, input: CodingWriteBody): Promise<CodingWriteResult> {
+    Apps.assertNotProcessing(app);
+    const path = input.file_path;
+    const files = await AppFiles.tree(app.id);
+    const before = files[path];
+    if (path.startsWith("entities/")) assertEntity(path, input.content);
+    if (!Features[user.subscription_tier].code_editing && !(before !== undefined && isClassOnlyChange(before, input.content))) {
+      throw new VisibleError("payment_required", FEATURE_MESSAGES.code_editing!);
+    }
+    if (before === input.content) {
+      const last = (await Messages.list(app.id, 1)).messages.at(-1);
+      return { file_path: path, checkpoint_id: last?.checkpoint_id ?? "", message_id: last?.id ?? "" };
+    }
+
+    // Consecutive manual saves share one chat entry (and its checkpoint from before the first).
+    const last = (await Messages.list(app.id, 1)).messages.at(-1);
+    const edited = last?.role === "user" && last.additional_message_params?.manual_edit ? last : null;
+    const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, `Manual edit: ${path}`, null, files)).id;
+    await AppFiles.write(app.id, path, input.content);
+
+    let message;
+    if (edited) {
+      const paths = new Set([...edited.content.replace(/^Edited /, "").split(", "), path]);
+      await Messages.update(app.id, edited.id, { content: `Edited ${[...paths].join(", ")}` });
+      message = await Messages.get(app.id, edited.id);
+    } else {
+      message = await Messages.append(
+        app.id,
+        { role: "user", content: `Edited ${path}`, checkpoint_id: checkpointId, additional_message_params: { manual_edit: true } },
+        user.email,
+      );
+    }
+    await Apps.update(app.id, { _last_msg_id: message.id });
+    await AppEvents.publish(app.id, { files: { [path]: input.content }, message });
+    return { file_path: path, checkpoint_id: checkpointId, message_id: message.id };
+  }
+
+  function assertEntity(path: string, content: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      throw new VisibleError("input", `${path} is not valid JSON`);
+    }
+    const parsed = EntitySchema.safeParse(json);
+    if (!parsed.success) throw new VisibleError("input", `${path} is not a valid entity schema: ${parsed.error.issues[0]?.message}`);
+    if (parsed.data.name !== path.slice("entities/".length)) throw new VisibleError("input", `The entity's name must be "${path.slice("entities/".length)}"`);
+  }
+
+  const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`]*`\}|\{"[^"]*"\}|\{'[^']*'\})/g;
+
+  /**
+   * True when `next` differs from `before` only inside class attributes of a single line —
+   * what Visual Edit saves. The line count stays, exactly one line changes, and that line is
+   * the same once its class values are blanked.
+   */
+  export function isClassOnlyChange(before: string, next: string): boolean {
+    const a = before.split("\n");
+    const b = next.split("\n");
+    if (a.length !== b.length) return false;
+    const changed = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
+    if (changed.length !== 1) return false;
+    const blank = (line: string) => line.replace(classAttribute, (_, name: string) => `${name}=""`);
+    const i = changed[0];
+    return blank(a[i]) === blank(b[i]);
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { Coding } from "../../functions/core/coding";
+
+const page = ['export default function Home() {', '  return (', '    <div className="p-4 text-sm">', '      <h1 className="text-xl">Hi</h1>', "    </div>", "  );", "}"].join("\n");
+const edit = (line: number, text: string) => page.split("\n").map((l, i) => (i === line ? text : l)).join("\n");
+
+describe("Coding.isClassOnlyChange (what the free plan may save: Visual Edit)", () => {
+  it("accepts a change of one line's class values, in every quoting", () => {
+    expect(Coding.isClassOnlyChange(page, edit(2, '    <div className="p-8 text-lg bg-red-500">'))).toBe(true);
+    expect(Coding.isClassOnlyChange(page, edit(2, "    <div className='p-8'>"))).toBe(true);
+    expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={`p-8`}>"))).toBe(true);
+    expect(Coding.isClassOnlyChange(page, edit(3, '      <h1 className="">Hi</h1>'))).toBe(true);
+  });
+
+  it("refuses anything else: text, attributes, two lines, added or removed lines, no change", () => {
+    expect(Coding.isClassOnlyChange(page, edit(3, '      <h1 className="text-xl">Hello</h1>'))).toBe(false);
+    expect(Coding.isClassOnlyChange(page, edit(2, '    <div className="p-4" onClick={() => fetch("/x")}>'))).toBe(false);
+    expect(Coding.isClassOnlyChange(page, edit(2, '    <div className={evil()}>'))).toBe(false);
+    const two = edit(2, '    <div className="p-8">').replace('className="text-xl"', 'className="text-2xl"');
+    expect(Coding.isClassOnlyChange(page, two)).toBe(false);
+    expect(Coding.isClassOnlyChange(page, `${page}\n// more`)).toBe(false);
+    expect(Coding.isClassOnlyChange(page, page)).toBe(false);
+  });
+});
