@@ -4,8 +4,10 @@ import { nameFromDescription } from "./agent/offline";
 import { Actor } from "./core/actor";
 import { AppEvents } from "./core/app-events";
 import { Apps } from "./core/apps";
+import { Catalog } from "./core/catalog";
 import { Chat } from "./core/chat";
 import { forbidden } from "./core/errors";
+import { Secrets } from "./core/secrets";
 import { homeSuggestions } from "./core/suggestions";
 import { body, callGroup, query } from "./http";
 
@@ -18,16 +20,20 @@ export const { app, handler } = callGroup("apps", {
   async create(c) {
     const user = Actor.user();
     const input = await body(c, CreateAppBody);
+    // Integrations and secrets are checked before the app exists, so a refused request leaves nothing behind.
+    const integrations = await Catalog.usable(user, input.integrations ?? []);
+    const secrets = await Secrets.fromChoices(user, input.secrets ?? [], integrations.flatMap((i) => i.required_secrets.map((s) => s.name)));
     const created = await Apps.create(user, {
       name: input.name ?? nameFromDescription(input.user_description),
       user_description: input.user_description,
       style: input.style,
-      integrations: input.integrations,
+      integrations: integrations.map((i) => i.id),
       model: input.model,
       deep_coding_mode: input.deep_coding_mode,
     });
     // The description is the conversation's first message; if it cannot start (e.g. out of credits) no app is left behind.
     try {
+      await Secrets.set(created.id, secrets);
       const turn = await Chat.send(user, created, { content: input.user_description, file_urls: input.file_urls }, Actor.socketId(), { firstTurn: true });
       return c.json(turn.app, 201);
     } catch (err) {

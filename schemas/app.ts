@@ -40,6 +40,8 @@ export const AppMeta = z.object({
   frozen_files: z.array(z.string()),
   app_stage: z.string().nullable(),
   is_remixable: z.boolean(),
+  /** app users may sign in with e-mail and password (spec 02 App Settings); absent means on */
+  enable_username_password: z.boolean().optional(),
   main_page: z.string().nullable(),
   style: z.string().nullable(),
   /** id of the newest message, so lists can show activity */
@@ -102,6 +104,7 @@ export const UpdateAppBody = z.strictObject({
   main_page: z.string().max(64).nullable().optional(),
   logo_url: z.string().max(2000).nullable().optional(),
   is_remixable: z.boolean().optional(),
+  enable_username_password: z.boolean().optional(),
 });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
 

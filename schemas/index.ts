@@ -8,6 +8,7 @@ export * from "./coding";
 export * from "./errors";
 export * from "./files";
 export * from "./jobs";
+export * from "./preview";
 export * from "./publish";
 export * from "./realtime";
 export * from "./secrets";

@@ -8,6 +8,7 @@ export const SECRET_VALUES_REQUIRED = "Please enter values for all secrets";
 export const SECRET_NAME_MAX = 128;
 /** Room for a PEM key or a service-account JSON, far below the item size limit. */
 export const SECRET_VALUE_MAX = 16_384;
+export const SECRET_VALUE_TOO_LONG = `A secret value must be at most ${SECRET_VALUE_MAX.toLocaleString("en-US")} characters`;
 /** Secrets one app may hold. */
 export const SECRETS_PER_APP_MAX = 100;
 
@@ -22,7 +23,7 @@ export const SecretValue = z
   .string()
   .trim()
   .min(1, SECRET_VALUES_REQUIRED)
-  .max(SECRET_VALUE_MAX, `A secret value must be at most ${SECRET_VALUE_MAX.toLocaleString("en-US")} characters`);
+  .max(SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG);
 
 /** An existing secret's id: "{appId}:{name}", so reuse can authorize on the app it lives in. */
 export const SecretId = z.string().max(200).regex(/^[a-z0-9]{1,64}:[A-Za-z_][A-Za-z0-9_]*$/, "Unknown secret");

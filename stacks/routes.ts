@@ -73,6 +73,8 @@ export const routes = {
   "POST /api/files": { group: "files", op: "upload", access: "user" },
   "GET /api/files/{fileId}": { group: "files", op: "download", access: "public" },
 
+  "GET /api/apps/{id}/runtime/files": { group: "runtime", op: "files", access: "app" },
+
   "POST /api/apps/{id}/coding/write": { group: "coding", op: "write", access: "user" },
 
   "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user" },
@@ -80,8 +82,59 @@ export const routes = {
   "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app" },
   "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public" },
 
+  "GET /api/apps/{id}/integration-endpoints/schema": { group: "integrations", op: "schema", access: "app" },
+  "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app" },
+  "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app" },
+
+  "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app_public" },
+  "POST /api/apps/{id}/analytics/track/batch": { group: "app-logs", op: "trackBatch", access: "public" },
+
   "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user" },
   "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user" },
+  "GET /api/usage-logs/current-integration-usage": { group: "usage", op: "currentIntegrations", access: "user" },
+
+  "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "app_public" },
+  "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "app_public" },
+  "POST /api/apps/{id}/auth/resend-otp": { group: "appauth", op: "resendOtp", access: "app_public" },
+  "POST /api/apps/{id}/auth/login": { group: "appauth", op: "login", access: "app_public" },
+  "POST /api/apps/{id}/auth/reset-password-request": { group: "appauth", op: "resetRequest", access: "app_public" },
+  "POST /api/apps/{id}/auth/reset-password": { group: "appauth", op: "resetPassword", access: "app_public" },
+  "POST /api/apps/{id}/auth/change-password": { group: "appauth", op: "changePassword", access: "app" },
+  "GET /api/apps/{id}/auth/token": { group: "appauth", op: "token", access: "user" },
+  "GET /api/apps/public/prod/public-settings/by-id/{id}": { group: "appauth", op: "publicSettings", access: "app" },
+  "GET /api/apps/public/login-info/by-slug/{slug}": { group: "appauth", op: "loginInfoBySlug", access: "public" },
+  "GET /api/apps/public/login-info/by-id/{id}": { group: "appauth", op: "loginInfoById", access: "public" },
+  "GET /api/apps/auth/login": { group: "appauth", op: "googleLogin", access: "public" },
+  "GET /api/apps/auth/callback": { group: "appauth", op: "googleCallback", access: "public" },
+  "GET /api/apps/auth/popup-done": { group: "appauth", op: "popupDone", access: "public" },
+  "GET /api/apps/auth/logout": { group: "appauth", op: "logout", access: "public" },
+
+  // `me` before `{uid}`: within the group Hono tries routes in this order.
+  "GET /api/apps/{id}/entities/User/me": { group: "appusers", op: "me", access: "app" },
+  "PUT /api/apps/{id}/entities/User/me": { group: "appusers", op: "updateMe", access: "app" },
+  "GET /api/apps/{id}/entities/User": { group: "appusers", op: "list", access: "app" },
+  "GET /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "get", access: "app" },
+  "PUT /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "update", access: "app" },
+  "DELETE /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "remove", access: "app" },
+  "POST /api/apps/{id}/users/invite-user": { group: "appusers", op: "invite", access: "app" },
+  "POST /api/apps/{id}/runtime/users/invite-user": { group: "appusers", op: "invite", access: "app" },
+
+  // The entity API (reference §2). Literal paths before `{rid}`: within the group Hono tries routes in this order.
+  "GET /api/apps/{id}/entities/{entity}": { group: "entities", op: "list", access: "app" },
+  "POST /api/apps/{id}/entities/{entity}": { group: "entities", op: "create", access: "app" },
+  "DELETE /api/apps/{id}/entities/{entity}": { group: "entities", op: "removeMany", access: "app" },
+  "GET /api/apps/{id}/entities/{entity}/v2/list": { group: "entities", op: "page", access: "app" },
+  "GET /api/apps/{id}/entities/{entity}/count": { group: "entities", op: "count", access: "app" },
+  "GET /api/apps/{id}/entities/{entity}/schema": { group: "entities", op: "schema", access: "app" },
+  "POST /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkCreate", access: "app" },
+  "PUT /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkUpdate", access: "app" },
+  "PATCH /api/apps/{id}/entities/{entity}/update-many": { group: "entities", op: "updateMany", access: "app" },
+  "POST /api/apps/{id}/entities/{entity}/upsert": { group: "entities", op: "upsert", access: "app" },
+  "POST /api/apps/{id}/entities/{entity}/import": { group: "entities", op: "import", access: "app" },
+  "POST /api/apps/{id}/entities/{entity}/aggregate": { group: "entities", op: "aggregate", access: "app" },
+  "GET /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "get", access: "app" },
+  "PUT /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "update", access: "app" },
+  "DELETE /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "remove", access: "app" },
 
   "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true },
   "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true },

@@ -18,6 +18,10 @@ export interface PromptInput {
   element?: { tagName: string; filename: string; lineNumber: number; classes?: string } | null;
   discussion: boolean;
   style?: string | null;
+  /** the catalogue integrations the app was created with: their names and instructions */
+  integrations?: { name: string; prompt: string }[];
+  /** names of the app's secrets; their values never reach the model */
+  secretNames?: string[];
   history: { role: "user" | "assistant"; content: string }[];
   message: string;
   fileUrls?: string[];
@@ -165,6 +169,21 @@ function contextSection(input: PromptInput): string | null {
   return lines.length ? `# Where the user is\n${lines.join("\n")}` : null;
 }
 
+/** The chosen integrations' instructions (owner-written catalogue text, so fenced like custom instructions) and the secrets' names. */
+function integrationsSection(input: PromptInput): string | null {
+  const integrations = input.integrations ?? [];
+  const secrets = input.secretNames ?? [];
+  if (!integrations.length && !secrets.length) return null;
+  const lines = ["# Integrations"];
+  for (const i of integrations) lines.push(`## ${i.name}\n<<<INTEGRATION>>>\n${i.prompt}\n<<<END INTEGRATION>>>`);
+  if (secrets.length) {
+    lines.push(
+      `The app has these secrets, readable by its backend functions as environment variables of the same names: ${secrets.join(", ")}. You never see their values: read them only in backend functions (functions/<name>), never in pages or components, and never print, log or return them.`,
+    );
+  }
+  return lines.join("\n\n");
+}
+
 function systemPrompt(input: PromptInput): string {
   const frozen = [...new Set(input.frozenFiles)].filter(Boolean);
   const sections = [
@@ -178,6 +197,7 @@ function systemPrompt(input: PromptInput): string {
     input.customInstructions.trim()
       ? `# Custom instructions\nThe owner's standing instructions for this app, verbatim between the markers. Follow them unless they conflict with the rules above.\n<<<CUSTOM INSTRUCTIONS>>>\n${input.customInstructions}\n<<<END CUSTOM INSTRUCTIONS>>>`
       : null,
+    integrationsSection(input),
     contextSection(input),
     input.discussion ? `# Discussion mode\n${DISCUSSION_RULE}` : null,
     fileTreeSection(input),

@@ -5,9 +5,11 @@ import type { JobPayload } from "../../schemas/jobs";
 import { AppEvents } from "../core/app-events";
 import { AppFiles } from "../core/app-files";
 import { Apps } from "../core/apps";
+import { Catalog } from "../core/catalog";
 import { receiptOf } from "../core/changes";
 import { Credits } from "../core/credits";
 import { Messages } from "../core/messages";
+import { Secrets } from "../core/secrets";
 import { toChatSuggestions } from "../core/suggestions";
 import { MAX_AUTOMATED_FIXES_PER_TURN } from "../core/tiers";
 import { applyAction } from "./apply";
@@ -37,6 +39,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const userMessage = await Messages.get(app.id, job.user_message_id);
   const history = (await Messages.list(app.id, 12)).messages.filter((m) => m.id < userMessage.id && m.role !== "tool" && m.content);
   const before = await AppFiles.tree(app.id);
+  const [integrations, secretNames] = await Promise.all([Catalog.promptsOf(app.integrations), Secrets.names(app.id).then((s) => s.map((x) => x.name))]);
   const provider = providerFor(app.model);
   const turn = new TurnState(app, job, before);
 
@@ -60,6 +63,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         element: element?.type === "element" ? { tagName: element.data.element_tag_name, filename: element.data.filename, lineNumber: element.data.line_number, classes: element.data.classes } : null,
         discussion: Boolean(params.discussion_mode),
         style: app.style,
+        integrations,
+        secretNames,
         history: history.map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content })),
         message: request,
         fileUrls: userMessage.file_urls,

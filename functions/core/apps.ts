@@ -83,6 +83,8 @@ export namespace Apps {
   }
 
   export async function get(appId: string): Promise<AppMeta | undefined> {
+    // No app has such an id, and DynamoDB would refuse the over-long key with a 500.
+    if (appId.length > 128) return undefined;
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.app(appId), ConsistentRead: true }));
     return Item ? toMeta(Item) : undefined;
   }

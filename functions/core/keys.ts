@@ -28,10 +28,20 @@
  * | connections in a room             | Query     | pk ROOM#{room}        sk begins CONN#            |
  * | connections, oldest first (sweep) | Query     | gsi1 CONNS            gsi1sk {connected_at}#{id} |
  * | e-mail outbox, newest first       | Query     | pk OUTBOX             sk {ulid}                  |
+ * | an app's record by id             | GetItem   | pk REC#{appId}#{Entity}  sk {id} (lower-case ULID) |
+ * | an app's records, by created_date | Query     | pk REC#{appId}#{Entity}  (reverse for newest 1st)  |
+ * | an app's records, by updated_date | Query     | gsi1 REC#{appId}#{Entity}  gsi1sk {updated}#{id}   |
  * | an app user by id                 | GetItem   | pk APPUSERS#{appId}   sk USER#{id}               |
  * | an app user by e-mail (unique)    | GetItem   | pk APPUSERS#{appId}   sk EMAIL#{email} -> user_id|
  * | an app's users                    | Query     | pk APPUSERS#{appId}   sk begins USER#            |
  * | an app user's credentials         | GetItem   | pk APPUSERS#{appId}   sk CRED#{id}               |
+ * | integration credits of a month    | GetItem   | pk USAGE#{userId}     sk INTEGRATIONS#{ym}       |
+ * | an app's logs, newest first       | Query     | pk APPLOGS#{appId}    sk {created}#{id}          |
+ * |   (explorer; date range = between; status error = filter)                                    |
+ * | an app's logs of one type         | Query     | gsi1 APPLOGS#{appId}#{type}  gsi1sk {created}#{id} |
+ * |   (visits by date range for analytics: unique users, top pages/users, users per date)       |
+ * | an app's logs of one user         | Query     | gsi2 APPLOGS#{appId}#U#{user} gsi2sk {created}#{id}|
+ * | an app sign-in counter (TTL)      | UpdateItem| pk APPUSERS#{appId}   sk LIMIT#{kind}#{email}#{window} |
  */
 
 export const Keys = {
@@ -75,10 +85,26 @@ export const Keys = {
   roomMembers: (room: string) => ({ pk: `ROOM#${room}`, skPrefix: "CONN#" }),
   roomMember: (room: string, connectionId: string) => ({ pk: `ROOM#${room}`, sk: `CONN#${connectionId}` }),
 
+  /** A generated app's record: one partition per app and entity, ids time-ordered so creation order is key order. */
+  record: (appId: string, entity: string, id: string) => ({ pk: `REC#${appId}#${entity}`, sk: id }),
+  recordsPartition: (appId: string, entity: string) => `REC#${appId}#${entity}`,
+  recordUpdatedIndex: (appId: string, entity: string, updatedDate: string, id: string) => ({ gsi1pk: `REC#${appId}#${entity}`, gsi1sk: `${updatedDate}#${id}` }),
+
   appUser: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `USER#${id}` }),
   appUserEmail: (appId: string, email: string) => ({ pk: `APPUSERS#${appId}`, sk: `EMAIL#${email.toLowerCase()}` }),
   appUsers: (appId: string) => ({ pk: `APPUSERS#${appId}`, skPrefix: "USER#" }),
   appUserCredentials: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `CRED#${id}` }),
+
+  usageIntegrations: (userId: string, month: string) => ({ pk: `USAGE#${userId}`, sk: `INTEGRATIONS#${month}` }),
+  /** S3 key of a file only its app may read (UploadPrivateFile) */
+  privateUpload: (appId: string, id: string) => `apps/${appId}/private/${id}`,
+
+  /** An app log record (visits, entity, auth, integration and function calls); `user` is an e-mail or `anon:{id}`. */
+  appLog: (appId: string, createdDate: string, id: string) => ({ pk: `APPLOGS#${appId}`, sk: `${createdDate}#${id}` }),
+  appLogTypeIndex: (appId: string, type: string, createdDate: string, id: string) => ({ gsi1pk: `APPLOGS#${appId}#${type}`, gsi1sk: `${createdDate}#${id}` }),
+  appLogUserIndex: (appId: string, user: string, createdDate: string, id: string) => ({ gsi2pk: `APPLOGS#${appId}#U#${user.toLowerCase()}`, gsi2sk: `${createdDate}#${id}` }),
+  /** attempts of one kind (login, code sends…) for one e-mail in one time window; expires by TTL */
+  appAuthLimit: (appId: string, kind: string, email: string, window: number) => ({ pk: `APPUSERS#${appId}`, sk: `LIMIT#${kind}#${email.toLowerCase()}#${window}` }),
 
   catalogItem: (id: string) => ({ pk: `CATALOG#${id}`, sk: "ITEM" }),
   /** only public, approved items carry this index entry: the catalogue list is one Query */

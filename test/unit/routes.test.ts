@@ -71,8 +71,11 @@ describe("the route table", () => {
     expect(new Set(normalised).size).toBe(normalised.length);
   });
 
-  it("every access is public, user or admin", () => {
-    for (const [key, def] of Object.entries(routes)) expect(["public", "user", "admin"], key).toContain(def.access);
+  it("every access is a known kind, and app routes name the app {id}", () => {
+    for (const [key, def] of Object.entries(routes)) {
+      expect(["public", "user", "admin", "app", "app_public"], key).toContain(def.access);
+      if (def.access === "app" || def.access === "app_public") expect(key, "app routes resolve their caller from {id}").toContain("/{id}");
+    }
   });
 
   it("every group has functions/<group>.ts exporting handler", () => {

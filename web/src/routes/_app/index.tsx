@@ -2,11 +2,14 @@ import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useRef, useState } from "react";
+import * as z from "zod";
+import { REQUIRED_KEYS_MESSAGE } from "../../../../schemas/secrets";
 import { usageQuery } from "../../api/apps";
 import { meQuery } from "../../api/auth";
-import { detailOf } from "../../api/client";
+import { ApiError, detailOf } from "../../api/client";
 import { AttachmentErrors } from "../../components/attachments/AttachmentErrors";
 import { IdeaSuggestions } from "../../components/home/IdeaSuggestions";
+import { IntegrationPicker } from "../../components/home/IntegrationPicker";
 import { OutOfCredits } from "../../components/home/OutOfCredits";
 import { PromptBox } from "../../components/home/PromptBox";
 import { RecentApps } from "../../components/home/RecentApps";
@@ -15,9 +18,16 @@ import { StylePicker } from "../../components/home/StylePicker";
 import { UsageBanner } from "../../components/home/UsageBanner";
 import { useAttachments } from "../../components/attachments/useAttachments";
 import { CREATE_FAILED, isOutOfCredits, useCreateApp } from "../../components/home/useCreateApp";
+import { integrationIds, useIntegrations } from "../../components/home/useIntegrations";
 import { type StyleId, describeWithStyle, styleById } from "../../lib/styles";
 
+/** `?integrations=stripe-payments,openai` preloads catalogue items (spec 01 §2); the router reads a lone number as one, so it is taken as text. */
+const HomeSearch = z.object({
+  integrations: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().max(2000).optional()).catch(undefined),
+});
+
 export const Route = createFileRoute("/_app/")({
+  validateSearch: (search) => HomeSearch.parse(search),
   component: Home,
 });
 
@@ -32,6 +42,13 @@ function Home() {
   const create = useCreateApp();
   const input = useRef<HTMLTextAreaElement>(null);
   const style = styleById(styleId);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const ids = integrationIds(search.integrations);
+  const integrations = useIntegrations(ids);
+  const [showBlank, setShowBlank] = useState(false);
+  const keepIds = (keep: (id: string) => boolean) =>
+    void navigate({ search: (prev) => ({ ...prev, integrations: ids.filter(keep).join(",") || undefined }), replace: true });
 
   const submitting = create.isPending || create.isSuccess;
   const overLimit = usage.data?.is_over_limit ?? false;
@@ -44,12 +61,27 @@ function Home() {
       window.alert("Please enter an app description");
       return;
     }
+    if (integrations.pending) return;
+    if (integrations.missing) {
+      setShowBlank(true);
+      window.alert(REQUIRED_KEYS_MESSAGE);
+      return;
+    }
     setOutOfCredits(null);
+    const chosen = integrations.items.map((i) => i.id);
     create.mutate(
-      { user_description: describeWithStyle(text, style), style: style?.id, file_urls: attachments.urls.length ? attachments.urls : undefined },
+      {
+        user_description: describeWithStyle(text, style),
+        style: style?.id,
+        file_urls: attachments.urls.length ? attachments.urls : undefined,
+        integrations: chosen.length ? chosen : undefined,
+        secrets: integrations.choices.length ? integrations.choices : undefined,
+      },
       {
         onError: (err) => {
           if (isOutOfCredits(err)) setOutOfCredits(detailOf(err));
+          // A refused integration or secret says what to fix (e.g. a reused secret that was deleted meanwhile).
+          else if (chosen.length && err instanceof ApiError && (err.status === 400 || err.status === 403)) window.alert(err.detail);
           else window.alert(CREATE_FAILED);
         },
       },
@@ -100,6 +132,13 @@ function Home() {
               style={style}
               onClearStyle={() => setStyleId(null)}
               inputRef={input}
+            />
+            <IntegrationPicker
+              integrations={integrations}
+              onRemove={(id) => keepIds((x) => x !== id)}
+              onDismissUnavailable={() => keepIds((id) => !integrations.unavailable.some((u) => u.id === id))}
+              showBlank={showBlank}
+              disabled={submitting}
             />
             <AttachmentErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />
             <ServerSuggestions onPick={pick} disabled={submitting} />

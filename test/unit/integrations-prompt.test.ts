@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { buildPrompt } from "../../functions/agent/prompt";
+
+const base = { appName: "Shop", files: {}, customInstructions: "", frozenFiles: [], discussion: false, history: [], message: "Build a shop" };
+
+describe("the prompt carries the app's integrations and secret names", () => {
+  it("each chosen integration's name and instructions, and the secrets by name only", () => {
+    const { system } = buildPrompt({
+      ...base,
+      integrations: [{ name: "Stripe Payments", prompt: "Use Stripe Checkout from a backend function." }],
+      secretNames: ["STRIPE_SECRET_KEY"],
+    });
+    expect(system).toContain("# Integrations");
+    expect(system).toContain("## Stripe Payments");
+    expect(system).toContain("Use Stripe Checkout from a backend function.");
+    expect(system).toMatch(/secrets.*STRIPE_SECRET_KEY/);
+  });
+
+  it("says nothing about integrations when the app has none", () => {
+    expect(buildPrompt(base).system).not.toContain("# Integrations");
+  });
+});
