@@ -4,6 +4,7 @@
 import "sst";
 declare module "sst" {
   export interface Resource {
+    AppRealtime: { managementEndpoint: string; type: "sst.aws.ApiGatewayWebSocket"; url: string };
     AuthSecret: { type: "sst.sst.Secret"; value: string };
     Files: { name: string; type: "sst.aws.Bucket" };
     Kiln: {

@@ -31,9 +31,11 @@ export default $config({
     const { api } = await import("./stacks/api");
     await import("./stacks/jobs");
     await import("./stacks/web");
+    const { appsRouter } = await import("./stacks/apps");
 
     return {
       web: router.url,
+      apps: appsRouter.url,
       api: api.url,
       socket: realtime.url,
     };

@@ -22,6 +22,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "conformance",
+          include: ["test/conformance/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/api/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",

@@ -1,4 +1,5 @@
 import type { CronName } from "../stacks/routes";
+import { AppRealtime } from "./core/app-realtime";
 import { Realtime } from "./core/realtime";
 
 /** Scheduled jobs, one export per entry of `crons` in stacks/routes.ts. */
@@ -6,6 +7,10 @@ export const handlers: Record<CronName, () => Promise<unknown>> = {
   async pruneConnections() {
     return { pruned: await Realtime.sweep() };
   },
+  async pingAppSockets() {
+    return { open: await AppRealtime.pingAll() };
+  },
 };
 
 export const pruneConnections = handlers.pruneConnections;
+export const pingAppSockets = handlers.pingAppSockets;

@@ -1,4 +1,6 @@
-import { LocalIdentityForm, LocalTokenBody, LoginQuery } from "../schemas/auth";
+import { AppIdentityForm, LocalIdentityQuery, OutboxQuery } from "../schemas/app-auth";
+import { LocalTokenBody } from "../schemas/auth";
+import { AppGoogle, type AppSignInTarget } from "./core/app-google";
 import { Mail } from "./core/mail";
 import { SeedAccounts } from "./core/seed";
 import { SignIn } from "./core/sign-in";
@@ -7,8 +9,11 @@ import { body, callGroup, query } from "./http";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-/** The stand-in for Google's account chooser: plainly labelled, local only. */
-function identityPage(fromUrl: string): string {
+/** The stand-in for Google's account chooser: plainly labelled, local only. For an app's sign-in it carries the app along. */
+function identityPage(fromUrl: string, app?: { target: AppSignInTarget; name: string }): string {
+  const hidden = [`<input type="hidden" name="from_url" value="${escape(fromUrl)}">`];
+  if (app) hidden.push(`<input type="hidden" name="app_id" value="${escape(app.target.app_id)}">`);
+  if (app?.target.popup_origin) hidden.push(`<input type="hidden" name="popup_origin" value="${escape(app.target.popup_origin)}">`);
   const accounts = SeedAccounts.map(
     (a) => `<button type="submit" name="email" value="${escape(a.email)}" class="account">
         <strong>${escape(a.full_name)}</strong><span>${escape(a.email)}</span><em>${escape(a.label)}</em>
@@ -30,14 +35,14 @@ function identityPage(fromUrl: string): string {
 </style></head>
 <body><main>
   <span class="badge">Local identity provider · development only</span>
-  <h1>Choose an account</h1>
+  <h1>Choose an account${app ? ` to continue to ${escape(app.name)}` : ""}</h1>
   <p>This page stands in for Google sign-in while Kiln runs on this machine. It issues the same tokens the cloud sign-in does.</p>
   <form method="post" action="/api/local/identity">
-    <input type="hidden" name="from_url" value="${escape(fromUrl)}">
+    ${hidden.join("\n    ")}
     ${accounts}
   </form>
   <form method="post" action="/api/local/identity">
-    <input type="hidden" name="from_url" value="${escape(fromUrl)}">
+    ${hidden.join("\n    ")}
     <label for="email">Or sign in with any e-mail address</label>
     <input id="email" name="email" type="email" required placeholder="you@example.com" autocomplete="email">
     <button class="go" type="submit">Continue</button>
@@ -48,12 +53,19 @@ function identityPage(fromUrl: string): string {
 /** Local-only calls: the identity page, tokens for tests and scripts, the e-mail outbox. */
 export const { app, handler } = callGroup("local", {
   async identityPage(c) {
-    const { from_url } = query(c, LoginQuery);
-    return c.html(identityPage(SignIn.safeReturn(from_url)));
+    const input = query(c, LocalIdentityQuery);
+    if (!input.app_id) return c.html(identityPage(SignIn.safeReturn(input.from_url)));
+    const { app, target } = await AppGoogle.start(input.app_id, input);
+    return c.html(identityPage(target.from_url, { target, name: app.name }));
   },
 
   async identitySubmit(c) {
-    const form = await body(c, LocalIdentityForm);
+    const form = await body(c, AppIdentityForm);
+    if (form.app_id) {
+      const { app, target } = await AppGoogle.start(form.app_id, form);
+      const name = SeedAccounts.find((a) => a.email === form.email)?.full_name ?? null;
+      return c.redirect(await AppGoogle.finish(app, { email: form.email, name }, target), 303);
+    }
     const token = await SignIn.tokenFor(form.email);
     return c.redirect(SignIn.loginUrl(token, form.from_url), 303);
   },
@@ -64,6 +76,7 @@ export const { app, handler } = callGroup("local", {
   },
 
   async outbox(c) {
-    return c.json(await Mail.outbox());
+    const { to } = query(c, OutboxQuery);
+    return c.json(to ? (await Mail.outbox(1000)).filter((m) => m.to === to) : await Mail.outbox());
   },
 });

@@ -7,6 +7,9 @@ export const { app, handler } = callGroup("usage", {
   async current(c) {
     return c.json(await Credits.current(Actor.user()));
   },
+  async currentIntegrations(c) {
+    return c.json(await Credits.integrationUsage(Actor.user()));
+  },
   async stats(c) {
     return c.json({ usage_by_date: await Credits.byDate(Actor.user().id) });
   },

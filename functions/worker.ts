@@ -2,6 +2,7 @@ import { Job } from "../schemas/jobs";
 import { runTurn, suggestionsFor } from "./agent/turn";
 import { providerFor } from "./agent/providers";
 import { AppEvents } from "./core/app-events";
+import { AppRealtime } from "./core/app-realtime";
 import { AppFiles } from "./core/app-files";
 import { Apps } from "./core/apps";
 import { Mail } from "./core/mail";
@@ -35,6 +36,10 @@ const work: Work = {
     const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
     const meta = await Apps.update(app_id, { suggestions }, false);
     await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });
+  },
+
+  async "socket-open"({ connection_id }) {
+    await AppRealtime.greet(connection_id);
   },
 };
 

@@ -3,6 +3,8 @@ export const attachmentTypes = ["jpg", "jpeg", "png", "pdf", "txt", "html"] as c
 export const imageTypes = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 /** Everything POST /api/files accepts (attachments plus logos and data files used elsewhere). */
 export const uploadTypes = [...new Set([...attachmentTypes, ...imageTypes, "svg", "csv", "json"])];
+/** What a generated app may store through its UploadFile / UploadPrivateFile integrations. */
+export const appUploadTypes = [...uploadTypes, "md", "mp3", "wav", "mp4", "webm", "docx", "xlsx", "pptx"];
 
 const MB = 1024 * 1024;
 export function maxBytesFor(ext: string): number {

@@ -1,5 +1,6 @@
 export * from "./app";
 export * from "./app-files";
+export * from "./app-logs";
 export * from "./app-user";
 export * from "./auth";
 export * from "./catalog";
@@ -7,6 +8,7 @@ export * from "./chat";
 export * from "./coding";
 export * from "./errors";
 export * from "./files";
+export * from "./integrations";
 export * from "./jobs";
 export * from "./preview";
 export * from "./publish";

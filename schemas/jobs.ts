@@ -17,6 +17,8 @@ export const Job = z.discriminatedUnion("name", [
     }),
   }),
   z.object({ name: z.literal("chat-suggestions"), payload: z.object({ app_id: z.string() }) }),
+  /** the engine.io handshake of a new app socket, which API Gateway cannot send during $connect */
+  z.object({ name: z.literal("socket-open"), payload: z.object({ connection_id: z.string() }) }),
 ]);
 export type Job = z.infer<typeof Job>;
 export type JobPayload<N extends Job["name"]> = Extract<Job, { name: N }>["payload"];

@@ -20,3 +20,7 @@ export type CurrentUsage = z.infer<typeof CurrentUsage>;
 export const UsageStats = z.object({
   usage_by_date: z.array(z.object({ _id: z.string(), total_messages: z.number() })),
 });
+
+/** GET /api/usage-logs/current-integration-usage (spec 03 §7.1): integration credits used this month and the plan's allowance. */
+export const IntegrationUsage = z.object({ usage: z.number(), limit: z.number() });
+export type IntegrationUsage = z.infer<typeof IntegrationUsage>;

@@ -1,7 +1,7 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { linked, pascal } from "./functions";
-import { realtime } from "./realtime";
-import { routes, socketRoutes, type RouteDef } from "./routes";
+import { appRealtime, realtime } from "./realtime";
+import { appSocketRoutes, routes, socketRoutes, type RouteDef } from "./routes";
 
 /**
  * The HTTP API, built from THE route table (stacks/routes.ts): one Lambda per call
@@ -30,4 +30,14 @@ export const realtimeHandler = new sst.aws.Function("RealtimeHandler", {
 
 for (const route of socketRoutes) {
   realtime.route(route, realtimeHandler.arn);
+}
+
+/** Generated apps' socket.io API: every key of `appSocketRoutes`, all served by functions/app-socket.ts. */
+export const appSocketHandler = new sst.aws.Function("AppSocketHandler", {
+  handler: "functions/app-socket.handler",
+  ...linked,
+});
+
+for (const route of appSocketRoutes) {
+  appRealtime.route(route, appSocketHandler.arn);
 }

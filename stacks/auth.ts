@@ -37,10 +37,12 @@ export const google = users.addIdentityProvider("Google", {
 });
 
 const loginUrl = $interpolate`${webUrl}/login`;
+/** Google sign-in of generated apps returns to the API (functions/core/app-google.ts), which issues the app token. */
+const appSignInCallbackUrl = $interpolate`${webUrl}/api/apps/auth/callback`;
 
 export const webClient = users.addClient("UsersClient", {
   providers: [google.providerName],
-  callbackUrls: [loginUrl],
+  callbackUrls: [loginUrl, appSignInCallbackUrl],
   transform: {
     client(args) {
       args.allowedOauthFlows = ["code"];

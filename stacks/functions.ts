@@ -1,6 +1,6 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { kiln } from "./kiln";
-import { realtime } from "./realtime";
+import { appRealtime, realtime } from "./realtime";
 import { authSecret } from "./secrets";
 import { files, table } from "./storage";
 
@@ -15,7 +15,7 @@ const mail = { actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] 
 export const worker = new sst.aws.Function("Worker", {
   handler: "functions/worker.handler",
   timeout: "15 minutes",
-  link: [table, files, realtime, authSecret, kiln],
+  link: [table, files, realtime, appRealtime, authSecret, kiln],
   permissions: [mail],
 });
 
@@ -24,7 +24,7 @@ export const worker = new sst.aws.Function("Worker", {
  * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it.
  */
 export const linked = {
-  link: [table, files, realtime, authSecret, kiln, worker],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, worker],
   permissions: [mail],
 } satisfies Pick<sst.aws.FunctionArgs, "link" | "permissions">;
 

@@ -13,7 +13,7 @@ import { mailFrom } from "./secrets";
  * `preview--{slug}.<apps domain>` (the editor's preview), never on the builder's.
  * That needs a wildcard domain: KILN_APPS_DOMAIN, e.g. "kiln-apps.example.com".
  */
-const appsDomain = process.env.KILN_APPS_DOMAIN;
+export const appsDomain = process.env.KILN_APPS_DOMAIN;
 if (!appsDomain) {
   throw new Error("Set KILN_APPS_DOMAIN to the wildcard domain generated apps are served on (e.g. kiln-apps.example.com).");
 }

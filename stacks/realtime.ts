@@ -7,3 +7,11 @@
  * own URL and management endpoint, exist.
  */
 export const realtime = new sst.aws.ApiGatewayWebSocket("Realtime");
+
+/**
+ * Generated apps' real time: socket.io v4 for `@base44/sdk`'s `subscribe` (rooms
+ * `entities:{appId}:{Entity}`), served by functions/app-socket.ts on $connect, $disconnect
+ * and $default (stacks/routes.ts `appSocketRoutes`). Apps connect to their own host's
+ * /ws-user-apps/socket.io/: the apps' host must forward that path to this API's stage.
+ */
+export const appRealtime = new sst.aws.ApiGatewayWebSocket("AppRealtime");

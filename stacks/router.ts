@@ -6,26 +6,24 @@
  * Declared before the rest because Cognito's callback URL and the `Kiln` link
  * need its URL.
  */
-export const router = new sst.aws.Router("Router", {
-  transform: {
-    cachePolicy(args) {
-      // CloudFront forwards `Authorization` to an origin only when the header is part
-      // of the cache key (an origin request policy cannot forward it while caching is
-      // on). Without this, bearer-token API calls through the router arrive unsigned.
-      args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply(
-        (params) => ({
-          ...params,
-          headersConfig: {
-            headerBehavior: "whitelist",
-            headers: {
-              items: [...new Set([...(params.headersConfig.headers?.items ?? []), "authorization"])],
-            },
-          },
-        }),
-      );
+export const router = new sst.aws.Router("Router", { transform: { cachePolicy: forwardAuthorization } });
+
+/**
+ * CloudFront forwards `Authorization` to an origin only when the header is part of
+ * the cache key (an origin request policy cannot forward it while caching is on).
+ * Without this, bearer-token API calls through a router arrive unsigned.
+ */
+export function forwardAuthorization(args: aws.cloudfront.CachePolicyArgs): undefined {
+  args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply((params) => ({
+    ...params,
+    headersConfig: {
+      headerBehavior: "whitelist",
+      headers: {
+        items: [...new Set([...(params.headersConfig.headers?.items ?? []), "authorization"])],
+      },
     },
-  },
-});
+  }));
+}
 
 /** The public URL of the web app, without a trailing slash. */
 export const webUrl = router.url.apply((url) => url.replace(/\/$/, ""));

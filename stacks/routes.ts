@@ -93,12 +93,12 @@ export const routes = {
   "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user" },
   "GET /api/usage-logs/current-integration-usage": { group: "usage", op: "currentIntegrations", access: "user" },
 
-  "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "app_public" },
-  "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "app_public" },
-  "POST /api/apps/{id}/auth/resend-otp": { group: "appauth", op: "resendOtp", access: "app_public" },
-  "POST /api/apps/{id}/auth/login": { group: "appauth", op: "login", access: "app_public" },
-  "POST /api/apps/{id}/auth/reset-password-request": { group: "appauth", op: "resetRequest", access: "app_public" },
-  "POST /api/apps/{id}/auth/reset-password": { group: "appauth", op: "resetPassword", access: "app_public" },
+  "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "public" },
+  "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "public" },
+  "POST /api/apps/{id}/auth/resend-otp": { group: "appauth", op: "resendOtp", access: "public" },
+  "POST /api/apps/{id}/auth/login": { group: "appauth", op: "login", access: "public" },
+  "POST /api/apps/{id}/auth/reset-password-request": { group: "appauth", op: "resetRequest", access: "public" },
+  "POST /api/apps/{id}/auth/reset-password": { group: "appauth", op: "resetPassword", access: "public" },
   "POST /api/apps/{id}/auth/change-password": { group: "appauth", op: "changePassword", access: "app" },
   "GET /api/apps/{id}/auth/token": { group: "appauth", op: "token", access: "user" },
   "GET /api/apps/public/prod/public-settings/by-id/{id}": { group: "appauth", op: "publicSettings", access: "app" },
@@ -150,14 +150,23 @@ export type OpsOf<G extends Group> = Extract<(typeof routes)[RouteKey], { group:
 export const socketRoutes = ["$connect", "$disconnect", "hello", "join", "leave"] as const;
 export type SocketRoute = (typeof socketRoutes)[number];
 
+/**
+ * Route keys of generated apps' WebSocket API (socket.io at /ws-user-apps/socket.io/), all
+ * served by functions/app-socket.ts. Socket.io frames are not JSON objects with an
+ * `action`, so every frame arrives on $default.
+ */
+export const appSocketRoutes = ["$connect", "$disconnect", "$default"] as const;
+
 /** Scheduled jobs: EventBridge in the cloud, the local ticker on one machine. */
 export const crons = {
   pruneConnections: { schedule: "rate(5 minutes)", everyMs: 5 * 60_000 },
+  /** the server's heartbeat to generated apps' sockets (functions/core/socket-io.ts: within their 10-minute window) */
+  pingAppSockets: { schedule: "rate(4 minutes)", everyMs: 4 * 60_000 },
 } as const;
 export type CronName = keyof typeof crons;
 
 /** Kinds of asynchronous work run by functions/worker.ts. */
-export const jobs = ["welcome-email", "ai-turn", "chat-suggestions"] as const;
+export const jobs = ["welcome-email", "ai-turn", "chat-suggestions", "socket-open"] as const;
 export type JobName = (typeof jobs)[number];
 
 export function routeParts(key: string): { method: string; path: string } {

@@ -1,6 +1,7 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { api } from "./api";
 import { cognitoDomain, region, users, webClient } from "./auth";
+import { appsDomain } from "./kiln";
 import { realtime } from "./realtime";
 import { router } from "./router";
 
@@ -19,6 +20,7 @@ export const site = new sst.aws.StaticSite("Web", {
     VITE_COGNITO_CLIENT_ID: webClient.id,
     VITE_COGNITO_DOMAIN: cognitoDomain,
     VITE_AWS_REGION: region,
+    VITE_APPS_URL: `https://{host}.${appsDomain}`,
   },
   // web/src/vite-env.d.ts declares these; keep SST's generated copy out of the sources.
   vite: { types: ".sst/vite-env.d.ts" },

@@ -240,10 +240,14 @@ export function readableError(provider: ProviderName, error: unknown): Error {
 
 const completers = new WeakMap<object, (turn: ModelTurn) => Promise<string>>();
 
+function maxRetriesOf(env: Env): number {
+  const retries = Number(setting(env, "KILN_MODEL_MAX_RETRIES") ?? 2);
+  return Number.isInteger(retries) && retries >= 0 ? retries : 2;
+}
+
 function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
   const model = languageModel(route, env);
-  const retries = Number(setting(env, "KILN_MODEL_MAX_RETRIES") ?? 2);
-  const maxRetries = Number.isInteger(retries) && retries >= 0 ? retries : 2;
+  const maxRetries = maxRetriesOf(env);
 
   const stream = (turn: ModelTurn): ModelStream => {
     let settle!: (usage: { inputTokens?: number; outputTokens?: number }) => void;
@@ -309,6 +313,18 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
 export function providerFor(model: AiModel, env: Env = process.env): Provider {
   const route = routeFor(model, env);
   return route ? remote(route, env) : { kind: "offline" };
+}
+
+/**
+ * The AI SDK model that serves this app model here, for one-shot calls outside a builder
+ * turn (a generated app's InvokeLLM); null when only the offline engine is available.
+ */
+export function languageModelFor(
+  model: AiModel,
+  env: Env = process.env,
+): { provider: ProviderName; modelId: string; model: LanguageModel; maxRetries: number } | null {
+  const route = routeFor(model, env);
+  return route ? { provider: route.provider, modelId: route.modelId, model: languageModel(route, env), maxRetries: maxRetriesOf(env) } : null;
 }
 
 /** A whole answer at once (suggestions and other short asks). */

@@ -11,6 +11,10 @@ export const Config = {
   get socketManagementEndpoint() {
     return Resource.Realtime.managementEndpoint;
   },
+  /** Generated apps' socket.io API. On one machine a single socket gateway serves both APIs' paths behind one management endpoint. */
+  get appSocketManagementEndpoint() {
+    return this.isLocal ? Resource.Realtime.managementEndpoint : Resource.AppRealtime.managementEndpoint;
+  },
   get authSecret() {
     return Resource.AuthSecret.value;
   },

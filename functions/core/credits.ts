@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { CurrentUsage } from "../../schemas/usage";
+import type { CurrentUsage, IntegrationUsage } from "../../schemas/usage";
 import type { User } from "../../schemas/user";
 import { db, isConditionFailure, table } from "./db";
 import { VisibleError } from "./errors";
@@ -98,6 +98,53 @@ export namespace Credits {
           if (!isConditionFailure(err)) throw err;
         });
     }
+  }
+
+  /**
+   * Integration credits (spec 03 §9: one integration request costs 1), counted per app
+   * owner per calendar month against the plan's allowance. Taken before the call with a
+   * condition that keeps the count within the limit, given back when the call fails.
+   */
+  export async function chargeIntegration(owner: User, at = new Date()): Promise<void> {
+    const limit = Tiers[owner.subscription_tier].monthly_integration_credits;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.usageIntegrations(owner.id, monthOf(at)),
+          UpdateExpression: "ADD used :one SET #m = :m",
+          ConditionExpression: "attribute_not_exists(used) OR used < :limit",
+          ExpressionAttributeNames: { "#m": "month" },
+          ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":m": monthOf(at) },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err))
+        throw new VisibleError("payment_required", `Out of integration credits: this app's owner has used all ${limit} integration credits of this month`);
+      throw err;
+    }
+  }
+
+  export async function refundIntegration(ownerId: string, chargedAt: Date): Promise<void> {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.usageIntegrations(ownerId, monthOf(chargedAt)),
+          UpdateExpression: "ADD used :neg",
+          ConditionExpression: "used >= :one",
+          ExpressionAttributeValues: { ":neg": -1, ":one": 1 },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+
+  /** GET /usage-logs/current-integration-usage. */
+  export async function integrationUsage(user: User, at = new Date()): Promise<IntegrationUsage> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.usageIntegrations(user.id, monthOf(at)), ConsistentRead: true }));
+    return { usage: (Item?.used as number | undefined) ?? 0, limit: Tiers[user.subscription_tier].monthly_integration_credits };
   }
 
   /** Messages per day over the last `days` days, for the usage chart. */

@@ -2,7 +2,7 @@
  * The one error type whose message is safe to show a user. Handlers map it to
  * HTTP once (functions/http.ts); anything else is a bug and answers a generic 500.
  */
-export type ErrorKind = "input" | "unauthorized" | "payment_required" | "forbidden" | "not_found" | "conflict" | "too_large" | "invalid" | "rate_limited";
+export type ErrorKind = "input" | "unauthorized" | "payment_required" | "forbidden" | "not_found" | "conflict" | "too_large" | "invalid" | "rate_limited" | "upstream";
 
 const statusOf: Record<ErrorKind, number> = {
   input: 400,
@@ -15,6 +15,8 @@ const statusOf: Record<ErrorKind, number> = {
   /** well-formed but breaks the app's own rules, e.g. a record against its entity schema (the SDK's 422) */
   invalid: 422,
   rate_limited: 429,
+  /** a third party Kiln called on the caller's behalf (a model provider) failed */
+  upstream: 502,
 };
 
 export class VisibleError extends Error {

@@ -9,19 +9,32 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** an HTML version, when the sender wrote HTML (a generated app's SendEmail) */
+  html?: string;
+  /** the sender's display name instead of Kiln's (e.g. the app's name); the address stays Kiln's */
+  fromName?: string;
 }
 
 /** E-mail: SES in the cloud, the table's outbox on one machine (viewable at /api/local/outbox). */
 export namespace Mail {
   let ses: SESv2Client | undefined;
 
+  /** "Kiln <no-reply@x>" with another display name: "My App <no-reply@x>" (quoted, so no name can add an address). */
+  function sender(fromName: string | undefined): string {
+    if (!fromName) return Config.kiln.mailFrom;
+    const address = /<([^>]+)>/.exec(Config.kiln.mailFrom)?.[1] ?? Config.kiln.mailFrom;
+    return `"${fromName.replace(/["\\\r\n]/g, "")}" <${address}>`;
+  }
+
   export async function send(mail: Mail): Promise<void> {
+    const { fromName, ...message } = mail;
+    const from = sender(fromName);
     if (Config.isLocal) {
       const id = ulid();
       await db().send(
         new PutCommand({
           TableName: table(),
-          Item: { ...Keys.outbox(id), id, ...mail, from: Config.kiln.mailFrom, created_date: new Date().toISOString() },
+          Item: { ...Keys.outbox(id), id, ...message, from, created_date: new Date().toISOString() },
         }),
       );
       return;
@@ -29,9 +42,14 @@ export namespace Mail {
     ses ??= new SESv2Client({});
     await ses.send(
       new SendEmailCommand({
-        FromEmailAddress: Config.kiln.mailFrom,
+        FromEmailAddress: from,
         Destination: { ToAddresses: [mail.to] },
-        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject },
+            Body: { Text: { Data: mail.text }, ...(mail.html ? { Html: { Data: mail.html } } : {}) },
+          },
+        },
       }),
     );
   }

@@ -31,20 +31,35 @@ export namespace Realtime {
   export const userRoom = (userId: string) => `user:${userId}`;
 
   export async function connect(connectionId: string, userId: string): Promise<void> {
+    await open(connectionId, { user_id: userId });
+  }
+
+  /**
+   * Store a connection. The builder's carry `user_id`; generated apps' socket.io
+   * connections (app-realtime.ts) carry `protocol: "socket.io"` and never a user_id,
+   * so a builder frame is never accepted from one, and their rooms (`entities:…`) are
+   * ones no builder connection may join: the two protocols never mix.
+   */
+  export async function open(connectionId: string, attributes: Record<string, unknown>): Promise<void> {
     const connectedAt = new Date().toISOString();
     await db().send(
       new PutCommand({
         TableName: table(),
         Item: {
+          ...attributes,
           ...Keys.connection(connectionId),
           ...Keys.connectionIndex(connectedAt, connectionId),
           connection_id: connectionId,
-          user_id: userId,
           connected_at: connectedAt,
           ttl: ttl(),
         },
       }),
     );
+  }
+
+  export async function connection(connectionId: string): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.connection(connectionId), ConsistentRead: true }));
+    return Item;
   }
 
   export async function connectionUser(connectionId: string): Promise<string | undefined> {
@@ -79,7 +94,13 @@ export namespace Realtime {
     await deleteKeys([Keys.roomMember(room, connectionId), Keys.connectionRoom(connectionId, room)]);
   }
 
-  /** Forget a connection and every room it was in. */
+  /** Forget a connection the gateway no longer has: its rooms and the connection itself. */
+  export async function forget(connectionId: string): Promise<void> {
+    await disconnect(connectionId);
+    await deleteKeys([Keys.connection(connectionId)]);
+  }
+
+  /** Forget every room a connection was in. */
   export async function disconnect(connectionId: string): Promise<void> {
     const prefix = Keys.connectionRooms(connectionId);
     const { Items = [] } = await db().send(
@@ -116,8 +137,7 @@ export namespace Realtime {
       return true;
     } catch (err) {
       if (err instanceof GoneException || (err as { name?: string }).name === "GoneException") {
-        await disconnect(connectionId);
-        await deleteKeys([Keys.connection(connectionId)]);
+        await forget(connectionId);
         return false;
       }
       throw err;
@@ -170,8 +190,7 @@ export namespace Realtime {
     for (const item of Items) {
       const id = item.connection_id as string;
       await management().send(new DeleteConnectionCommand({ ConnectionId: id })).catch(() => undefined);
-      await disconnect(id);
-      await deleteKeys([Keys.connection(id)]);
+      await forget(id);
     }
     return Items.length;
   }

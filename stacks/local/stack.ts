@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
+import { appLabelOf, createAppHost, isRuntimePath } from "./app-host";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
@@ -143,15 +144,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
+    const appHost = web ? createAppHost(options.webDir!, url) : null;
     const open = new Set<Socket>();
     server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
     server.on("request", (req, res) => {
       const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
+      const appLabel = appLabelOf(req.headers.host);
       if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         gateway.serve(req, res, rawPath, rawQuery).catch((err) => {
           console.error("[gateway]", err);
           if (!res.headersSent) res.writeHead(500).end();
         });
+      } else if (appLabel !== null && appHost) {
+        appHost(req, res, appLabel, rawPath).catch(() => void (res.headersSent || res.writeHead(500).end()));
+      } else if (appLabel !== null || isRuntimePath(rawPath)) {
+        res.writeHead(404, { "content-type": "text/plain" }).end(appLabel ? "The app runtime is not built (npm run build)." : "Not found");
       } else if (web) {
         web(req, res, () => void res.writeHead(404).end("Not found"));
       } else {
@@ -159,7 +166,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     });
     server.on("upgrade", (req, socket, head) => {
-      if ((req.url ?? "").split("?")[0] === "/ws") sockets.upgrade(req, socket, head).catch(() => socket.destroy());
+      if (sockets.serves(req.url)) sockets.upgrade(req, socket, head).catch(() => socket.destroy());
       else socket.destroy();
     });
     stops.push(

@@ -2,13 +2,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http, { type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import { socketRoutes } from "../routes";
+import { appSocketRoutes, socketRoutes } from "../routes";
 
 /**
- * An API Gateway WebSocket API on one machine: the same route keys
- * ($connect, $disconnect, actions by `body.action`, $default) calling the same
- * handler, and a management endpoint at http://127.0.0.1:{port}/{stage} that
- * @aws-sdk/client-apigatewaymanagementapi talks to unchanged.
+ * API Gateway WebSocket APIs on one machine: the same route keys ($connect,
+ * $disconnect, actions by `body.action`, $default) calling the same handlers, and a
+ * management endpoint at http://127.0.0.1:{port}/{stage} that
+ * @aws-sdk/client-apigatewaymanagementapi talks to unchanged. The cloud has two APIs
+ * (the builder's rooms and generated apps' socket.io); here one gateway tells them
+ * apart by upgrade path and shares one management endpoint, connection ids being unique.
  */
 
 type SocketHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number; body?: string } | undefined>;
@@ -24,8 +26,23 @@ interface Connection {
   userAgent: string;
 }
 
+interface SocketApi {
+  handler: SocketHandler;
+  routes: readonly string[];
+}
+
+/** Upgrade path (without a trailing slash) -> the API served there. */
+async function socketApis(): Promise<Map<string, SocketApi>> {
+  return new Map([
+    ["/ws", { handler: (await import("../../functions/realtime.ts")).handler as SocketHandler, routes: socketRoutes }],
+    ["/ws-user-apps/socket.io", { handler: (await import("../../functions/app-socket.ts")).handler as SocketHandler, routes: appSocketRoutes }],
+  ]);
+}
+
+const pathOf = (url: string | undefined) => (url ?? "/").split("?")[0].replace(/(.)\/$/, "$1");
+
 export async function createSocketGateway(managementPort: number) {
-  const handler: SocketHandler = (await import("../../functions/realtime.ts")).handler as SocketHandler;
+  const apis = await socketApis();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   const connections = new Map<string, Connection>();
 
@@ -53,7 +70,7 @@ export async function createSocketGateway(managementPort: number) {
     };
   }
 
-  async function invoke(evt: unknown) {
+  async function invoke(handler: SocketHandler, evt: unknown) {
     try {
       return (await handler(evt, {})) ?? { statusCode: 200 };
     } catch (err) {
@@ -62,12 +79,19 @@ export async function createSocketGateway(managementPort: number) {
     }
   }
 
-  /** HTTP upgrade on the main server's /ws path: $connect decides whether the socket opens. */
+  /** Whether an upgrade to this URL is one of the APIs' (stacks/local/stack.ts routes upgrades by it). */
+  const serves = (url: string | undefined) => apis.has(pathOf(url));
+
+  /** HTTP upgrade on one of the APIs' paths: $connect decides whether the socket opens. */
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const api = apis.get(pathOf(req.url));
+    if (!api) return void socket.destroy();
+    const { handler, routes } = api;
     const url = new URL(req.url ?? "/", "http://localhost");
     const connectionId = newConnectionId();
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v ?? ""]));
     const result = await invoke(
+      handler,
       event(connectionId, "$connect", { headers, queryStringParameters: Object.fromEntries(url.searchParams) }),
     );
     const status = result.statusCode ?? 200;
@@ -94,16 +118,16 @@ export async function createSocketGateway(managementPort: number) {
         } catch {
           action = undefined;
         }
-        const routeKey = typeof action === "string" && (socketRoutes as readonly string[]).includes(action) ? action : "$default";
-        if (routeKey === "$default" && !(socketRoutes as readonly string[]).includes("$default")) {
+        const routeKey = typeof action === "string" && action !== "$connect" && action !== "$disconnect" && routes.includes(action) ? action : "$default";
+        if (routeKey === "$default" && !routes.includes("$default")) {
           ws.send(JSON.stringify({ message: "Forbidden", connectionId, requestId: randomUUID() }));
           return;
         }
-        await invoke(event(connectionId, routeKey, { body, isBase64Encoded: isBinary }));
+        await invoke(handler, event(connectionId, routeKey, { body, isBase64Encoded: isBinary }));
       });
       ws.on("close", async () => {
         connections.delete(connectionId);
-        await invoke(event(connectionId, "$disconnect"));
+        await invoke(handler, event(connectionId, "$disconnect"));
       });
     });
   }
@@ -151,8 +175,9 @@ export async function createSocketGateway(managementPort: number) {
   });
 
   return {
+    serves,
     upgrade,
-    
+
     connectionCount: () => connections.size,
     async close() {
       for (const { socket } of connections.values()) socket.terminate();

@@ -30,11 +30,40 @@ function sse(chunks: string[]): string {
   return events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
 }
 
+interface Schema {
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+}
+
+/** A value of a JSON Schema's shape: the first enum value, "fake <name>" strings, 42, true, one-item arrays. */
+function sample(schema: Schema, name = "value"): unknown {
+  if (schema.enum?.length) return schema.enum[0];
+  switch (schema.type) {
+    case "object":
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, k)]));
+    case "array":
+      return [sample(schema.items ?? {}, name)];
+    case "number":
+    case "integer":
+      return 42;
+    case "boolean":
+      return true;
+    default:
+      return `fake ${name}`;
+  }
+}
+
 export async function startFakeAnthropic(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    let body: { stream?: boolean; messages?: { role: string; content: string | { type: string; text?: string }[] }[] } = {};
+    let body: {
+      stream?: boolean;
+      messages?: { role: string; content: string | { type: string; text?: string }[] }[];
+      tools?: { name: string; input_schema?: Schema }[];
+    } = {};
     try {
       body = JSON.parse(Buffer.concat(chunks).toString());
     } catch {
@@ -49,6 +78,14 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
     const marker = ["FAIL", "FENCED", "UNCLOSED"].find((m) => text.includes(m)) ?? "DEFAULT";
     if (marker === "FAIL") {
       res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "api_error", message: "Internal server error" } }));
+      return;
+    }
+    const jsonTool = body.tools?.find((t) => t.name === "json");
+    if (jsonTool) {
+      // A structured answer (the AI SDK's JSON response tool): a value of the asked shape, strings marked as the stand-in's.
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({ id: "msg_j", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [{ type: "tool_use", id: "toolu_fake", name: "json", input: sample(jsonTool.input_schema ?? {}) }], stop_reason: "tool_use", stop_sequence: null, usage: { input_tokens: 5, output_tokens: 5 } }),
+      );
       return;
     }
     if (!body.stream) {

@@ -129,3 +129,21 @@ export async function builtApp(token: string, description = "A CRM to track cust
   if (created.status !== 201) throw new Error(`create app: ${created.status} ${JSON.stringify(created.body)}`);
   return waitForApp(token, created.body.id);
 }
+
+/**
+ * A signed-in user of a generated app (public_with_login, or invited to a private one):
+ * registers, reads the one-time code from the local outbox as the admin, verifies, signs in.
+ */
+export async function appMember(appId: string, email = uniqueEmail("member"), password = "correct horse") {
+  const auth = (path: string, body: unknown) => call("POST", `/api/apps/${appId}/auth/${path}`, { body });
+  const registered = await auth("register", { email, password });
+  if (registered.status !== 200) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const mails = await call("GET", `/api/local/outbox?to=${encodeURIComponent(email)}`, { token: await tokenFor("admin@kiln.local") });
+  const code = (mails.body as { text: string }[])[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const verified = await auth("verify-otp", { email, otp_code: code });
+  if (verified.status !== 200) throw new Error(`verify-otp: ${verified.status} ${JSON.stringify(verified.body)}`);
+  const login = await auth("login", { email, password });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { email, token: login.body.access_token as string, id: login.body.user.id as string };
+}

@@ -7,6 +7,8 @@
  *   2. GET /api/auth/me under 20 concurrent keep-alive clients
  *   3. update_model fan-out to 100 WebSocket members of one room: Realtime.broadcast()
  *      directly, and end to end (HTTP update-user -> DynamoDB stream -> broadcast)
+ *   5. the same @base44/sdk workload against Kiln and against `base44 dev`
+ *      (test/bench/sdk-workload.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
  * (functions/core/db.ts, the management client in functions/core/realtime.ts, the S3
@@ -22,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
+import { sdkWorkload } from "./sdk-workload";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ORIGINAL_ENV = { ...process.env };
@@ -69,7 +72,7 @@ function row(what: string, samples: number[], extra = "", p99Label = true): Row 
     samples: sorted.length,
     p50: percentile(sorted, 50),
     p99: p99Label ? percentile(sorted, 99) : NaN,
-    max: sorted[sorted.length - 1],
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
     extra,
   };
 }
@@ -423,6 +426,9 @@ async function main(): Promise<number> {
     rows.push(row("prompt -> app ready (offline engine, CRM)", buildMs, "POST /api/apps until status ready; 3 entities, ~12 pages"));
     rows.push(countRow("table writes per AI turn: first build (incl. create)", firstTurnWrites));
     rows.push(countRow("table writes per AI turn: 'add a priority field'", followUpWrites));
+
+    // 5. the same @base44/sdk workload against Kiln and against `base44 dev`
+    for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
     await members.close();

@@ -53,6 +53,7 @@ describe("the builder, offline, in a real browser", () => {
     expect(Object.keys(app.entities)).toEqual(expect.arrayContaining(["Customer", "Deal", "Task"]));
     expect(app.style).toBe("neo-brutalism");
     expect(app.conversation.messages[0].content).toContain("---");
+    await page.getByTestId("view-code").click();
     await page.getByTestId("file-entities/Task").waitFor();
   });
 

@@ -27,7 +27,7 @@ export function installVisualEditAgent(target: Window = window): () => void {
 
   const post = (message: Record<string, unknown>) => parent.postMessage(message, "*");
   const elementsAt = (id: string) => Array.from(doc.querySelectorAll<HTMLElement>(`[${ATTRIBUTE}="${CSS.escape(id)}"]`));
-  const located = (node: EventTarget | null) => (node instanceof target.Element ? (node.closest(`[${ATTRIBUTE}]`) as HTMLElement | null) : null);
+  const located = (node: EventTarget | null) => (node instanceof Element ? (node.closest(`[${ATTRIBUTE}]`) as HTMLElement | null) : null);
 
   const box = (color: string, style: string) => {
     const el = doc.createElement("div");

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_COGNITO_CLIENT_ID?: string;
   readonly VITE_COGNITO_DOMAIN?: string;
   readonly VITE_AWS_REGION?: string;
+  /** Where generated apps run, "{host}" standing for `{slug}` or `preview--{slug}`; unset: `{host}.localhost` on this port. */
+  readonly VITE_APPS_URL?: string;
   /** Optional outside links shown in the header when set. */
   readonly VITE_COMMUNITY_URL?: string;
   readonly VITE_X_URL?: string;

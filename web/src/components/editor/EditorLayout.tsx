@@ -6,7 +6,7 @@ import { visibleMessages } from "../../api/chat";
 import { filesOf, liveFileOf } from "./appFiles";
 import { ChatPanel } from "./ChatPanel";
 import { EDITOR_HEIGHT } from "./EditorStates";
-import { FilesPane } from "./FilesPane";
+import { PreviewPane } from "./preview/PreviewPane";
 import { useIsMobile } from "./useMediaQuery";
 
 const panels = [
@@ -14,7 +14,7 @@ const panels = [
   { id: "files", minSize: 60 },
 ];
 
-/** Chat on the left (33 %, 20–40 %, resizable), the app's files on the right; one at a time under 768 px. */
+/** Chat on the left (33 %, 20–40 %, resizable), the app's preview or code on the right; one at a time under 768 px. */
 export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: string; msgId?: string }) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -28,9 +28,14 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
   const liveFile = useMemo(() => liveFileOf(last ? [last] : []), [last]);
 
   const selectPage = (name: string) => navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name } });
+  // The app moved to a page by itself: the address follows without a history entry of its own.
+  const pageShown = (name: string) =>
+    name !== selectedPage && navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
 
   const chat = <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />;
-  const filesPane = <FilesPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={selectPage} />;
+  const filesPane = (
+    <PreviewPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={selectPage} onPageShown={pageShown} />
+  );
 
   if (isMobile) {
     return (
@@ -44,7 +49,7 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
             data-testid="view-toggle"
           >
             <SegmentGroup.Indicator />
-            <SegmentGroup.Items flex="1" items={[{ value: "chat", label: "Chat" }, { value: "files", label: "Files" }]} />
+            <SegmentGroup.Items flex="1" items={[{ value: "chat", label: "Chat" }, { value: "files", label: "Preview" }]} />
           </SegmentGroup.Root>
         </Box>
         <Box flex="1" minH="0">

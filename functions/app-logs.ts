@@ -1,0 +1,30 @@
+import { ANALYTICS_BATCH_MAX_BYTES, AnalyticsBatch, VisitedPage } from "../schemas/app-logs";
+import { Actor } from "./core/actor";
+import { AppLogs } from "./core/app-logs";
+import { VisibleError } from "./core/errors";
+import { callGroup, parse } from "./http";
+
+/** A generated app's visit log (reference §6.2) and the SDK's analytics batches (§6.5). */
+export const { app, handler } = callGroup("app-logs", {
+  /** Every page view of the app, signed in or not (the login page of a private app is a visit too). */
+  async visit(c) {
+    const caller = Actor.app();
+    const page = parse(VisitedPage, c.req.param("page"));
+    await AppLogs.record({ appId: caller.app.id, type: "visit", objectName: page, caller });
+    return c.json({});
+  },
+
+  /** Accepted so the SDK's queue drains, and not kept: Kiln's analytics are built from visits. */
+  async trackBatch(c) {
+    const text = await c.req.text();
+    if (new TextEncoder().encode(text).length > ANALYTICS_BATCH_MAX_BYTES) throw new VisibleError("too_large", "The analytics batch is too large");
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text || "{}");
+    } catch {
+      throw new VisibleError("input", "The request body is not valid JSON");
+    }
+    parse(AnalyticsBatch, raw);
+    return c.json({});
+  },
+});

@@ -1,0 +1,136 @@
+import sift from "sift";
+import type { AppMeta } from "../../schemas/app";
+import { AdminUserFields, type ListAppUsersQuery } from "../../schemas/app-auth";
+import { type AppRole, type AppUser, appUserServerFields } from "../../schemas/app-user";
+import type { AppCaller } from "./app-caller";
+import { AppUsers } from "./app-users";
+import { Config } from "./config";
+import { EntitySchemas } from "./entity-schemas";
+import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
+import { Mail } from "./mail";
+import { Mongo } from "./mongo";
+import { Users } from "./users";
+
+/**
+ * The app's `User` entity as the SDK reaches it (`auth.me/updateMe`, `entities.User`,
+ * `inviteUser`). Builders and the app's admins see and manage every user; any other
+ * user sees and edits only themself, and a read they may not make looks like a
+ * missing record (row-level security answers 404, reference §2.3).
+ */
+export namespace UserEntity {
+  const notFoundUser = () => notFound("User not found");
+
+  const isManager = (caller: AppCaller) => caller.kind === "builder" || (caller.kind === "member" && caller.user.role === "admin");
+
+  /** Who `me` is: the signed-in app user, or the builder's own user of the app. */
+  export async function me(caller: AppCaller): Promise<AppUser> {
+    if (caller.kind === "builder") return AppUsers.ensureBuilder(caller.app, caller.user);
+    if (caller.kind === "member") return caller.user;
+    throw unauthorized("You must be logged in to access this resource");
+  }
+
+  /** `updateMe`: custom fields only; e-mail, role, name and the server's fields stay as they are (reference §3.1). */
+  export async function updateMe(caller: AppCaller, patch: Record<string, unknown>): Promise<AppUser> {
+    const self = await me(caller);
+    return AppUsers.update(caller.app.id, self.id, await customFields(caller.app, patch));
+  }
+
+  export async function list(caller: AppCaller, query: ListAppUsersQuery): Promise<Record<string, unknown>[]> {
+    const filter = Mongo.parseFilter(query.q);
+    const visible = isManager(caller) ? await AppUsers.list(caller.app.id) : caller.kind === "member" ? [caller.user] : [];
+    const matching = filter ? visible.filter(compile(filter)) : visible;
+    const page = Mongo.sortBy(matching, query.sort.replace(/^\+/, "")).slice(query.skip, query.skip + query.limit);
+    const fields = query.fields?.split(",").map((f) => f.trim()).filter(Boolean);
+    return fields?.length ? page.map((u) => Object.fromEntries(Object.entries(u).filter(([k]) => k === "id" || fields.includes(k)))) : page;
+  }
+
+  /** sift refuses unknown operators and bad patterns when it compiles: that is the caller's input, a 400. */
+  function compile(filter: Record<string, unknown>) {
+    try {
+      return sift(filter);
+    } catch (err) {
+      throw new VisibleError("input", `q is not a valid filter: ${(err as Error).message}`);
+    }
+  }
+
+  export async function get(caller: AppCaller, id: string): Promise<AppUser> {
+    if (id.length > 64 || (!isManager(caller) && !(caller.kind === "member" && caller.user.id === id))) throw notFoundUser();
+    const user = await AppUsers.get(caller.app.id, id);
+    if (!user) throw notFoundUser();
+    return user;
+  }
+
+  /** A manager may also set name, role and disabled; anyone else only their own custom fields, as `updateMe`. */
+  export async function update(caller: AppCaller, id: string, patch: Record<string, unknown>): Promise<AppUser> {
+    if (!isManager(caller)) {
+      if (caller.kind !== "member" || caller.user.id !== id) throw notFoundUser();
+      return updateMe(caller, patch);
+    }
+    const user = await get(caller, id);
+    const admin = AdminUserFields.safeParse({ full_name: patch.full_name, role: patch.role, disabled: patch.disabled });
+    if (!admin.success) throw new VisibleError("input", admin.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    const { role, disabled, full_name } = admin.data;
+    if ((role !== undefined && role !== user.role) || disabled !== undefined) assertNotOwner(caller.app, user);
+    if (role === "admin" && user.role !== "admin") await assertAdminRoleAllowed(caller.app);
+    const fields = await customFields(caller.app, patch);
+    if (full_name !== undefined) fields.full_name = full_name;
+    return AppUsers.update(caller.app.id, user.id, fields, { ...(role ? { role } : {}), ...(disabled !== undefined ? { disabled } : {}) });
+  }
+
+  export async function remove(caller: AppCaller, id: string): Promise<void> {
+    if (!isManager(caller)) throw notFoundUser();
+    const user = await get(caller, id);
+    assertNotOwner(caller.app, user);
+    await AppUsers.remove(caller.app.id, user.id);
+  }
+
+  /**
+   * Invite an e-mail to the app (builder or app admin): the user exists from now on,
+   * marked invited, so a private app admits them; an e-mail links to the app's sign-in.
+   */
+  export async function invite(caller: AppCaller, email: string, role: AppRole): Promise<AppUser> {
+    if (caller.kind === "visitor") throw unauthorized("You must be logged in to invite users");
+    if (!isManager(caller)) throw forbidden("Only app admins can invite users");
+    const { app } = caller;
+    if (role === "admin") await assertAdminRoleAllowed(app);
+    const inviter = caller.user.email;
+    const existing = await AppUsers.byEmail(app.id, email);
+    if (existing) assertNotOwner(app, existing);
+    const user = existing
+      ? await AppUsers.update(app.id, existing.id, {}, { invited: true, role })
+      : await AppUsers.create(app.id, { email, role, invited: true, created_by: inviter });
+    const link = `${Config.appOrigin(app.slug)}/login`;
+    await Mail.send({
+      to: user.email,
+      subject: `You're invited to ${app.name}`,
+      text: `${inviter} invited you to use ${app.name}${role === "admin" ? " as an admin" : ""}.\n\nSign in with this e-mail address here: ${link}`,
+    });
+    return user;
+  }
+
+  /** The admin role is for paid plans only (spec 02 §5: "Paid plans only"), by the owner's plan. */
+  async function assertAdminRoleAllowed(app: AppMeta) {
+    const owner = await Users.get(app.created_by_id);
+    if (!owner || owner.subscription_tier === "free") throw forbidden("Paid plans only: the admin role needs a paid plan");
+  }
+
+  /** The owner's own app user keeps its role and access; nobody locks the owner out of their app. */
+  function assertNotOwner(app: AppMeta, user: AppUser) {
+    if (user.platform_user_id && user.platform_user_id === app.created_by_id) throw forbidden("The app owner's account cannot be changed here");
+  }
+
+  /**
+   * The custom fields of a patch: never a built-in field, and when the app declares a
+   * `User` entity schema, only its properties, type-checked like any entity's (unknown
+   * fields are dropped, a wrong type is a 422).
+   */
+  async function customFields(app: AppMeta, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const builtIn = new Set<string>([...appUserServerFields, "full_name"]);
+    const own = Object.fromEntries(Object.entries(patch).filter(([k]) => !builtIn.has(k) && !k.startsWith("_")));
+    const schema = await EntitySchemas.load(app.id, "User").catch((err: unknown) => {
+      if (err instanceof VisibleError && err.kind === "not_found") return undefined;
+      throw err;
+    });
+    return schema ? EntitySchemas.forUpdate(schema, own) : own;
+  }
+}

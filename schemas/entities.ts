@@ -1,0 +1,186 @@
+import * as z from "zod";
+
+/**
+ * The generated-app entity API (`/api/apps/{id}/entities/{Name}/…`), wire-compatible with
+ * `@base44/sdk` 0.8.50 (reference/base44-sdk-wire.md §2). Records are open objects: their
+ * fields are checked at run time against the entity's own JSON Schema (functions/core/entity-schemas.ts).
+ */
+
+/** Fields the server writes on every record; a caller's values for them are ignored. */
+export const serverRecordFields = ["id", "created_date", "updated_date", "created_by", "created_by_id", "is_sample"] as const;
+
+/** A record as the API answers it: the server fields, then the entity's own fields. */
+export const EntityRecord = z.looseObject({
+  id: z.string(),
+  created_date: z.string(),
+  updated_date: z.string(),
+  created_by: z.string().nullable(),
+  created_by_id: z.string().nullable(),
+  is_sample: z.boolean(),
+});
+export type EntityRecord = z.infer<typeof EntityRecord>;
+
+/** The largest list page (`limit` is capped here, as the SDK documents "default/max 5000"). */
+export const MAX_LIST_LIMIT = 5000;
+/** The largest page of distinct values. */
+export const MAX_DISTINCT_LIMIT = 1000;
+/** bulkUpdate, upsert and each updateMany batch. */
+export const MAX_BATCH = 500;
+/** bulkCreate and import. */
+export const MAX_BULK_CREATE = 5000;
+
+const entityName = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const EntityName = z.string().regex(entityName, "Entity names start with a letter and hold letters, digits, _ or -");
+
+/** `sort`: one field, `-` for descending, `+` or nothing for ascending. */
+export const SortParam = z
+  .string()
+  .regex(/^[+-]?[A-Za-z_][A-Za-z0-9_.]{0,99}$/, "sort must be a field name, optionally prefixed with - or +");
+
+const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .default(fallback)
+    .transform((n) => Math.min(n, max));
+
+const qParam = z.string().max(20_000, "q is too long");
+const fieldsParam = z.string().max(4000, "fields is too long");
+
+/** GET …/{Name}: list and filter. */
+export const ListRecordsQuery = z.object({
+  q: qParam.optional(),
+  sort: SortParam.optional(),
+  limit: limitParam(MAX_LIST_LIMIT, MAX_LIST_LIMIT),
+  skip: z.coerce.number({ error: "skip must be a number" }).int("skip must be a whole number").min(0, "skip must be 0 or more").max(1_000_000).default(0),
+  fields: fieldsParam.optional(),
+});
+export type ListRecordsQuery = z.infer<typeof ListRecordsQuery>;
+
+/** GET …/{Name}/v2/list: one cursor page of records, or of one field's distinct values. */
+export const PageRecordsQuery = z.object({
+  q: qParam.optional(),
+  sort: SortParam.optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").default(100),
+  cursor: z.string().max(40_000, "cursor is not valid").optional(),
+  fields: fieldsParam.optional(),
+  distinct: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.]{0,99}$/, "distinct must be a field name").optional(),
+});
+export type PageRecordsQuery = z.infer<typeof PageRecordsQuery>;
+
+/** What a v2 cursor carries, so later pages need only `cursor` and `limit` (SDK: "the token carries the query, sort and fields of the walk"). */
+export const PageCursor = z.discriminatedUnion("k", [
+  z.object({
+    k: z.literal("records"),
+    q: z.string().nullable(),
+    s: z.string(),
+    f: z.string().nullable(),
+    /** the last record of the previous page: its sort value and id */
+    a: z.tuple([z.unknown(), z.string()]),
+  }),
+  z.object({
+    k: z.literal("distinct"),
+    q: z.string().nullable(),
+    d: z.string(),
+    /** values already answered */
+    o: z.number().int().min(0),
+  }),
+]);
+export type PageCursor = z.infer<typeof PageCursor>;
+
+export const CountRecordsQuery = z.object({ q: qParam.optional() });
+
+/** A record as a caller sends it: any JSON object (checked against the entity schema later). */
+export const RecordInput = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
+export type RecordInput = z.infer<typeof RecordInput>;
+
+/** A Mongo filter sent in a body (deleteMany, updateMany, aggregate). */
+export const FilterInput = z.record(z.string(), z.unknown(), { error: "The query must be a JSON object" });
+
+export const BulkCreateBody = z
+  .array(RecordInput, { error: "The body must be a JSON array of records" })
+  .max(MAX_BULK_CREATE, `At most ${MAX_BULK_CREATE} records per call`);
+
+export const BulkUpdateBody = z
+  .array(z.looseObject({ id: z.string({ error: "Every record needs its id" }).min(1).max(100) }), { error: "The body must be a JSON array of records with ids" })
+  .max(MAX_BATCH, `At most ${MAX_BATCH} records per call`);
+
+const fieldMap = z.record(z.string().min(1).max(200), z.unknown());
+
+/** MongoDB update operators accepted by updateMany (reference §2.2). */
+export const UpdateOperators = z.strictObject(
+  {
+    $set: fieldMap.optional(),
+    $unset: fieldMap.optional(),
+    $inc: z.record(z.string().min(1).max(200), z.number({ error: "$inc takes numbers" })).optional(),
+    $mul: z.record(z.string().min(1).max(200), z.number({ error: "$mul takes numbers" })).optional(),
+    $min: fieldMap.optional(),
+    $max: fieldMap.optional(),
+    $rename: z.record(z.string().min(1).max(200), z.string({ error: "$rename takes new field names" }).min(1).max(200)).optional(),
+    $currentDate: z
+      .record(z.string().min(1).max(200), z.union([z.literal(true), z.object({ $type: z.enum(["date", "timestamp"]) })], { error: "$currentDate takes true or {$type}" }))
+      .optional(),
+    $push: fieldMap.optional(),
+    $pull: fieldMap.optional(),
+    $addToSet: fieldMap.optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unsupported update operator: ${issue.keys.join(", ")}` : "data must be an object of update operators") },
+);
+export type UpdateOperators = z.infer<typeof UpdateOperators>;
+
+export const UpdateManyBody = z.strictObject({
+  query: FilterInput,
+  data: z.record(z.string(), z.unknown(), { error: "data must be an object of update operators such as $set" }),
+});
+
+export const UpsertBody = z.strictObject({
+  records: z.array(RecordInput, { error: "records must be an array" }).max(MAX_BATCH, `At most ${MAX_BATCH} records per call`),
+  key: z.union([
+    z.string().min(1, "key names a field").max(200),
+    z.array(z.string().min(1).max(200)).min(1, "key names at least one field").max(10, "key names at most 10 fields"),
+  ], { error: "key must be a field name or a list of field names" }),
+});
+
+const fieldList = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(20)]);
+
+/** POST …/{Name}/aggregate (the SDK's EntityAggregateSpec). */
+export const AggregateBody = z.strictObject({
+  query: FilterInput.optional(),
+  groupBy: fieldList.optional(),
+  dateBucket: z.strictObject({ field: z.string().min(1).max(200), unit: z.enum(["day", "week", "month", "year"]) }).optional(),
+  count: z.boolean().optional(),
+  sum: fieldList.optional(),
+  avg: fieldList.optional(),
+  min: fieldList.optional(),
+  max: fieldList.optional(),
+  countDistinct: z.string().min(1).max(200).optional(),
+  having: FilterInput.optional(),
+  sort: SortParam.optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
+export type AggregateBody = z.infer<typeof AggregateBody>;
+
+/** Answers (the SDK's result types). */
+export const RecordPage = z.object({ items: z.array(z.unknown()), next_cursor: z.string().nullable(), has_more: z.boolean() });
+export type RecordPage = z.infer<typeof RecordPage>;
+export const DeleteManyResult = z.object({ success: z.boolean(), deleted: z.number().int() });
+export const UpdateManyResult = z.object({ success: z.boolean(), updated: z.number().int(), has_more: z.boolean() });
+export const UpsertResult = z.object({ created: z.number().int(), updated: z.number().int(), records: z.array(EntityRecord) });
+export const ImportResult = z.object({ status: z.enum(["success", "error"]), details: z.string().nullable(), output: z.array(EntityRecord).nullable() });
+export type ImportResult = z.infer<typeof ImportResult>;
+export const AggregateResult = z.object({ rows: z.array(z.record(z.string(), z.unknown())), truncated: z.boolean() });
+export type AggregateResult = z.infer<typeof AggregateResult>;
+
+/**
+ * An entity schema as the app keeps it in `entities/{Name}`, read leniently: the API
+ * serves whatever JSON Schema the app's author (or the assistant) wrote, so only the
+ * parts enforcement needs are required.
+ */
+export const StoredEntitySchema = z.looseObject({
+  name: z.string().optional(),
+  properties: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  required: z.array(z.string()).default([]),
+  rls: z.unknown().optional(),
+});
+export type StoredEntitySchema = z.infer<typeof StoredEntitySchema>;

@@ -1,0 +1,74 @@
+import * as z from "zod";
+import { FileTree } from "./app-files";
+
+/**
+ * The app runtime (web/runtime/) and the editor around its preview frame. The
+ * runtime runs on the app's own origin: `preview--{slug}.<apps host>` shows the
+ * draft files in the editor, `{slug}.<apps host>` (or a custom domain) the
+ * published snapshot.
+ */
+export const PREVIEW_PREFIX = "preview--";
+
+export type RuntimeMode = "preview" | "prod";
+
+/** Which files a host shows: the draft on a `preview--` host, the published snapshot anywhere else. */
+export const modeOfHost = (hostname: string): RuntimeMode => (hostname.toLowerCase().startsWith(PREVIEW_PREFIX) ? "preview" : "prod");
+
+/** The page a URL path shows: its first segment, matched to a page name without regard to case ("/" is the main page). */
+export function pageOfPath(pathname: string, pages: readonly string[], mainPage: string | null): { name: string; found: boolean } {
+  const segment = decodeURIComponent(pathname.split("/").filter(Boolean)[0] ?? "");
+  if (!segment) {
+    const main = mainPage && pages.includes(mainPage) ? mainPage : (pages[0] ?? "");
+    return { name: main, found: pages.includes(main) };
+  }
+  const lower = segment.toLowerCase().replace(/-/g, "");
+  const name = pages.find((page) => page.toLowerCase().replace(/-/g, "") === lower);
+  return name ? { name, found: true } : { name: segment, found: false };
+}
+
+/** `createPageUrl(name)` of `@/utils`: a page's URL is its name (spaces become dashes); a query may follow. */
+export function createPageUrl(pageName: string): string {
+  return `/${pageName.replace(/ /g, "-")}`;
+}
+
+/** GET /api/apps/{id}/runtime/files: the draft as the preview renders it. */
+export const RuntimeFiles = z.object({
+  files: FileTree,
+  main_page: z.string().nullable(),
+  name: z.string(),
+  /** the builder's origin: the only one whose messages the preview obeys */
+  editor_origin: z.string(),
+});
+export type RuntimeFiles = z.infer<typeof RuntimeFiles>;
+
+/** An error of the running app, as @base44/vite-plugin's error handlers post it (reference §9.1). */
+export const AppError = z.object({
+  title: z.string().max(2_000),
+  details: z.string().max(20_000).nullable(),
+  componentName: z.string().max(500).nullable(),
+  stack: z.string().max(20_000).nullable(),
+});
+export type AppError = z.infer<typeof AppError>;
+
+/** What the runtime posts to the editor (`window.parent`). */
+export const FrameMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("app_error"), error: AppError }),
+  z.object({ type: z.literal("app_changed_url"), url: z.string() }),
+  /** the first page has rendered */
+  z.object({ type: z.literal("sandbox:onMounted") }),
+  /** new files arrived; errors reported before this are stale */
+  z.object({ type: z.literal("sandbox:beforeUpdate") }),
+  /** the new files are rendered; `ms` from their arrival to the commit */
+  z.object({ type: z.literal("sandbox:afterUpdate"), ms: z.number() }),
+]);
+export type FrameMessage = z.infer<typeof FrameMessage>;
+
+/** What the editor posts to the preview frame. */
+export const EditorMessage = z.discriminatedUnion("type", [
+  /** the app's whole current file tree; the runtime recompiles what changed */
+  z.object({ type: z.literal("kiln:files"), files: FileTree, main_page: z.string().nullable().optional() }),
+  z.object({ type: z.literal("kiln:navigate"), path: z.string().startsWith("/") }),
+  /** spec 01 §7 frame messages */
+  z.object({ type: z.literal("refresh-page") }),
+]);
+export type EditorMessage = z.infer<typeof EditorMessage>;

@@ -1,0 +1,30 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+import { api } from "./api";
+import { appsDomain } from "./kiln";
+import { forwardAuthorization } from "./router";
+
+/**
+ * Generated apps' own origins (DESIGN §5): `{slug}.<apps domain>` (published) and
+ * `preview--{slug}.<apps domain>` (the editor's preview), never the builder's origin.
+ * One router on the wildcard domain: `/api` is the same HTTP API the builder calls,
+ * so `@base44/sdk` with `serverUrl: ""` works same-origin, and every other path is the
+ * app runtime: the static bundle `npm run build` makes (dist/runtime/index.html and
+ * its assets), which finds its app from its host (GET /api/apps/public/prod/domain/{host}).
+ * Locally stacks/local/app-host.ts serves the same on `*.localhost`.
+ */
+export const appsRouter = new sst.aws.Router("AppsRouter", {
+  domain: { name: appsDomain!, aliases: [`*.${appsDomain}`] },
+  transform: { cachePolicy: forwardAuthorization },
+});
+
+export const appsRuntime = new sst.aws.StaticSite("AppsRuntime", {
+  path: ".",
+  build: { command: "npm run build", output: "dist" },
+  // Single page: any path an app links to (/Tasks, /TaskDetail?id=…) is the runtime.
+  indexPage: "runtime/index.html",
+  errorPage: "runtime/index.html",
+  router: { instance: appsRouter },
+  vite: { types: ".sst/vite-env.d.ts" },
+});
+
+appsRouter.route("/api", api.url);

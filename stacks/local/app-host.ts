@@ -1,0 +1,50 @@
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import sirv from "sirv";
+import { modeOfHost } from "../../schemas/preview";
+
+/**
+ * Generated apps' own origins on one machine: `{label}.localhost:<port>` (Chromium
+ * resolves `*.localhost` to loopback), `preview--{slug}` for the editor's preview and
+ * `{slug}` for the published app. `/api/*` on them goes to the same gateway as the
+ * builder's (stack.ts), so `@base44/sdk` with `serverUrl: ""` works same-origin;
+ * every other path is the app runtime (web/runtime/, built to dist/runtime/), a
+ * single page that finds its app from the host itself. In the cloud the apps domain
+ * serves the same bundle (stacks/apps.ts).
+ */
+
+/** The app label of a Host header, or null for any other host (the builder's). */
+export function appLabelOf(host: string | undefined): string | null {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "");
+  return /^([a-z0-9][a-z0-9-]{0,80})\.localhost$/.exec(name)?.[1] ?? null;
+}
+
+/** Paths of the built web app that only app hosts serve: the builder's origin never runs the runtime. */
+export const isRuntimePath = (rawPath: string) => rawPath === "/runtime" || rawPath.startsWith("/runtime/");
+
+export function createAppHost(webDir: string, builderOrigin: string) {
+  const assets = sirv(webDir, { dev: false, etag: true, immutable: true });
+  const page = path.join(webDir, "runtime", "index.html");
+
+  return async function serveApp(req: IncomingMessage, res: ServerResponse, label: string, rawPath: string) {
+    if (rawPath.startsWith("/assets/")) {
+      assets(req, res, () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not found"));
+      return;
+    }
+    let html: string;
+    try {
+      html = await readFile(page, "utf8");
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("The app runtime is not built (npm run build).");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      // The draft is for the editor's frame only; a published app may be embedded anywhere.
+      ...(modeOfHost(label) === "preview" ? { "content-security-policy": `frame-ancestors ${builderOrigin}` } : {}),
+    });
+    res.end(req.method === "HEAD" ? undefined : html);
+  };
+}

@@ -1,0 +1,154 @@
+import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spinner, Text, chakra } from "@chakra-ui/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Monitor, RefreshCw, Smartphone } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { App } from "../../../../../schemas/app";
+import { runtimeTokenQuery } from "../../../api/preview";
+import { detailOf } from "../../../api/client";
+import type { FileMap, LiveFile } from "../appFiles";
+import { FilesPane } from "../FilesPane";
+import { useChatSend } from "../useChatSend";
+import { IssuesPanel, resolveMessage } from "./IssuesPanel";
+import { previewSrc } from "./previewUrl";
+import { usePreviewFrame } from "./usePreviewFrame";
+
+type View = "preview" | "code";
+type Device = "desktop" | "mobile";
+
+interface Props {
+  app: App;
+  files: FileMap;
+  liveFile: LiveFile | null;
+  selectedPage: string | null;
+  onSelectPage(name: string): void;
+  /** the frame moved to another page on its own (a link in the app) */
+  onPageShown(name: string): void;
+}
+
+/**
+ * The app beside the chat (spec 02 Layout): the live preview on the app's own
+ * origin, or its files and code. Refresh, a mobile/desktop width, the page picker
+ * (which follows the app's own navigation), and "Issues Found" under the frame.
+ */
+export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, onPageShown }: Props) {
+  const pages = Object.keys(app.pages);
+  const [chosenView, setChosenView] = useState<View | null>(null);
+  // Until the user picks, the code shows while the first pages are being written.
+  const view: View = chosenView ?? (pages.length ? "preview" : "code");
+  const [device, setDevice] = useState<Device>("desktop");
+  const client = useQueryClient();
+  const token = useQuery(runtimeTokenQuery(app.id));
+  const preview = usePreviewFrame(app, files, selectedPage, onPageShown);
+  const chat = useChatSend(app, selectedPage);
+
+  // The frame's address is set once per load; later pages travel as messages, so the frame keeps its state.
+  const [frame, setFrame] = useState<{ src: string; load: number } | null>(null);
+  const firstToken = token.data?.token;
+  useEffect(() => {
+    if (firstToken) setFrame((current) => current ?? { src: previewSrc(app.slug, selectedPage, firstToken), load: 0 });
+  }, [firstToken]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const refresh = async () => {
+    preview.reloading();
+    const fresh = await client.fetchQuery({ ...runtimeTokenQuery(app.id), staleTime: 0 });
+    setFrame((current) => ({ src: previewSrc(app.slug, selectedPage, fresh.token), load: (current?.load ?? 0) + 1 }));
+  };
+
+  return (
+    <Flex direction="column" h="full" minW="0" bg="bg" data-testid="preview-pane">
+      <HStack px="3" h="12" gap="2" borderBottomWidth="1px" flexShrink="0" minW="0">
+        <SegmentGroup.Root size="xs" value={view} onValueChange={(e) => setChosenView(e.value === "code" ? "code" : "preview")}>
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Item value="preview" data-testid="view-preview">
+            <SegmentGroup.ItemText>Preview</SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+          <SegmentGroup.Item value="code" data-testid="view-code">
+            <SegmentGroup.ItemText>Code</SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        </SegmentGroup.Root>
+        {view === "preview" && (
+          <>
+            <NativeSelect.Root size="xs" maxW="48" disabled={!pages.length}>
+              <NativeSelect.Field
+                aria-label="Page"
+                value={selectedPage ?? ""}
+                onChange={(e) => onSelectPage(e.currentTarget.value)}
+                data-testid="page-picker"
+              >
+                {pages.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Box flex="1" />
+            <HStack gap="0.5">
+              <IconButton
+                aria-label="Desktop width"
+                title="Desktop width"
+                size="xs"
+                variant={device === "desktop" ? "subtle" : "ghost"}
+                aria-pressed={device === "desktop"}
+                onClick={() => setDevice("desktop")}
+                data-testid="device-desktop"
+              >
+                <Monitor />
+              </IconButton>
+              <IconButton
+                aria-label="Mobile width"
+                title="Mobile width"
+                size="xs"
+                variant={device === "mobile" ? "subtle" : "ghost"}
+                aria-pressed={device === "mobile"}
+                onClick={() => setDevice("mobile")}
+                data-testid="device-mobile"
+              >
+                <Smartphone />
+              </IconButton>
+            </HStack>
+            <IconButton aria-label="Refresh preview" title="Refresh preview" size="xs" variant="ghost" onClick={() => void refresh()} data-testid="preview-refresh">
+              <RefreshCw />
+            </IconButton>
+          </>
+        )}
+      </HStack>
+
+      <Flex flex="1" minH="0" justify="center" bg={device === "mobile" ? "bg.muted" : "bg"} display={view === "preview" ? "flex" : "none"}>
+        {frame ? (
+          <chakra.iframe
+            key={frame.load}
+            ref={preview.frame}
+            src={frame.src}
+            title={`${app.name} preview`}
+            allow="clipboard-write"
+            data-testid="preview-frame"
+            w={device === "mobile" ? "390px" : "full"}
+            h="full"
+            border="0"
+            bg="white"
+            boxShadow={device === "mobile" ? "md" : undefined}
+          />
+        ) : (
+          <Center flex="1" color="fg.muted" gap="2" fontSize="sm">
+            {token.error ? <Text color="fg.error">Could not start the preview: {detailOf(token.error)}</Text> : <Spinner size="sm" />}
+          </Center>
+        )}
+      </Flex>
+      <Box flex="1" minH="0" display={view === "code" ? "block" : "none"}>
+        <FilesPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={onSelectPage} />
+      </Box>
+
+      {view === "preview" && preview.issues.length > 0 && (
+        <IssuesPanel
+          issues={preview.issues}
+          busy={app.status.state === "processing" || chat.sending}
+          onResolve={() => void chat.send({ content: resolveMessage(preview.issues), discussion: false })}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { App } from "../../../../../schemas/app";
+import { type AppError, type EditorMessage, FrameMessage, createPageUrl } from "../../../../../schemas/preview";
+import type { FileMap } from "../appFiles";
+import { pageOfUrl, previewOrigin } from "./previewUrl";
+
+const MAX_ISSUES = 20;
+const sameIssue = (a: AppError, b: AppError) => a.title === b.title && a.componentName === b.componentName;
+
+/**
+ * The editor's side of the preview frame (spec 01 §7 frame messages): the app's
+ * files go in whenever they change (the runtime recompiles what changed, no reload),
+ * page picks go in as navigation, and out come the app's errors ("Issues Found",
+ * cleared when new files arrive) and its address (the page picker follows it).
+ * Messages count only from the frame's own window and origin.
+ */
+export function usePreviewFrame(app: App, files: FileMap, page: string | null, onPageShown: (page: string) => void) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const origin = previewOrigin(app.slug);
+  const [mounted, setMounted] = useState(false);
+  const [issues, setIssues] = useState<AppError[]>([]);
+  /** the page the frame last said it shows, so that following it does not echo back as navigation */
+  const shown = useRef<string | null>(page);
+  const latest = useRef({ files, app, onPageShown });
+  latest.current = { files, app, onPageShown };
+
+  const post = useCallback((message: EditorMessage) => frame.current?.contentWindow?.postMessage(message, origin), [origin]);
+  const postFiles = useCallback(() => post({ type: "kiln:files", files: latest.current.files, main_page: latest.current.app.main_page }), [post]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      const parsed = FrameMessage.safeParse(event.data);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === "app_error") {
+        setIssues((list) => (list.some((issue) => sameIssue(issue, message.error)) ? list : [...list, message.error].slice(-MAX_ISSUES)));
+      } else if (message.type === "sandbox:beforeUpdate") {
+        setIssues([]);
+      } else if (message.type === "sandbox:onMounted") {
+        setMounted(true);
+        postFiles(); // files that changed while the frame was loading
+      } else if (message.type === "app_changed_url") {
+        const { app: current } = latest.current;
+        const next = pageOfUrl(message.url, Object.keys(current.pages), current.main_page);
+        if (next) {
+          shown.current = next;
+          latest.current.onPageShown(next);
+        }
+      }
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [origin, postFiles]);
+
+  useEffect(() => {
+    if (mounted) postFiles();
+  }, [mounted, files, app.main_page, postFiles]);
+
+  useEffect(() => {
+    if (mounted && page && page !== shown.current) {
+      shown.current = page;
+      post({ type: "kiln:navigate", path: createPageUrl(page) });
+    }
+  }, [mounted, page, post]);
+
+  /** A new frame is loading (refresh): nothing goes in until it has mounted. */
+  const reloading = useCallback(() => {
+    setMounted(false);
+    setIssues([]);
+    shown.current = page;
+  }, [page]);
+
+  return { frame, mounted, issues, reloading };
+}
