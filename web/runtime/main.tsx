@@ -12,6 +12,7 @@ import { loadProvider } from "./builtins";
 import { appErrorOf } from "./errors";
 import { AppModules } from "./modules";
 import { createAppClient } from "./sdk";
+import { ensureStorage } from "./storage";
 import { THEME_CSS } from "./theme";
 
 /**
@@ -21,6 +22,7 @@ import { THEME_CSS } from "./theme";
  * the published snapshot elsewhere), then the app.
  */
 
+ensureStorage();
 const root = createRoot(document.getElementById("root")!);
 const bridge = new Bridge();
 window.addEventListener("error", (event) => bridge.reportError(appErrorOf(event.error ?? event.message)));

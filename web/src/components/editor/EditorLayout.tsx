@@ -21,7 +21,8 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
   const [mobileView, setMobileView] = useState<"chat" | "files">("chat");
 
   const pages = Object.keys(app.pages);
-  const selectedPage = pageName && pages.includes(pageName) ? pageName : (pages[0] ?? null);
+  const firstPage = app.main_page && pages.includes(app.main_page) ? app.main_page : (pages[0] ?? null);
+  const selectedPage = pageName && pages.includes(pageName) ? pageName : firstPage;
   const files = useMemo(() => filesOf(app), [app.pages, app.components, app.entities, app.layout, app.functions]); // eslint-disable-line react-hooks/exhaustive-deps
   const messages = useMemo(() => visibleMessages(app.conversation.messages), [app.conversation.messages]);
   const last = messages[messages.length - 1];
