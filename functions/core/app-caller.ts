@@ -35,24 +35,36 @@ export const userNotRegistered = (appId: string) =>
 export namespace AppCallers {
   /** Identify the caller of an app route. Credentials that are present must be valid: a bad token is a 401, never a silent visitor. */
   export async function resolve(appId: string, creds: CallerCredentials): Promise<AppCaller> {
-    const app = await Apps.get(appId);
+    // The app and the caller's identity are independent reads: fetch them together.
+    const [app, identity] = await Promise.all([Apps.get(appId), identify(appId, creds)]);
     if (!app) throw notFound("App not found");
+    if (identity.kind === "member") {
+      if (!identity.user) throw unauthorized("Invalid or expired token");
+      return { kind: "member", app, user: identity.user };
+    }
+    if (identity.kind === "builder") return builder(app, identity.user);
+    return { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null };
+  }
+
+  /** Who the credentials name, without the app: a bad token is a 401 whatever the app. */
+  async function identify(
+    appId: string,
+    creds: CallerCredentials,
+  ): Promise<{ kind: "member"; user: AppUser | undefined } | { kind: "builder"; user: User | undefined } | { kind: "visitor" }> {
     if (creds.bearer) {
       if (Tokens.audienceOf(creds.bearer) === "app") {
-        const { appUserId } = await Tokens.verifyApp(creds.bearer, app.id);
-        const user = await AppUsers.get(app.id, appUserId);
-        if (!user) throw unauthorized("Invalid or expired token");
-        return { kind: "member", app, user };
+        const { appUserId } = await Tokens.verifyApp(creds.bearer, appId);
+        return { kind: "member", user: await AppUsers.get(appId, appUserId) };
       }
       const { userId } = await Tokens.verifyPlatform(creds.bearer);
-      return builder(app, await Users.get(userId));
+      return { kind: "builder", user: await Users.get(userId) };
     }
     if (creds.apiKey) {
       const user = await Users.byApiKey(creds.apiKey);
       if (!user) throw unauthorized("Invalid API key");
-      return builder(app, user);
+      return { kind: "builder", user };
     }
-    return { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null };
+    return { kind: "visitor" };
   }
 
   function builder(app: AppMeta, user: User | undefined): AppCaller {

@@ -1,12 +1,11 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import sift from "sift";
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppBody } from "../../schemas/app";
 import type { User } from "../../schemas/user";
 import { Actor } from "./actor";
 import { AppFiles } from "./app-files";
 import { Checkpoints } from "./checkpoints";
-import { db, isConditionFailure, table } from "./db";
+import { db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, forbidden, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { Messages } from "./messages";
@@ -118,6 +117,7 @@ export namespace Apps {
   /** Apps for the list: own apps (all apps for platform admins), with Mongo-style `q`, sort, skip, limit and fields. */
   export async function list(user: User, query: ListAppsQuery): Promise<AppSummary[]> {
     const filter = Mongo.parseFilter(query.q);
+    const test = filter ? Mongo.compile(filter) : undefined;
     const admin = Actor.isAdmin(user);
     const index = admin ? { name: "gsi2", key: "gsi2pk", value: Keys.allAppsPartition } : { name: "gsi1", key: "gsi1pk", value: Keys.ownerPartition(user.id) };
     const byUpdated = query.sort === "-updated_date" || query.sort === "updated_date";
@@ -137,7 +137,7 @@ export namespace Apps {
       );
       for (const item of page.Items ?? []) {
         const meta = toMeta(item);
-        if (!filter || sift(filter)(meta)) apps.push(meta);
+        if (!filter || test!(meta)) apps.push(meta);
       }
       cursor = page.LastEvaluatedKey;
       if (byUpdated && apps.length >= wanted) break;
@@ -203,33 +203,26 @@ export namespace Apps {
     return update(appId, { status: { state, details, last_updated_date: new Date().toISOString() } });
   }
 
-  /** Delete the app and everything in its partition (files, messages, checkpoints and their S3 objects). */
+  /**
+   * Delete the app and everything that is its: its partition (files, messages, checkpoints,
+   * secrets) and their S3 objects, the records of its entities, its users, its logs and its slug.
+   */
   export async function remove(appId: string): Promise<void> {
-    const keys: { pk: string; sk: string }[] = [];
-    const checkpointIds: string[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p",
-          ExpressionAttributeValues: { ":p": Keys.app(appId).pk },
-          ProjectionExpression: "pk, sk, id",
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        keys.push({ pk: item.pk, sk: item.sk });
-        if ((item.sk as string).startsWith("CP#")) checkpointIds.push(item.id as string);
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    await Checkpoints.removeObjects(appId, checkpointIds);
     const meta = await get(appId);
+    const items = await queryAll({
+      KeyConditionExpression: "pk = :p",
+      ExpressionAttributeValues: { ":p": Keys.app(appId).pk },
+      ProjectionExpression: "pk, sk, id",
+    });
+    const checkpointIds = items.filter((i) => (i.sk as string).startsWith("CP#")).map((i) => i.id as string);
+    const entities = items.map((i) => i.sk as string).filter((sk) => sk.startsWith("FILE#entities/")).map((sk) => sk.slice("FILE#entities/".length));
+    for (const entity of entities) await deletePartition(Keys.recordsPartition(appId, entity));
+    await deletePartition(Keys.appUsers(appId).pk);
+    await deletePartition(Keys.appLog(appId, "", "").pk);
+    await Checkpoints.removeObjects(appId, checkpointIds);
+    const keys = items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
     if (meta) keys.push(Keys.appSlug(meta.slug));
-    for (let i = 0; i < keys.length; i += 25) {
-      await db().send(new BatchWriteCommand({ RequestItems: { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
-    }
+    await deleteKeys(keys);
   }
 
   export function assertNotProcessing(app: AppMeta) {

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Config } from "./config";
 
 let client: DynamoDBDocumentClient | undefined;
@@ -33,4 +33,38 @@ export const table = () => Config.table;
 export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string })?.name;
   return name === "ConditionalCheckFailedException" || name === "TransactionCanceledException";
+}
+
+/** Every item a Query finds, page after page (for partitions known to stay small, or whole-partition work). */
+export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: cursor }));
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+/** Delete these keys, 25 per batch, retrying what DynamoDB hands back unprocessed. */
+export async function deleteKeys(keys: { pk: string; sk: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
+      if (requests.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    }
+  }
+}
+
+/** Delete every item of a partition. */
+export async function deletePartition(pk: string): Promise<number> {
+  const keys = (await queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": pk }, ProjectionExpression: "pk, sk" })) as {
+    pk: string;
+    sk: string;
+  }[];
+  await deleteKeys(keys);
+  return keys.length;
 }

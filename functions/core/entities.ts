@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from "node:util";
-import sift from "sift";
 import { monotonicFactory } from "ulid";
 import {
   type EntityRecord,
@@ -77,7 +76,7 @@ export namespace Entities {
   /** Records the caller may `op`, matching `filter` as they see them (unreadable fields cannot be tested). */
   function matcher(scope: Scope, filter: Doc | undefined, op: Rls.Op = "read"): RecordQuery.Match {
     if (scope.guard.rules.read === false || scope.guard.rules[op] === false) return () => null;
-    const test = filter ? sift(filter) : undefined;
+    const test = filter ? Mongo.compile(filter) : undefined;
     return (record) => {
       if (!scope.guard.allows(op, record)) return null;
       const view = scope.guard.view(record);

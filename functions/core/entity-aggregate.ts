@@ -1,4 +1,3 @@
-import sift from "sift";
 import type { AggregateBody, AggregateResult } from "../../schemas/entities";
 import { Mongo } from "./mongo";
 import { RecordQuery } from "./record-query";
@@ -83,8 +82,7 @@ export namespace EntityAggregate {
       return row;
     });
     if (spec.having) {
-      Mongo.parseFilter(JSON.stringify(spec.having));
-      rows = rows.filter(sift(spec.having));
+      rows = rows.filter(Mongo.compile(spec.having));
     }
     const sortFields = spec.sort ? [spec.sort] : [...groupBy, ...(spec.dateBucket ? [spec.dateBucket.field] : [])];
     for (const s of [...sortFields].reverse()) {

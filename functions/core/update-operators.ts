@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from "node:util";
-import sift from "sift";
 import { UpdateOperators as UpdateOperatorsSchema, serverRecordFields } from "../../schemas/entities";
 import { VisibleError } from "./errors";
 import { Mongo } from "./mongo";
@@ -118,8 +117,7 @@ export namespace UpdateOperators {
   /** What $pull removes: equal values, or elements matching a condition (`{$gte: 6}`, `{qty: {$lt: 3}}`). */
   function pullTest(condition: unknown): (element: unknown) => boolean {
     if (!isObject(condition)) return (element) => isDeepStrictEqual(element, condition);
-    Mongo.parseFilter(JSON.stringify(condition));
-    const test = sift(condition);
+    const test = Mongo.compile(condition);
     const operatorsOnly = Object.keys(condition).every((k) => k.startsWith("$"));
     return (element) => (operatorsOnly || isObject(element) ? test(element) : false) || isDeepStrictEqual(element, condition);
   }

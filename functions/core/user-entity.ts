@@ -1,4 +1,3 @@
-import sift from "sift";
 import type { AppMeta } from "../../schemas/app";
 import { AdminUserFields, type ListAppUsersQuery } from "../../schemas/app-auth";
 import { type AppRole, type AppUser, appUserServerFields } from "../../schemas/app-user";
@@ -38,19 +37,10 @@ export namespace UserEntity {
   export async function list(caller: AppCaller, query: ListAppUsersQuery): Promise<Record<string, unknown>[]> {
     const filter = Mongo.parseFilter(query.q);
     const visible = isManager(caller) ? await AppUsers.list(caller.app.id) : caller.kind === "member" ? [caller.user] : [];
-    const matching = filter ? visible.filter(compile(filter)) : visible;
+    const matching = filter ? visible.filter(Mongo.compile(filter)) : visible;
     const page = Mongo.sortBy(matching, query.sort.replace(/^\+/, "")).slice(query.skip, query.skip + query.limit);
     const fields = query.fields?.split(",").map((f) => f.trim()).filter(Boolean);
     return fields?.length ? page.map((u) => Object.fromEntries(Object.entries(u).filter(([k]) => k === "id" || fields.includes(k)))) : page;
-  }
-
-  /** sift refuses unknown operators and bad patterns when it compiles: that is the caller's input, a 400. */
-  function compile(filter: Record<string, unknown>) {
-    try {
-      return sift(filter);
-    } catch (err) {
-      throw new VisibleError("input", `q is not a valid filter: ${(err as Error).message}`);
-    }
   }
 
   export async function get(caller: AppCaller, id: string): Promise<AppUser> {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import sift from "sift";
 import { ulid } from "ulid";
 import { type AdminUpdate, type ListUsersQuery, User } from "../../schemas/user";
 import { db, isConditionFailure, table } from "./db";
@@ -209,7 +208,7 @@ export namespace Users {
       // With the index's own order and no filter, stop as soon as the page is full.
       if (!filter && (newestFirst || query.sort === "created_date") && users.length >= wanted) break;
     } while (cursor);
-    const matched = filter ? users.filter(sift(filter)) : users;
+    const matched = filter ? users.filter(Mongo.compile(filter)) : users;
     return Mongo.sortBy(matched, query.sort).slice(query.skip, wanted);
   }
 }
