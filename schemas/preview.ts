@@ -60,6 +60,11 @@ export const FrameMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sandbox:beforeUpdate") }),
   /** the new files are rendered; `ms` from their arrival to the commit */
   z.object({ type: z.literal("sandbox:afterUpdate"), ms: z.number() }),
+  /**
+   * The frame loaded without a token (the app navigated by a full page load, and the
+   * browser keeps no storage for a frame of another site): the editor answers `kiln:token`.
+   */
+  z.object({ type: z.literal("kiln:token-request") }),
 ]);
 export type FrameMessage = z.infer<typeof FrameMessage>;
 
@@ -68,6 +73,8 @@ export const EditorMessage = z.discriminatedUnion("type", [
   /** the app's whole current file tree; the runtime recompiles what changed */
   z.object({ type: z.literal("kiln:files"), files: FileTree, main_page: z.string().nullable().optional() }),
   z.object({ type: z.literal("kiln:navigate"), path: z.string().startsWith("/") }),
+  /** the preview's runtime token, to the app's own preview origin only */
+  z.object({ type: z.literal("kiln:token"), token: z.string() }),
   /** spec 01 §7 frame messages */
   z.object({ type: z.literal("refresh-page") }),
 ]);

@@ -65,7 +65,7 @@ export namespace Coding {
     if (parsed.data.name !== path.slice("entities/".length)) throw new VisibleError("input", `The entity's name must be "${path.slice("entities/".length)}"`);
   }
 
-  const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`]*`\}|\{"[^"]*"\}|\{'[^']*'\})/g;
+  const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\})/g;
 
   /**
    * True when `next` differs from `before` only inside class attributes of a single line —

@@ -9,6 +9,7 @@
  *      directly, and end to end (HTTP update-user -> DynamoDB stream -> broadcast)
  *   5. the same @base44/sdk workload against Kiln and against `base44 dev`
  *      (test/bench/sdk-workload.ts)
+ *   6. file change -> preview re-rendered, the editor open in Chromium (test/bench/preview.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
  * (functions/core/db.ts, the management client in functions/core/realtime.ts, the S3
@@ -24,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
+import { previewRerender } from "./preview";
 import { sdkWorkload } from "./sdk-workload";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -429,6 +431,11 @@ async function main(): Promise<number> {
 
     // 5. the same @base44/sdk workload against Kiln and against `base44 dev`
     for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
+    process.stdout.write("file change -> preview re-rendered (Chromium, own stack)… ");
+    for (const r of await previewRerender()) rows.push(row(r.what, r.samples, r.extra));
+    console.log("done");
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
     await members.close();

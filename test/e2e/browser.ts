@@ -1,24 +1,10 @@
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
+import { launchChromium } from "./chromium";
 
 export const webUrl = () => inject("webUrl");
 
-/** Debian's Chromium, headless, with the flags this offline machine needs. */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+export const launch = launchChromium;
 
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: webUrl() });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newContext, signInThroughIdentityPage, uniqueEmail, webUrl } from "./browser";
@@ -111,6 +112,19 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     expect(frameErrors).toEqual([]);
   });
 
+  it("a full page load inside the frame (as `window.location.href = …` in an app) stays signed in", async () => {
+    const frame = await previewFrame();
+    await frame.evaluate(() => {
+      window.location.href = "/Deals";
+    });
+    await preview().getByRole("heading", { name: "Deals" }).waitFor();
+    await preview().getByText("No deals found.").waitFor();
+    await pickerShows("Deals");
+    await page.getByTestId("page-picker").selectOption("TaskForm");
+    await preview().getByRole("heading", { name: "New task" }).waitFor();
+    expect(frameErrors).toEqual([]);
+  });
+
   it("a chat follow-up re-renders the preview without reloading the frame", async () => {
     const frame = await previewFrame();
     await frame.evaluate(() => ((window as unknown as { __kilnMarker: string }).__kilnMarker = "still here"));
@@ -124,6 +138,19 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
 
     expect(await frame.evaluate(() => (window as unknown as { __kilnMarker?: string }).__kilnMarker)).toBe("still here");
     await preview().getByRole("heading", { name: "New task" }).waitFor(); // the route is kept
+    expect(frameErrors).toEqual([]);
+  });
+
+  it("the mobile width, and Refresh loads the app again on the same page", async () => {
+    await page.getByTestId("device-mobile").click();
+    expect((await page.getByTestId("preview-frame").boundingBox())!.width).toBe(390);
+    await page.getByTestId("device-desktop").click();
+
+    const before = await page.getByTestId("preview-frame").elementHandle();
+    await page.getByTestId("preview-refresh").click();
+    await page.waitForFunction((frame) => !frame!.isConnected, before);
+    await preview().getByRole("heading", { name: "New task" }).waitFor();
+    expect(await (await previewFrame()).evaluate(() => (window as unknown as { __kilnMarker?: string }).__kilnMarker)).toBeUndefined();
     expect(frameErrors).toEqual([]);
   });
 
@@ -172,5 +199,39 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     const sent = messages.filter((m) => m.role === "user").at(-1)!;
     expect(sent.content).toContain("Syntax error in pages/Dashboard");
     expect(sent.content).toContain("const broken = ;");
+  });
+
+  it("every part of the UI kit imports, renders and works, with no console error", async () => {
+    await waitUntilReady(); // "Resolve with AI" started a turn
+    // The broken page fixed by hand: the issues go with it.
+    const appId = appIdFromUrl();
+    const dashboard: string = (await api(`/apps/${appId}`)).body.pages.Dashboard;
+    const fixed = dashboard.replace("\n  const broken = ;", "");
+    expect((await api(`/apps/${appId}/coding/write`, { method: "POST", body: { file_path: "pages/Dashboard", content: fixed } })).status).toBe(200);
+    await preview().getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByTestId("issues-panel").waitFor({ state: "detached" });
+    frameErrors.length = 0;
+
+    const content = readFileSync(new URL("../fixtures/ui-kit-page.jsx", import.meta.url), "utf8");
+    expect((await api(`/apps/${appId}/coding/write`, { method: "POST", body: { file_path: "pages/Kit", content } })).status).toBe(200);
+    await page.getByTestId("page-picker").selectOption("Kit");
+    await preview().getByRole("heading", { name: "Kit" }).waitFor();
+
+    await preview().getByRole("button", { name: "Toast" }).click();
+    await preview().getByText("It worked").waitFor();
+    await preview().getByRole("button", { name: "Sonner" }).click();
+    await preview().getByText("Sonner toast").waitFor();
+    await preview().getByRole("button", { name: "Open dialog" }).click();
+    await preview().getByText("Dialog body").waitFor();
+    await page.keyboard.press("Escape");
+    await preview().getByRole("combobox").click();
+    await preview().getByRole("option", { name: "Pear" }).click();
+    await preview().getByRole("combobox").getByText("Pear").waitFor();
+    await preview().getByRole("button", { name: "Question" }).click();
+    await preview().getByText("Answer").waitFor();
+    await preview().getByRole("gridcell", { name: "20" }).first().click();
+    expect(await preview().getByTestId("picked").innerText()).toBe("2026-01-20");
+    expect(await preview().getByText("function function").count()).toBe(1); // base44.entities.Task.list and InvokeLLM
+    expect(frameErrors).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ describe("Coding.isClassOnlyChange (what the free plan may save: Visual Edit)", 
     expect(Coding.isClassOnlyChange(page, edit(3, '      <h1 className="text-xl">Hello</h1>'))).toBe(false);
     expect(Coding.isClassOnlyChange(page, edit(2, '    <div className="p-4" onClick={() => fetch("/x")}>'))).toBe(false);
     expect(Coding.isClassOnlyChange(page, edit(2, '    <div className={evil()}>'))).toBe(false);
+    expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={`${fetch('/steal')}`}>"))).toBe(false);
     const two = edit(2, '    <div className="p-8">').replace('className="text-xl"', 'className="text-2xl"');
     expect(Coding.isClassOnlyChange(page, two)).toBe(false);
     expect(Coding.isClassOnlyChange(page, `${page}\n// more`)).toBe(false);

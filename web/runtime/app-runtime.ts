@@ -1,4 +1,3 @@
-import type { RuntimeMode } from "../../schemas/preview";
 import type { Bridge } from "./bridge";
 import type { AppModules } from "./modules";
 
@@ -14,7 +13,6 @@ export class AppRuntime {
   private pendingSince: number | null = null;
 
   constructor(
-    readonly mode: RuntimeMode,
     readonly modules: AppModules,
     readonly bridge: Bridge,
     public mainPage: string | null,

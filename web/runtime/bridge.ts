@@ -2,19 +2,18 @@ import { type AppError, EditorMessage, type FrameMessage } from "../../schemas/p
 import { errorKey } from "./errors";
 
 /**
- * The runtime's line to the editor around its frame. It posts only to the editor's
- * origin and obeys only messages from that origin in its parent window, so no other
- * page that frames an app can feed it code. Outside a frame (a published app opened
- * on its own) it stays silent.
+ * The runtime's line to the editor around its preview frame. It posts only to the
+ * editor's origin and obeys only messages from that origin in its parent window, so
+ * no other page that frames an app can feed it code. A published app, or a preview
+ * opened on its own, stays silent (`inEditor` false).
  */
 export class Bridge {
   private origin: string | null = null;
   private readonly queue: FrameMessage[] = [];
   private readonly reported = new Set<string>();
   private readonly handlers = new Set<(message: EditorMessage) => void>();
-  private readonly framed = window.parent !== window;
 
-  constructor() {
+  constructor(private readonly inEditor: boolean) {
     window.addEventListener("message", (event) => {
       if (!this.origin || event.source !== window.parent || event.origin !== this.origin) return;
       const parsed = EditorMessage.safeParse(event.data);
@@ -29,7 +28,7 @@ export class Bridge {
   }
 
   post(message: FrameMessage) {
-    if (!this.framed) return;
+    if (!this.inEditor) return;
     if (message.type === "sandbox:beforeUpdate") this.reported.clear();
     if (!this.origin) this.queue.push(message);
     else window.parent.postMessage(message, this.origin);

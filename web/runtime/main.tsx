@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import type * as z from "zod";
 import { ErrorBody } from "../../schemas/errors";
-import { RuntimeFiles, modeOfHost } from "../../schemas/preview";
+import { EditorMessage, type FrameMessage, RuntimeFiles, modeOfHost } from "../../schemas/preview";
 import { DomainLookup, PublicApp } from "../../schemas/publish";
 import { Notice, RuntimeApp } from "./App";
 import { AppRuntime } from "./app-runtime";
@@ -23,8 +23,10 @@ import { THEME_CSS } from "./theme";
  */
 
 ensureStorage();
+const mode = modeOfHost(window.location.hostname);
+const inEditor = mode === "preview" && window.parent !== window;
 const root = createRoot(document.getElementById("root")!);
-const bridge = new Bridge();
+const bridge = new Bridge(inEditor);
 window.addEventListener("error", (event) => bridge.reportError(appErrorOf(event.error ?? event.message)));
 window.addEventListener("unhandledrejection", (event) => bridge.reportError(appErrorOf(event.reason)));
 
@@ -56,6 +58,34 @@ function startTailwind(): Promise<unknown> {
   return import("@tailwindcss/browser");
 }
 
+/**
+ * A preview loaded without `?access_token=` (the app navigated by a full page load)
+ * asks the editor around it. Any token only grants what its holder may do, so a page
+ * that frames the preview gains nothing by answering; the runtime still posts only
+ * to the editor's origin.
+ */
+function tokenFromEditor(): Promise<string | null> {
+  if (!inEditor) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const listening = new AbortController();
+    const done = (token: string | null) => {
+      clearTimeout(timer);
+      listening.abort();
+      resolve(token);
+    };
+    const timer = setTimeout(() => done(null), 5_000);
+    window.addEventListener(
+      "message",
+      (event) => {
+        const message = EditorMessage.safeParse(event.data);
+        if (event.source === window.parent && message.success && message.data.type === "kiln:token") done(message.data.token);
+      },
+      { signal: listening.signal },
+    );
+    window.parent.postMessage({ type: "kiln:token-request" } satisfies FrameMessage, "*");
+  });
+}
+
 const Spinner = () => (
   <div style={{ display: "flex", minHeight: "100vh", alignItems: "center", justifyContent: "center" }} data-testid="runtime-loading">
     <div style={{ width: 32, height: 32, borderRadius: "50%", border: "3px solid #e2e8f0", borderTopColor: "#64748b", animation: "kiln-spin 0.8s linear infinite" }} />
@@ -77,7 +107,6 @@ function failure(err: unknown, preview: boolean): ReactNode {
 async function boot() {
   root.render(<Spinner />);
   const tailwind = startTailwind();
-  const mode = modeOfHost(window.location.hostname);
   let lookup: DomainLookup;
   try {
     lookup = await getJson(`/api/apps/public/prod/domain/${encodeURIComponent(window.location.host)}`, DomainLookup);
@@ -88,7 +117,7 @@ async function boot() {
   }
 
   // Before the router reads the address: the SDK takes ?access_token= out of it.
-  const token = getAccessToken() ?? null;
+  const token = getAccessToken() ?? (await tokenFromEditor());
   const base44 = createAppClient(lookup.app_id, mode, token);
   let modules: AppModules | null = null;
   const schemaOf = (entity: string) => {
@@ -107,8 +136,8 @@ async function boot() {
     modules.update(app.files);
     if ("editor_origin" in app) bridge.connect(app.editor_origin);
     document.title = app.name;
-    const runtime = new AppRuntime(mode, modules, bridge, app.main_page);
-    if (mode === "preview") bridge.onMessage((message) => message.type === "kiln:files" && runtime.applyFiles(message.files, message.main_page));
+    const runtime = new AppRuntime(modules, bridge, app.main_page);
+    bridge.onMessage((message) => message.type === "kiln:files" && runtime.applyFiles(message.files, message.main_page));
     bridge.onMessage((message) => message.type === "refresh-page" && window.location.reload());
     root.render(<RuntimeApp runtime={runtime} />);
   } catch (err) {

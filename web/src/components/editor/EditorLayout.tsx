@@ -30,8 +30,9 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
 
   const selectPage = (name: string) => navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name } });
   // The app moved to a page by itself: the address follows without a history entry of its own.
-  const pageShown = (name: string) =>
-    name !== selectedPage && navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
+  const pageShown = (name: string) => {
+    if (name !== selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
+  };
 
   const chat = <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />;
   const filesPane = (

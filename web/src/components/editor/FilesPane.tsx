@@ -7,7 +7,7 @@ import { CodeView } from "./CodeView";
 import { FileTree, LiveDot } from "./FileTree";
 import { PageTabs } from "./PageTabs";
 
-interface Props {
+export interface FilesPaneProps {
   app: App;
   files: FileMap;
   liveFile: LiveFile | null;
@@ -20,7 +20,7 @@ interface Props {
  * file's code. Until the user picks a file, the view follows the file the
  * assistant is writing, else shows the selected page.
  */
-export function FilesPane({ app, files, liveFile, selectedPage, onSelectPage }: Props) {
+export function FilesPane({ app, files, liveFile, selectedPage, onSelectPage }: FilesPaneProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const exists = (path: string | null) => !!path && (path in files || liveFile?.path === path);
   const pagePath = selectedPage ? `pages/${selectedPage}` : null;

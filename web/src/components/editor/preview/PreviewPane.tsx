@@ -2,11 +2,9 @@ import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spin
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor, RefreshCw, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { App } from "../../../../../schemas/app";
 import { runtimeTokenQuery } from "../../../api/preview";
 import { detailOf } from "../../../api/client";
-import type { FileMap, LiveFile } from "../appFiles";
-import { FilesPane } from "../FilesPane";
+import { FilesPane, type FilesPaneProps } from "../FilesPane";
 import { useChatSend } from "../useChatSend";
 import { IssuesPanel, resolveMessage } from "./IssuesPanel";
 import { previewSrc } from "./previewUrl";
@@ -15,12 +13,12 @@ import { usePreviewFrame } from "./usePreviewFrame";
 type View = "preview" | "code";
 type Device = "desktop" | "mobile";
 
-interface Props {
-  app: App;
-  files: FileMap;
-  liveFile: LiveFile | null;
-  selectedPage: string | null;
-  onSelectPage(name: string): void;
+const devices = [
+  { id: "desktop", label: "Desktop width", Icon: Monitor },
+  { id: "mobile", label: "Mobile width", Icon: Smartphone },
+] as const;
+
+interface Props extends FilesPaneProps {
   /** the frame moved to another page on its own (a link in the app) */
   onPageShown(name: string): void;
 }
@@ -38,7 +36,7 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
   const [device, setDevice] = useState<Device>("desktop");
   const client = useQueryClient();
   const token = useQuery(runtimeTokenQuery(app.id));
-  const preview = usePreviewFrame(app, files, selectedPage, onPageShown);
+  const preview = usePreviewFrame(app, files, selectedPage, token.data?.token ?? null, onPageShown);
   const chat = useChatSend(app, selectedPage);
 
   // The frame's address is set once per load; later pages travel as messages, so the frame keeps its state.
@@ -87,28 +85,20 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
             </NativeSelect.Root>
             <Box flex="1" />
             <HStack gap="0.5">
-              <IconButton
-                aria-label="Desktop width"
-                title="Desktop width"
-                size="xs"
-                variant={device === "desktop" ? "subtle" : "ghost"}
-                aria-pressed={device === "desktop"}
-                onClick={() => setDevice("desktop")}
-                data-testid="device-desktop"
-              >
-                <Monitor />
-              </IconButton>
-              <IconButton
-                aria-label="Mobile width"
-                title="Mobile width"
-                size="xs"
-                variant={device === "mobile" ? "subtle" : "ghost"}
-                aria-pressed={device === "mobile"}
-                onClick={() => setDevice("mobile")}
-                data-testid="device-mobile"
-              >
-                <Smartphone />
-              </IconButton>
+              {devices.map(({ id, label, Icon }) => (
+                <IconButton
+                  key={id}
+                  aria-label={label}
+                  title={label}
+                  size="xs"
+                  variant={device === id ? "subtle" : "ghost"}
+                  aria-pressed={device === id}
+                  onClick={() => setDevice(id)}
+                  data-testid={`device-${id}`}
+                >
+                  <Icon />
+                </IconButton>
+              ))}
             </HStack>
             <IconButton aria-label="Refresh preview" title="Refresh preview" size="xs" variant="ghost" onClick={() => void refresh()} data-testid="preview-refresh">
               <RefreshCw />

@@ -12,17 +12,17 @@ const sameIssue = (a: AppError, b: AppError) => a.title === b.title && a.compone
  * files go in whenever they change (the runtime recompiles what changed, no reload),
  * page picks go in as navigation, and out come the app's errors ("Issues Found",
  * cleared when new files arrive) and its address (the page picker follows it).
- * Messages count only from the frame's own window and origin.
+ * Messages count only from the frame's own window and origin, and go only to it.
  */
-export function usePreviewFrame(app: App, files: FileMap, page: string | null, onPageShown: (page: string) => void) {
+export function usePreviewFrame(app: App, files: FileMap, page: string | null, token: string | null, onPageShown: (page: string) => void) {
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = previewOrigin(app.slug);
   const [mounted, setMounted] = useState(false);
   const [issues, setIssues] = useState<AppError[]>([]);
   /** the page the frame last said it shows, so that following it does not echo back as navigation */
   const shown = useRef<string | null>(page);
-  const latest = useRef({ files, app, onPageShown });
-  latest.current = { files, app, onPageShown };
+  const latest = useRef({ files, app, token, onPageShown });
+  latest.current = { files, app, token, onPageShown };
 
   const post = useCallback((message: EditorMessage) => frame.current?.contentWindow?.postMessage(message, origin), [origin]);
   const postFiles = useCallback(() => post({ type: "kiln:files", files: latest.current.files, main_page: latest.current.app.main_page }), [post]);
@@ -37,6 +37,8 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, o
         setIssues((list) => (list.some((issue) => sameIssue(issue, message.error)) ? list : [...list, message.error].slice(-MAX_ISSUES)));
       } else if (message.type === "sandbox:beforeUpdate") {
         setIssues([]);
+      } else if (message.type === "kiln:token-request") {
+        if (latest.current.token) post({ type: "kiln:token", token: latest.current.token });
       } else if (message.type === "sandbox:onMounted") {
         setMounted(true);
         postFiles(); // files that changed while the frame was loading
@@ -51,7 +53,7 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, o
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [origin, postFiles]);
+  }, [origin, post, postFiles]);
 
   useEffect(() => {
     if (mounted) postFiles();
