@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { FileTree } from "./app-files";
+import { Visibility } from "./app";
 
 /**
  * The app runtime (web/runtime/) and the editor around its preview frame. The
@@ -36,6 +37,8 @@ export const RuntimeFiles = z.object({
   files: FileTree,
   main_page: z.string().nullable(),
   name: z.string(),
+  /** the app's visibility: which pages need sign-in by default (schemas/app-files.ts PageConfig) */
+  public_settings: Visibility,
   /** the builder's origin: the only one whose messages the preview obeys */
   editor_origin: z.string(),
 });
@@ -49,6 +52,18 @@ export const AppError = z.object({
   stack: z.string().max(20_000).nullable(),
 });
 export type AppError = z.infer<typeof AppError>;
+
+/** An element Visual Edit's agent selected in the frame (spec 01 §3 "Element selection"). */
+export const ElementSelection = z.object({
+  tagName: z.string().max(64),
+  classes: z.string().max(4_000),
+  /** the element's `data-source-location`: `{file}:{line}:{column}` */
+  visualSelectorId: z.string().max(300),
+  content: z.string().max(200),
+  isTextElement: z.boolean(),
+  position: z.object({ top: z.number(), left: z.number(), width: z.number(), height: z.number() }),
+});
+export type ElementSelection = z.infer<typeof ElementSelection>;
 
 /** What the runtime posts to the editor (`window.parent`). */
 export const FrameMessage = z.discriminatedUnion("type", [
@@ -65,6 +80,10 @@ export const FrameMessage = z.discriminatedUnion("type", [
    * browser keeps no storage for a frame of another site): the editor answers `kiln:token`.
    */
   z.object({ type: z.literal("kiln:token-request") }),
+  /** Visual Edit (spec 01 §7): the agent is listening; an element was clicked; the selection was dropped (Escape) */
+  z.object({ type: z.literal("visual-edit-agent-ready") }),
+  z.object({ type: z.literal("element-selected"), data: ElementSelection }),
+  z.object({ type: z.literal("unselect-element") }),
 ]);
 export type FrameMessage = z.infer<typeof FrameMessage>;
 
@@ -77,5 +96,10 @@ export const EditorMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("kiln:token"), token: z.string() }),
   /** spec 01 §7 frame messages */
   z.object({ type: z.literal("refresh-page") }),
+  z.object({ type: z.literal("toggle-visual-edit-mode"), data: z.object({ enabled: z.boolean() }) }),
+  /** live preview of an element's classes (every element from the same source location) */
+  z.object({ type: z.literal("update-classes"), data: z.object({ visualSelectorId: z.string().max(300), classes: z.string().max(4_000) }) }),
+  /** drop the selection; `restore` puts the classes back as the source has them (Discard) */
+  z.object({ type: z.literal("unselect-element"), data: z.object({ restore: z.boolean() }).optional() }),
 ]);
 export type EditorMessage = z.infer<typeof EditorMessage>;

@@ -65,7 +65,8 @@ export namespace Coding {
     if (parsed.data.name !== path.slice("entities/".length)) throw new VisibleError("input", `The entity's name must be "${path.slice("entities/".length)}"`);
   }
 
-  const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\})/g;
+  /** a class attribute whose value is a literal or a plain reference (`{theme.heading}`): nothing that runs */
+  const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\}|\{\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\})/g;
 
   /**
    * True when `next` differs from `before` only inside class attributes of a single line —

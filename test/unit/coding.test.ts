@@ -10,6 +10,8 @@ describe("Coding.isClassOnlyChange (what the free plan may save: Visual Edit)", 
     expect(Coding.isClassOnlyChange(page, edit(2, "    <div className='p-8'>"))).toBe(true);
     expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={`p-8`}>"))).toBe(true);
     expect(Coding.isClassOnlyChange(page, edit(3, '      <h1 className="">Hi</h1>'))).toBe(true);
+    const themed = edit(3, "      <h1 className={theme.heading}>Hi</h1>");
+    expect(Coding.isClassOnlyChange(themed, edit(3, '      <h1 className="text-3xl">Hi</h1>'))).toBe(true);
   });
 
   it("refuses anything else: text, attributes, two lines, added or removed lines, no change", () => {
@@ -17,6 +19,8 @@ describe("Coding.isClassOnlyChange (what the free plan may save: Visual Edit)", 
     expect(Coding.isClassOnlyChange(page, edit(2, '    <div className="p-4" onClick={() => fetch("/x")}>'))).toBe(false);
     expect(Coding.isClassOnlyChange(page, edit(2, '    <div className={evil()}>'))).toBe(false);
     expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={`${fetch('/steal')}`}>"))).toBe(false);
+    expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={steal()}>"))).toBe(false);
+    expect(Coding.isClassOnlyChange(page, edit(2, "    <div className={a[b]}>"))).toBe(false);
     const two = edit(2, '    <div className="p-8">').replace('className="text-xl"', 'className="text-2xl"');
     expect(Coding.isClassOnlyChange(page, two)).toBe(false);
     expect(Coding.isClassOnlyChange(page, `${page}\n// more`)).toBe(false);

@@ -38,6 +38,12 @@ describe("rewriteClassAttribute", () => {
     expect(next!.split("\n").filter((l, i) => l !== file.split("\n")[i])).toHaveLength(1);
   });
 
+  it("replaces a plain reference with the literal the panel showed, but never an expression that runs", () => {
+    const themed = ["<div>", "  <h1 className={theme.heading}>Hi</h1>", "  <p className={active ? 'a' : 'b'}>x</p>", "</div>"].join("\n");
+    expect(rewriteClassAttribute(themed, 2, 3, "text-3xl font-bold")!.split("\n")[1]).toBe('  <h1 className="text-3xl font-bold">Hi</h1>');
+    expect(rewriteClassAttribute(themed, 3, 3, "x")).toBeNull();
+  });
+
   it("adds className to a tag that has none", () => {
     expect(rewriteClassAttribute(file, 4, 7, "text-2xl")!.split("\n")[3]).toBe('      <h1 className="text-2xl">Hi</h1>');
   });

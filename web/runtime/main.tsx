@@ -12,6 +12,7 @@ import { loadProvider } from "./builtins";
 import { appErrorOf } from "./errors";
 import { AppModules } from "./modules";
 import { createAppClient } from "./sdk";
+import { installVisualEditAgent } from "./visual-edit-agent";
 import { ensureStorage } from "./storage";
 import { THEME_CSS } from "./theme";
 
@@ -139,6 +140,7 @@ async function boot() {
     const runtime = new AppRuntime(modules, bridge, app.main_page);
     bridge.onMessage((message) => message.type === "kiln:files" && runtime.applyFiles(message.files, message.main_page));
     bridge.onMessage((message) => message.type === "refresh-page" && window.location.reload());
+    if (inEditor) installVisualEditAgent(bridge);
     root.render(<RuntimeApp runtime={runtime} />);
   } catch (err) {
     await tailwind;

@@ -1,57 +1,45 @@
-/**
- * Visual Edit's agent inside the app's frame (spec 01 §7 frame messages). The runtime
- * stamps every intrinsic element with `data-source-location="{file}:{line}:{column}"`;
- * while the editor has Visual Edit on, hovering outlines an element and clicking selects
- * it: the editor gets its tag, classes and location, previews class changes live through
- * `update-classes`, and on Save rewrites that line of source. The agent only listens to
- * the window that frames it and never touches anything but class attributes.
- */
+import type { Bridge } from "./bridge";
 
-type FromEditor =
-  | { type: "toggle-visual-edit-mode"; data: { enabled: boolean } }
-  | { type: "update-classes"; data: { visualSelectorId: string; classes: string } }
-  | { type: "unselect-element"; data?: { restore?: boolean } }
-  | { type: "refresh-page" };
+/**
+ * Visual Edit's agent inside the preview frame (spec 01 §7 frame messages). The runtime
+ * stamps elements with `data-source-location="{file}:{line}:{column}"`; while the editor
+ * has Visual Edit on, hovering outlines an element and clicking selects it: the editor
+ * gets its tag, classes and location, previews class changes live through
+ * `update-classes`, and on Save rewrites that line of source. Messages go through the
+ * bridge, so only the editor's origin is heard; the agent touches nothing but classes.
+ */
 
 const ATTRIBUTE = "data-source-location";
 const TEXT_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "span", "a", "label"]);
 
-export function installVisualEditAgent(target: Window = window): () => void {
-  const parent = target.parent;
-  if (!parent || parent === target) return () => undefined;
-  const doc = target.document;
+export function installVisualEditAgent(bridge: Bridge): () => void {
   let enabled = false;
   let selected: string | null = null;
   /** classes as the source has them, per location, so Discard can put them back */
   const originals = new Map<string, string>();
 
-  const post = (message: Record<string, unknown>) => parent.postMessage(message, "*");
-  const elementsAt = (id: string) => Array.from(doc.querySelectorAll<HTMLElement>(`[${ATTRIBUTE}="${CSS.escape(id)}"]`));
+  const elementsAt = (id: string) => Array.from(document.querySelectorAll<HTMLElement>(`[${ATTRIBUTE}="${CSS.escape(id)}"]`));
   const located = (node: EventTarget | null) => (node instanceof Element ? (node.closest(`[${ATTRIBUTE}]`) as HTMLElement | null) : null);
 
-  const box = (color: string, style: string) => {
-    const el = doc.createElement("div");
+  const overlay = (color: string, style: string) => {
+    const el = document.createElement("div");
     el.setAttribute("data-kiln-overlay", "");
     el.style.cssText = `position:fixed;pointer-events:none;z-index:2147483647;border:2px ${style} ${color};border-radius:3px;display:none;transition:all 60ms ease-out`;
-    doc.documentElement.appendChild(el);
+    document.documentElement.appendChild(el);
     return el;
   };
-  const hoverBox = box("#6366f1", "dashed");
-  const selectBox = box("#4f46e5", "solid");
-  const place = (overlay: HTMLElement, el: HTMLElement | null) => {
-    if (!el) return void (overlay.style.display = "none");
+  const hoverBox = overlay("#6366f1", "dashed");
+  const selectBox = overlay("#4f46e5", "solid");
+  const place = (box: HTMLElement, el: HTMLElement | null | undefined) => {
+    if (!el) return void (box.style.display = "none");
     const r = el.getBoundingClientRect();
-    Object.assign(overlay.style, { display: "block", top: `${r.top - 2}px`, left: `${r.left - 2}px`, width: `${r.width + 4}px`, height: `${r.height + 4}px` });
+    Object.assign(box.style, { display: "block", top: `${r.top - 2}px`, left: `${r.left - 2}px`, width: `${r.width + 4}px`, height: `${r.height + 4}px` });
   };
-  const reposition = () => place(selectBox, selected ? (elementsAt(selected)[0] ?? null) : null);
+  const reposition = () => place(selectBox, selected ? elementsAt(selected)[0] : null);
 
-  const restore = () => {
-    for (const [id, classes] of originals) for (const el of elementsAt(id)) el.setAttribute("class", classes);
+  const unselect = (restore: boolean) => {
+    if (restore) for (const [id, classes] of originals) for (const el of elementsAt(id)) el.setAttribute("class", classes);
     originals.clear();
-  };
-  const unselect = (restoreClasses: boolean) => {
-    if (restoreClasses) restore();
-    else originals.clear();
     selected = null;
     place(selectBox, null);
   };
@@ -61,24 +49,24 @@ export function installVisualEditAgent(target: Window = window): () => void {
   };
   const onClick = (e: MouseEvent) => {
     if (!enabled) return;
-    const el = located(e.target);
     e.preventDefault();
     e.stopPropagation();
+    const el = located(e.target);
     if (!el) return;
     unselect(true);
     const id = el.getAttribute(ATTRIBUTE)!;
+    const classes = el.getAttribute("class") ?? "";
     selected = id;
-    originals.set(id, el.getAttribute("class") ?? "");
+    originals.set(id, classes);
     place(selectBox, el);
     const r = el.getBoundingClientRect();
     const tagName = el.tagName.toLowerCase();
-    post({
+    bridge.post({
       type: "element-selected",
       data: {
         tagName,
-        classes: el.getAttribute("class") ?? "",
+        classes,
         visualSelectorId: id,
-        dataSourceLocation: id,
         content: (el.textContent ?? "").slice(0, 200),
         isTextElement: TEXT_TAGS.has(tagName),
         position: { top: r.top, left: r.left, width: r.width, height: r.height },
@@ -88,16 +76,15 @@ export function installVisualEditAgent(target: Window = window): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (enabled && e.key === "Escape" && selected) {
       unselect(true);
-      post({ type: "unselect-element" });
+      bridge.post({ type: "unselect-element" });
     }
   };
-  const onMessage = (e: MessageEvent) => {
-    if (e.source !== parent) return;
-    const message = e.data as FromEditor;
-    switch (message?.type) {
+
+  const stopListening = bridge.onMessage((message) => {
+    switch (message.type) {
       case "toggle-visual-edit-mode":
-        enabled = Boolean(message.data?.enabled);
-        doc.documentElement.style.cursor = enabled ? "crosshair" : "";
+        enabled = message.data.enabled;
+        document.documentElement.style.cursor = enabled ? "crosshair" : "";
         if (!enabled) {
           unselect(true);
           place(hoverBox, null);
@@ -114,28 +101,24 @@ export function installVisualEditAgent(target: Window = window): () => void {
       case "unselect-element":
         unselect(message.data?.restore !== false);
         break;
-      case "refresh-page":
-        target.location.reload();
-        break;
     }
-  };
+  });
 
   // Capture phase: the app's own handlers never see a click meant to select.
-  doc.addEventListener("mousemove", onMove, true);
-  doc.addEventListener("click", onClick, true);
-  doc.addEventListener("keydown", onKey, true);
-  target.addEventListener("scroll", reposition, true);
-  target.addEventListener("resize", reposition);
-  target.addEventListener("message", onMessage);
-  post({ type: "visual-edit-agent-ready" });
+  document.addEventListener("mousemove", onMove, true);
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("keydown", onKey, true);
+  window.addEventListener("scroll", reposition, true);
+  window.addEventListener("resize", reposition);
+  bridge.post({ type: "visual-edit-agent-ready" });
 
   return () => {
-    doc.removeEventListener("mousemove", onMove, true);
-    doc.removeEventListener("click", onClick, true);
-    doc.removeEventListener("keydown", onKey, true);
-    target.removeEventListener("scroll", reposition, true);
-    target.removeEventListener("resize", reposition);
-    target.removeEventListener("message", onMessage);
+    stopListening();
+    document.removeEventListener("mousemove", onMove, true);
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("scroll", reposition, true);
+    window.removeEventListener("resize", reposition);
     hoverBox.remove();
     selectBox.remove();
   };

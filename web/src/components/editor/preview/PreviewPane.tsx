@@ -1,11 +1,14 @@
 import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spinner, Text, chakra } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Monitor, RefreshCw, Smartphone } from "lucide-react";
+import { Monitor, MousePointerClick, RefreshCw, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { runtimeTokenQuery } from "../../../api/preview";
 import { detailOf } from "../../../api/client";
 import { FilesPane, type FilesPaneProps } from "../FilesPane";
 import { useChatSend } from "../useChatSend";
+import { useIsMobile } from "../useMediaQuery";
+import { VisualEditPanel } from "../visual-edit/VisualEditPanel";
+import { useVisualEdit } from "../visual-edit/useVisualEdit";
 import { IssuesPanel, resolveMessage } from "./IssuesPanel";
 import { previewSrc } from "./previewUrl";
 import { usePreviewFrame } from "./usePreviewFrame";
@@ -38,6 +41,15 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
   const token = useQuery(runtimeTokenQuery(app.id));
   const preview = usePreviewFrame(app, files, selectedPage, token.data?.token ?? null, onPageShown);
   const chat = useChatSend(app, selectedPage);
+  const mobile = useIsMobile();
+  // Visual Edit (spec 01 §2): only on the preview, with at least one page, at 768 px or wider.
+  const canVisualEdit = view === "preview" && pages.length > 0 && !mobile && preview.mounted;
+  const visual = useVisualEdit({ frame: preview, appId: app.id, files, active: canVisualEdit });
+  const processing = app.status.state === "processing";
+  // Sending a message while editing discards the edit (the app turns to processing).
+  useEffect(() => {
+    if (processing) visual.discard();
+  }, [processing]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The frame's address is set once per load; later pages travel as messages, so the frame keeps its state.
   const [frame, setFrame] = useState<{ src: string; load: number } | null>(null);
@@ -100,6 +112,21 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
                 </IconButton>
               ))}
             </HStack>
+            {canVisualEdit && (
+              <IconButton
+                aria-label="Visual Edit"
+                title={visual.state.mode === "off" ? "Visual Edit: click an element to change its look" : "Turn Visual Edit off"}
+                size="xs"
+                variant={visual.state.mode === "off" ? "ghost" : "solid"}
+                colorPalette="purple"
+                aria-pressed={visual.state.mode !== "off"}
+                disabled={processing}
+                onClick={() => visual.setEnabled(visual.state.mode === "off")}
+                data-testid="visual-edit-toggle"
+              >
+                <MousePointerClick />
+              </IconButton>
+            )}
             <IconButton aria-label="Refresh preview" title="Refresh preview" size="xs" variant="ghost" onClick={() => void refresh()} data-testid="preview-refresh">
               <RefreshCw />
             </IconButton>
@@ -107,7 +134,12 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
         )}
       </HStack>
 
-      <Flex flex="1" minH="0" justify="center" bg={device === "mobile" ? "bg.muted" : "bg"} display={view === "preview" ? "flex" : "none"}>
+      <Flex flex="1" minH="0" justify="center" bg={device === "mobile" ? "bg.muted" : "bg"} display={view === "preview" ? "flex" : "none"} position="relative">
+        {visual.state.mode === "selected" && (
+          <Box position="absolute" top="3" right="3" bottom="3" zIndex="1" display="flex" alignItems="flex-start">
+            <VisualEditPanel edit={visual} />
+          </Box>
+        )}
         {frame ? (
           <chakra.iframe
             key={frame.load}

@@ -25,6 +25,12 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, t
   latest.current = { files, app, token, onPageShown };
 
   const post = useCallback((message: EditorMessage) => frame.current?.contentWindow?.postMessage(message, origin), [origin]);
+  /** other listeners of the frame (Visual Edit), given each message that passed the checks */
+  const listeners = useRef(new Set<(message: FrameMessage) => void>());
+  const subscribe = useCallback((listener: (message: FrameMessage) => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
   const postFiles = useCallback(() => post({ type: "kiln:files", files: latest.current.files, main_page: latest.current.app.main_page }), [post]);
 
   useEffect(() => {
@@ -33,6 +39,7 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, t
       const parsed = FrameMessage.safeParse(event.data);
       if (!parsed.success) return;
       const message = parsed.data;
+      for (const listener of listeners.current) listener(message);
       if (message.type === "app_error") {
         setIssues((list) => (list.some((issue) => sameIssue(issue, message.error)) ? list : [...list, message.error].slice(-MAX_ISSUES)));
       } else if (message.type === "sandbox:beforeUpdate") {
@@ -73,5 +80,5 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, t
     shown.current = page;
   }, [page]);
 
-  return { frame, mounted, issues, reloading };
+  return { frame, mounted, issues, reloading, post, subscribe };
 }

@@ -46,7 +46,7 @@ export function VisualEditPanel({ edit }: { edit: VisualEdit }) {
             </Text>
           )}
         </HStack>
-        <CloseButton size="xs" aria-label="Discard" onClick={edit.discard} />
+        <CloseButton size="xs" aria-label="Close" title="Discard and close" onClick={edit.discard} />
       </HStack>
 
       <Section title="Colors">

@@ -67,9 +67,10 @@ export function parseSourceLocation(location: string): { file: string; line: num
 /**
  * The file with the class attribute of the element that starts at `line`:`column` (1-based)
  * set to `classes`. The attribute is the first className/class of that element's opening
- * tag. A tag without one gets `className="…"` after its name. Answers null when this cannot be
- * a one-line edit: no tag there, classes computed in code, or an opening tag that continues on
- * the next lines (its class may sit there).
+ * tag; a plain reference (`{theme.heading}`) is replaced by the literal of what it showed. A tag
+ * without one gets `className="…"` after its name. Answers null when this cannot be a one-line
+ * edit: no tag there, classes computed by an expression (a call, a condition), or an opening tag
+ * that continues on the next lines (its class may sit there).
  */
 export function rewriteClassAttribute(content: string, line: number, column: number, classes: string): string | null {
   const lines = content.split("\n");
@@ -83,7 +84,8 @@ export function rewriteClassAttribute(content: string, line: number, column: num
   const afterName = opening.index + opening[0].length;
   const end = findTagEnd(text, afterName);
   const head = text.slice(afterName, end);
-  const attr = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\})/.exec(head);
+  // A literal, or a plain reference such as {theme.heading}: the panel showed its value, which becomes the literal.
+  const attr = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\}|\{\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\})/.exec(head);
   const value = classes.trim().replace(/["'`{}]/g, "");
   let next: string;
   if (attr) {

@@ -1,51 +1,46 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EditorMessage, ElementSelection, FrameMessage } from "../../../../../schemas/preview";
 import { Coding } from "../../../api/coding";
 import { detailOf } from "../../../api/client";
 import { parseSourceLocation, rewriteClassAttribute } from "./classes";
 
-/** What the frame's agent reports when an element is clicked (web/runtime/visual-edit-agent.ts). */
-export interface Selection {
-  tagName: string;
-  classes: string;
-  visualSelectorId: string;
-  isTextElement: boolean;
-  content: string;
-}
+export type VisualEditState = { mode: "off" } | { mode: "on" } | { mode: "selected"; selection: ElementSelection; classes: string };
 
-export type VisualEditState = { mode: "off" } | { mode: "on" } | { mode: "selected"; selection: Selection; classes: string };
+interface Frame {
+  post(message: EditorMessage): void;
+  subscribe(listener: (message: FrameMessage) => void): () => void;
+}
 
 /**
  * Visual Edit's state machine (spec 01 §4): off → on → element selected (the form) →
- * saved or discarded (back to on, the preview refreshed). Messages go only to and from
- * the preview frame's own window.
+ * saved or discarded (back to on; a save refreshes the preview). Leaving the preview
+ * turns it off; sending a chat message discards an open edit.
  */
-export function useVisualEdit({ frame, appId, files, active }: { frame: RefObject<HTMLIFrameElement | null>; appId: string; files: Record<string, string>; active: boolean }) {
+export function useVisualEdit({ frame, appId, files, active }: { frame: Frame; appId: string; files: Record<string, string>; active: boolean }) {
   const [state, setState] = useState<VisualEditState>({ mode: "off" });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const { post, subscribe } = frame;
 
-  const post = useCallback((message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(message, "*"), [frame]);
-
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      if (!frame.current || e.source !== frame.current.contentWindow) return;
-      const message = e.data as { type?: string; data?: Selection };
-      if (message?.type === "element-selected" && message.data && stateRef.current.mode !== "off") {
-        setError(null);
-        setState({ mode: "selected", selection: message.data, classes: message.data.classes });
-      } else if (message?.type === "unselect-element" && stateRef.current.mode === "selected") {
-        setState({ mode: "on" });
-      } else if (message?.type === "visual-edit-agent-ready" && stateRef.current.mode !== "off") {
-        // The frame reloaded: switch its agent back on.
-        post({ type: "toggle-visual-edit-mode", data: { enabled: true } });
-        setState({ mode: "on" });
-      }
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [frame, post]);
+  useEffect(
+    () =>
+      subscribe((message) => {
+        const mode = stateRef.current.mode;
+        if (message.type === "element-selected" && mode !== "off") {
+          setError(null);
+          setState({ mode: "selected", selection: message.data, classes: message.data.classes });
+        } else if (message.type === "unselect-element" && mode === "selected") {
+          setState({ mode: "on" });
+        } else if (message.type === "visual-edit-agent-ready" && mode !== "off") {
+          // The frame (re)loaded: switch its agent back on.
+          post({ type: "toggle-visual-edit-mode", data: { enabled: true } });
+          setState({ mode: "on" });
+        }
+      }),
+    [subscribe, post],
+  );
 
   const setEnabled = useCallback(
     (enabled: boolean) => {
@@ -56,7 +51,6 @@ export function useVisualEdit({ frame, appId, files, active }: { frame: RefObjec
     [post],
   );
 
-  // Leaving a preview route resets it.
   useEffect(() => {
     if (!active && stateRef.current.mode !== "off") setEnabled(false);
   }, [active, setEnabled]);
