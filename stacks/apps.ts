@@ -1,6 +1,7 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { api } from "./api";
 import { appsDomain } from "./kiln";
+import { appRealtime } from "./realtime";
 import { forwardAuthorization } from "./router";
 
 /**
@@ -28,3 +29,11 @@ export const appsRuntime = new sst.aws.StaticSite("AppsRuntime", {
 });
 
 appsRouter.route("/api", api.url);
+// `@base44/sdk`'s subscribe: socket.io at /ws-user-apps/socket.io/ on the app's own origin, carried by
+// CloudFront to the AppRealtime WebSocket API's stage (which takes the upgrade at its root).
+// Declared, not yet exercised against a real deployment: the local stack serves this path in tests.
+appsRouter.route(
+  "/ws-user-apps",
+  appRealtime.url.apply((url) => url.replace(/^wss:/, "https:")),
+  { rewrite: { regex: "^/ws-user-apps/socket.io/?(.*)$", to: "/$1" } },
+);
