@@ -1,27 +1,14 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { FileTree } from "../../schemas/app-files";
-import { db, table } from "./db";
+import { db, queryAll, table } from "./db";
 import { Keys } from "./keys";
 
 /** An app's code: one item per file in the app's partition, so a file write touches one item. */
 export namespace AppFiles {
   export async function tree(appId: string): Promise<FileTree> {
     const { pk, skPrefix } = Keys.appFiles(appId);
-    const files: FileTree = {};
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) files[item.path as string] = item.content as string;
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return files;
+    const items = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix } });
+    return Object.fromEntries(items.map((item) => [item.path as string, item.content as string]));
   }
 
   export async function write(appId: string, path: string, content: string): Promise<void> {

@@ -3,14 +3,14 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName } from "../../schemas/entities";
 import type { AppMeta } from "../../schemas/app";
 import { type AppCaller, AppCallers } from "./app-caller";
 import { AppUsers } from "./app-users";
 import { Apps } from "./apps";
 import { Config } from "./config";
-import { db, isConditionFailure, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError } from "./errors";
 import { Keys } from "./keys";
@@ -172,24 +172,15 @@ export namespace AppRealtime {
 
   /** Cron: ping every app socket; answers how many are still open. */
   export async function pingAll(): Promise<number> {
-    const ids: string[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :p",
-          FilterExpression: "#protocol = :protocol",
-          ExpressionAttributeNames: { "#protocol": "protocol" },
-          ExpressionAttributeValues: { ":p": Keys.connectionsPartition, ":protocol": PROTOCOL },
-          ProjectionExpression: "connection_id",
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) ids.push(item.connection_id as string);
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    const items = await queryAll({
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :p",
+      FilterExpression: "#protocol = :protocol",
+      ExpressionAttributeNames: { "#protocol": "protocol" },
+      ExpressionAttributeValues: { ":p": Keys.connectionsPartition, ":protocol": PROTOCOL },
+      ProjectionExpression: "connection_id",
+    });
+    const ids = items.map((item) => item.connection_id as string);
     let open = 0;
     for (let i = 0; i < ids.length; i += PARALLEL_SENDS) {
       const sent = await Promise.all(ids.slice(i, i + PARALLEL_SENDS).map((id) => ping(id).catch(() => false)));

@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { AppUser, type AppRole, appUserServerFields } from "../../schemas/app-user";
 import type { AppMeta } from "../../schemas/app";
 import type { User } from "../../schemas/user";
-import { db, isConditionFailure, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 
@@ -32,21 +32,8 @@ export namespace AppUsers {
   /** Every user of the app, oldest first (an app's users fit in a few pages of one partition). */
   export async function list(appId: string): Promise<AppUser[]> {
     const { pk, skPrefix } = Keys.appUsers(appId);
-    const users: AppUser[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) users.push(toUser(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return users;
+    const items = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix } });
+    return items.map(toUser);
   }
 
   export interface NewAppUser {

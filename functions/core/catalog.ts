@@ -1,8 +1,8 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { type CatalogEntry, CatalogItem, CatalogItemId } from "../../schemas/catalog";
 import type { User } from "../../schemas/user";
 import { Actor } from "./actor";
-import { db, isConditionFailure, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 
@@ -44,22 +44,13 @@ export namespace Catalog {
 
   /** Public approved items, newest first. */
   export async function listPublic(user: User): Promise<CatalogEntry[]> {
-    const items: Stored[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :p",
-          ExpressionAttributeValues: { ":p": Keys.catalogPublicPartition },
-          ScanIndexForward: false,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) items.push(toStored(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    const stored = await queryAll({
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :p",
+      ExpressionAttributeValues: { ":p": Keys.catalogPublicPartition },
+      ScanIndexForward: false,
+    });
+    const items = stored.map(toStored);
     return entries(user, items.filter((item) => canSee(user, item)));
   }
 

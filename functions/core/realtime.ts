@@ -9,7 +9,7 @@ import type { SocketEvent } from "../../schemas/realtime";
 import type { User } from "../../schemas/user";
 import { Apps } from "./apps";
 import { Config } from "./config";
-import { db, table } from "./db";
+import { db, queryAll, table } from "./db";
 import { forbidden } from "./errors";
 import { Keys } from "./keys";
 
@@ -146,22 +146,12 @@ export namespace Realtime {
 
   export async function members(room: string): Promise<string[]> {
     const { pk, skPrefix } = Keys.roomMembers(room);
-    const ids: string[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-          ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
-          ProjectionExpression: "connection_id",
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) ids.push(item.connection_id as string);
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return ids;
+    const items = await queryAll({
+      KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
+      ExpressionAttributeValues: { ":p": pk, ":s": skPrefix },
+      ProjectionExpression: "connection_id",
+    });
+    return items.map((item) => item.connection_id as string);
   }
 
   /** `update_model` to everyone in the room except the sender's own socket. Answers how many received it. */
