@@ -1,7 +1,7 @@
 import { Actor } from "./core/actor";
 import { AppCallers } from "./core/app-caller";
 import { Apps } from "./core/apps";
-import { notFound } from "./core/errors";
+import { VisibleError, notFound } from "./core/errors";
 import { Publish } from "./core/publish";
 import { appCredentials, callGroup } from "./http";
 
@@ -26,7 +26,7 @@ export const { app, handler } = callGroup("publish", {
 
   async byDomain(c) {
     const meta = await Publish.appOfHost(c.req.param("domain")!);
-    if (!meta) throw notFound("This domain is not associated with any app.");
+    if (!meta) throw new VisibleError("not_found", "This domain is not associated with any app.", { editor_origin: Publish.editorOrigin() });
     return c.json({ app_id: meta.id, slug: meta.slug });
   },
 });

@@ -4,9 +4,12 @@ import * as z from "zod";
  * The conventions of a generated app's files (DESIGN §5), shared by the agent's
  * prompt, the offline engine, the appliers, the runtime and the export.
  *
- *   pages/<Name>                    a React page (JSX), default export; its URL is its name
+ *   pages/<Name>                    a React page (JSX), default export; its URL is its name. It may also
+ *                                   `export const pageConfig = { requiresAuth, usesLayout, showInMenu, parent }`
+ *                                   (PageConfig below), which the runner reads once it has evaluated the page
  *   components/<Name> or <dir>/<Name>  React components
- *   layout/main                     Layout({ children, currentPageName })
+ *   layout/main                     Layout({ children, currentPageName, menuPages }); menuPages: the pages
+ *                                   offered to its menu, [{ name, url, children }]
  *   entities/<Name>                 JSON Schema of an entity (name, type "object", properties, required, rls?)
  *   functions/<name>                a backend function
  */
@@ -67,3 +70,22 @@ export type EntitySchema = z.infer<typeof EntitySchema>;
 /** The whole file tree of an app: path -> content. */
 export const FileTree = z.record(z.string(), z.string());
 export type FileTree = z.infer<typeof FileTree>;
+
+/**
+ * A page's place in the runner (spec 03 §2.13), `export const pageConfig = {...}` in pages/<Name>.
+ * Every key is optional:
+ * - requiresAuth: sign-in needed to see the page. Absent: true, except in a public_without_login
+ *   app, which is open to anyone by its own setting, so its pages are open unless they say true.
+ * - usesLayout: rendered inside layout/main (absent: true).
+ * - showInMenu: offered to the layout's menu (absent: true).
+ * - parent: the page this one is a child of; it is then also reachable at /<Parent>/<Name>
+ *   and listed in the menu under its parent.
+ * A key of the wrong type counts as absent.
+ */
+export const PageConfig = z.object({
+  requiresAuth: z.boolean().optional().catch(undefined),
+  usesLayout: z.boolean().optional().catch(undefined),
+  showInMenu: z.boolean().optional().catch(undefined),
+  parent: z.string().max(64).optional().catch(undefined),
+});
+export type PageConfig = z.infer<typeof PageConfig>;

@@ -2,6 +2,9 @@ import * as z from "zod";
 import { FileTree } from "./app-files";
 import { Visibility } from "./app";
 
+/** An app's slug: the label of its own host (`{slug}.<apps domain>`), as Apps.slugify makes it. */
+export const AppSlug = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,64}$/, "not an app address");
+
 /** POST /api/apps/{id}/deploy (spec 02 Publish). */
 export const DeployResult = z.object({
   app_id: z.string(),
@@ -28,9 +31,14 @@ export const PublicApp = z.object({
   version: z.string(),
   last_deployed_at: z.string(),
   files: FileTree,
+  /** the builder's origin: where the remix badge and the runner's links lead */
+  editor_origin: z.string(),
 });
 export type PublicApp = z.infer<typeof PublicApp>;
 
-/** GET /api/apps/public/prod/domain/{domain}: which app a host name belongs to. */
+/**
+ * GET /api/apps/public/prod/domain/{domain}: which app a host name belongs to. A host of no
+ * app answers 404 with `extra_data.editor_origin`, so "Domain Not Recognized" can link to the builder.
+ */
 export const DomainLookup = z.object({ app_id: z.string(), slug: z.string() });
 export type DomainLookup = z.infer<typeof DomainLookup>;

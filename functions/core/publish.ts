@@ -19,6 +19,8 @@ export namespace Publish {
   /** Where an app is served: `{slug}.<apps domain>`; its preview adds the `preview--` prefix. */
   export const urlOf = (app: Pick<AppMeta, "slug">) => Config.appOrigin(app.slug);
   export const previewUrlOf = (app: Pick<AppMeta, "slug">) => Config.appOrigin(`preview--${app.slug}`);
+  /** The builder's own origin, which app hosts link back to. */
+  export const editorOrigin = () => new URL(Config.kiln.webUrl).origin;
 
   export async function deploy(app: AppMeta): Promise<DeployResult> {
     Apps.assertNotProcessing(app);
@@ -59,6 +61,7 @@ export namespace Publish {
       version: app.published_version,
       last_deployed_at: app.last_deployed_at,
       files,
+      editor_origin: editorOrigin(),
     };
   }
 

@@ -28,6 +28,7 @@ export namespace Runtime {
       files: await AppFiles.tree(caller.app.id),
       main_page: caller.app.main_page,
       name: caller.app.name,
+      public_settings: caller.app.public_settings,
       editor_origin: new URL(Config.kiln.webUrl).origin,
     };
   }

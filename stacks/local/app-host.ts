@@ -10,7 +10,8 @@ import { modeOfHost } from "../../schemas/preview";
  * `{slug}` for the published app. `/api/*` on them goes to the same gateway as the
  * builder's (stack.ts), so `@base44/sdk` with `serverUrl: ""` works same-origin;
  * every other path is the app runtime (web/runtime/, built to dist/runtime/), a
- * single page that finds its app from the host itself. In the cloud the apps domain
+ * single page that finds its app from the host itself. Any other host name but the
+ * builder's is served the same runtime as a custom domain. In the cloud the apps domain
  * serves the same bundle (stacks/apps.ts).
  */
 
@@ -20,6 +21,20 @@ export function appLabelOf(host: string | undefined): string | null {
   return /^([a-z0-9][a-z0-9-]{0,80})\.localhost$/.exec(name)?.[1] ?? null;
 }
 
+export type Site = { kind: "builder" } | { kind: "app"; label: string } | { kind: "custom" };
+
+/**
+ * Which site a Host header asks for (spec 03 §2.13 host selection): the builder on its own
+ * host name, an app on `{label}.localhost`, and any other name that reaches this server
+ * (`127.0.0.1`, a name in /etc/hosts) a custom domain: the runtime, which looks the host up.
+ */
+export function siteOf(host: string | undefined, builderHostname: string): Site {
+  const label = appLabelOf(host);
+  if (label !== null) return { kind: "app", label };
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "");
+  return !name || name === builderHostname.toLowerCase() ? { kind: "builder" } : { kind: "custom" };
+}
+
 /** Paths of the built web app that only app hosts serve: the builder's origin never runs the runtime. */
 export const isRuntimePath = (rawPath: string) => rawPath === "/runtime" || rawPath.startsWith("/runtime/");
 
@@ -27,7 +42,8 @@ export function createAppHost(webDir: string, builderOrigin: string) {
   const assets = sirv(webDir, { dev: false, etag: true, immutable: true });
   const page = path.join(webDir, "runtime", "index.html");
 
-  return async function serveApp(req: IncomingMessage, res: ServerResponse, label: string, rawPath: string) {
+  /** `label` is the app label of the host, null on a custom domain (always the published app). */
+  return async function serveApp(req: IncomingMessage, res: ServerResponse, label: string | null, rawPath: string) {
     if (rawPath.startsWith("/assets/")) {
       assets(req, res, () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not found"));
       return;
@@ -43,7 +59,7 @@ export function createAppHost(webDir: string, builderOrigin: string) {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-cache",
       // The draft is for the editor's frame only; a published app may be embedded anywhere.
-      ...(modeOfHost(label) === "preview" ? { "content-security-policy": `frame-ancestors ${builderOrigin}` } : {}),
+      ...(label !== null && modeOfHost(label) === "preview" ? { "content-security-policy": `frame-ancestors ${builderOrigin}` } : {}),
     });
     res.end(req.method === "HEAD" ? undefined : html);
   };

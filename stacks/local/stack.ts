@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
-import { appLabelOf, createAppHost, isRuntimePath } from "./app-host";
+import { createAppHost, isRuntimePath, siteOf } from "./app-host";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
@@ -149,16 +149,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
     server.on("request", (req, res) => {
       const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
-      const appLabel = appLabelOf(req.headers.host);
+      const site = siteOf(req.headers.host, new URL(url).hostname);
       if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         gateway.serve(req, res, rawPath, rawQuery).catch((err) => {
           console.error("[gateway]", err);
           if (!res.headersSent) res.writeHead(500).end();
         });
-      } else if (appLabel !== null && appHost) {
-        appHost(req, res, appLabel, rawPath).catch(() => void (res.headersSent || res.writeHead(500).end()));
-      } else if (appLabel !== null || isRuntimePath(rawPath)) {
-        res.writeHead(404, { "content-type": "text/plain" }).end(appLabel ? "The app runtime is not built (npm run build)." : "Not found");
+      } else if (site.kind !== "builder" && appHost) {
+        appHost(req, res, site.kind === "app" ? site.label : null, rawPath).catch(() => void (res.headersSent || res.writeHead(500).end()));
+      } else if (site.kind !== "builder" || isRuntimePath(rawPath)) {
+        res.writeHead(404, { "content-type": "text/plain" }).end(site.kind !== "builder" ? "The app runtime is not built (npm run build)." : "Not found");
       } else if (web) {
         web(req, res, () => void res.writeHead(404).end("Not found"));
       } else {

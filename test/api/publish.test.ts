@@ -59,6 +59,7 @@ describe("the public reads of a published app", () => {
     const open = await call("GET", `/api/apps/public/prod/by-slug/${app.slug}`);
     expect(open.status).toBe(200);
     expect(open.body).toMatchObject({ id: app.id, name: app.name, public_settings: "public_without_login" });
+    expect(open.body.editor_origin).toBe(`http://localhost:${port()}`);
   });
 
   it("find an app by its host name, and nothing for a foreign one", async () => {
@@ -73,6 +74,7 @@ describe("the public reads of a published app", () => {
       const missing = await call("GET", `/api/apps/public/prod/domain/${encodeURIComponent(host)}`);
       expect(missing.status, host).toBe(404);
       expect(missing.body.detail).toBe("This domain is not associated with any app.");
+      expect(missing.body.extra_data).toEqual({ editor_origin: `http://localhost:${port()}` });
     }
     expect((await call("GET", "/api/apps/public/prod/by-slug/NOT%20A%20SLUG")).status).toBe(404);
   });

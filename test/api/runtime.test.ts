@@ -19,6 +19,7 @@ describe("GET /api/apps/{id}/runtime/files: the draft the preview renders", () =
     expect(res.body.main_page).toBe("Dashboard");
     expect(res.body.name).toBe(app.name);
     expect(res.body.editor_origin).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(res.body.public_settings).toBe(app.public_settings);
   });
 
   it("answers the preview's runtime token: the builder signed in as the app's admin", async () => {

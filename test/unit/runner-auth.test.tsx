@@ -82,7 +82,7 @@ describe("sign-in screen", () => {
     expect(url.searchParams.get("from_url")).toBe(`${window.location.origin}/Meetings`);
   });
 
-  it("signs in, stores the token where @base44/sdk reads it, and goes to from_url", async () => {
+  it("signs in, stores the token where @base44/sdk reads it, and goes to from_url with ?access_token= (a preview frame keeps no storage)", async () => {
     replies[`POST /api/apps/${APP}/auth/login`] = { status: 200, body: { access_token: "tok", user: {} } };
     const navigate = vi.fn();
     render(<RunnerAuth appId={APP} mode="login" fromUrl="/Meetings?x=1" navigate={navigate} />);
@@ -90,7 +90,7 @@ describe("sign-in screen", () => {
     type("Email", "ann@club.test");
     type("Password", "correct horse");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/Meetings?x=1"));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/Meetings?x=1&access_token=tok"));
     expect(posted("login")[0].body).toEqual({ email: "ann@club.test", password: "correct horse" });
     expect(localStorage.getItem("base44_access_token")).toBe("tok");
     expect(localStorage.getItem("token")).toBe("tok");
@@ -104,7 +104,7 @@ describe("sign-in screen", () => {
     type("Email", "ann@club.test");
     type("Password", "correct horse");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/"));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/?access_token=tok"));
   });
 
   it("shows the server's detail on a failed sign-in, else 'Invalid email or password'", async () => {

@@ -1,28 +1,44 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
-import { BrowserRouter, Link, useLocation, useNavigate } from "react-router-dom";
-import { pageOfPath } from "../../schemas/preview";
+import { BrowserRouter, useLocation, useNavigate } from "react-router-dom";
+import type { Visibility } from "../../schemas/app";
 import type { AppRuntime } from "./app-runtime";
+import { RunnerAuth } from "./auth";
 import { CompileError } from "./compile";
-import { appErrorOf } from "./errors";
+import { appErrorOf, reportable } from "./errors";
 import { ImportError, LAYOUT_PATH } from "./resolve";
+import { authRouteOf, loginUrl, menuOf, mustSignIn, pageRouteOf } from "./routes";
+import { Notice, PageNotFound, RemixBadge } from "./screens";
 import { ToastList } from "./ui/toast";
 
+/** Who is looking at which app, as the runner found out before the first render (spec 03 §4 "Published app runner"). */
+export interface RunnerSession {
+  appId: string;
+  visibility: Visibility;
+  /** a user of the app is signed in (`auth.me()` answered); false for a visitor */
+  signedIn: boolean;
+  /** where the "Edit with Kiln" badge leads, when it shows */
+  remixUrl: string | null;
+}
+
 /**
- * The generated app on screen: each page at `/{PageName}` (any case), `/` the main
- * page, the layout (`layout/main`) around every page, "Page Not Found" for a name
- * the app lacks. Errors in a page or the layout are caught, shown in place and
- * posted to the editor; the layout survives a broken page.
+ * The generated app on screen: each page at `/{PageName}` (any case; a child page also at
+ * `/{Parent}/{Child}`), `/` the main page, the layout (`layout/main`) around every page
+ * that uses it, the sign-in screens at `/login` and `/reset-password`, "Page Not Found" for a
+ * name the app lacks, and the login redirect for a page that needs a user when there is
+ * none. Errors in a page or the layout are caught, shown in place and posted to the editor;
+ * the layout survives a broken page.
  */
-export function RuntimeApp({ runtime }: { runtime: AppRuntime }) {
+export function RuntimeApp({ runtime, session }: { runtime: AppRuntime; session: RunnerSession }) {
   return (
     <BrowserRouter>
-      <Shell runtime={runtime} />
+      <Shell runtime={runtime} session={session} />
+      {session.remixUrl && <RemixBadge href={session.remixUrl} />}
       <ToastList />
     </BrowserRouter>
   );
 }
 
-function Shell({ runtime }: { runtime: AppRuntime }) {
+function Shell({ runtime, session }: { runtime: AppRuntime; session: RunnerSession }) {
   const version = useSyncExternalStore(runtime.subscribe, runtime.getVersion);
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,23 +56,33 @@ function Shell({ runtime }: { runtime: AppRuntime }) {
     runtime.rendered();
   }, [runtime, version]);
 
-  const pages = runtime.pages();
+  const auth = authRouteOf(location.pathname);
+  if (auth) return <RunnerAuth key={location.key} appId={session.appId} mode={auth} />;
+  const pages = runtime.pageEntries(session.visibility);
   if (!pages.length) return <Notice title="No pages yet" text="Describe a page in the editor's chat and it appears here." />;
-  const page = pageOfPath(location.pathname, pages, runtime.mainPage);
+  const page = pageRouteOf(location.pathname, pages, runtime.mainPage);
   if (!page.found) return <PageNotFound name={page.name} />;
+  const settings = pages.find((p) => p.name === page.name)!.settings;
+  if (mustSignIn(settings, session.signedIn)) return <SignInFirst appId={session.appId} />;
   const content = (
     <Guard runtime={runtime} component={`pages/${page.name}`} resetKey={`${version}:${page.name}`}>
       <Module runtime={runtime} path={`pages/${page.name}`} />
     </Guard>
   );
-  if (!runtime.hasLayout()) return content;
+  if (!settings.usesLayout || !runtime.hasLayout()) return content;
   return (
     <Guard runtime={runtime} component={LAYOUT_PATH} resetKey={String(version)}>
-      <Module runtime={runtime} path={LAYOUT_PATH} props={{ currentPageName: page.name }}>
+      <Module runtime={runtime} path={LAYOUT_PATH} props={{ currentPageName: page.name, menuPages: menuOf(pages) }}>
         {content}
       </Module>
     </Guard>
   );
+}
+
+/** A page that needs a user, and nobody is signed in: to the app's sign-in, and back here after. */
+function SignInFirst({ appId }: { appId: string }) {
+  useEffect(() => window.location.replace(loginUrl(appId, window.location.href)), [appId]);
+  return null;
 }
 
 /** The default export of an app file, rendered; evaluating the file throws its compile or import error here, inside the boundary. */
@@ -89,7 +115,7 @@ class Guard extends Component<GuardProps, { error: unknown; key: string }> {
   }
 
   componentDidCatch(error: unknown) {
-    this.props.runtime.bridge.reportError(appErrorOf(error, this.props.component));
+    if (reportable(error)) this.props.runtime.bridge.reportError(appErrorOf(error, this.props.component));
   }
 
   render() {
@@ -108,28 +134,5 @@ function ErrorPanel({ error, component }: { error: unknown; component: string })
       <p className="mt-1 break-words">{report.title}</p>
       {report.details && <pre className="mt-3 overflow-x-auto whitespace-pre rounded bg-white/70 p-3 font-mono text-xs">{report.details}</pre>}
     </div>
-  );
-}
-
-export function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <div data-testid="runtime-notice" className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
-      <div className="max-w-md text-center">
-        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-2 text-slate-600">{text}</p>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-/** Spec 03 runner state: the page name the app lacks, and the way home. */
-function PageNotFound({ name }: { name: string }) {
-  return (
-    <Notice title="Page Not Found" text={`The page "${name}" could not be found in this application.`}>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-800">
-        Go Home
-      </Link>
-    </Notice>
   );
 }

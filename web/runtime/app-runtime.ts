@@ -1,5 +1,7 @@
+import type { Visibility } from "../../schemas/app";
 import type { Bridge } from "./bridge";
 import type { AppModules } from "./modules";
+import { type PageEntry, pageSettingsOf } from "./routes";
 
 /**
  * The running app: its modules, which files are current, and a version that moves
@@ -11,6 +13,7 @@ export class AppRuntime {
   private readonly listeners = new Set<() => void>();
   /** when the files now rendering arrived (performance.now()), until they are on screen */
   private pendingSince: number | null = null;
+  private entries: { version: number; pages: PageEntry[] } | null = null;
 
   constructor(
     readonly modules: AppModules,
@@ -29,6 +32,26 @@ export class AppRuntime {
     return Object.keys(this.modules.tree)
       .filter((path) => path.startsWith("pages/"))
       .map((path) => path.slice("pages/".length));
+  }
+
+  /**
+   * Every page with its `pageConfig` read (schemas/app-files.ts), once per version. A page that
+   * fails to evaluate counts as unconfigured here; its error shows when it is opened.
+   */
+  pageEntries(visibility: Visibility): PageEntry[] {
+    if (this.entries?.version !== this.version) {
+      const pages = this.pages().map((name) => {
+        let exports: unknown;
+        try {
+          exports = this.modules.require(`pages/${name}`);
+        } catch {
+          exports = undefined;
+        }
+        return { name, settings: pageSettingsOf(exports, visibility) };
+      });
+      this.entries = { version: this.version, pages };
+    }
+    return this.entries.pages;
   }
 
   hasLayout(): boolean {

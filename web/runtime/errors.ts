@@ -40,3 +40,9 @@ export function appErrorOf(err: unknown, componentName: string | null = null): A
 
 /** The same error reported twice in a row (a re-render, a retried effect) is one issue. */
 export const errorKey = (error: AppError) => `${error.title}\n${error.componentName ?? ""}`;
+
+/** 402 (a plan's limit was reached) is the owner's business, not a bug to resolve: never reported to the editor (spec 03 §8). */
+export function reportable(err: unknown): boolean {
+  const failed = err as { status?: unknown; response?: { status?: unknown } } | null | undefined;
+  return failed?.status !== 402 && failed?.response?.status !== 402;
+}

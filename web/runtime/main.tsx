@@ -1,16 +1,18 @@
 import { getAccessToken } from "@base44/sdk";
-import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import type * as z from "zod";
-import { ErrorBody } from "../../schemas/errors";
 import { EditorMessage, type FrameMessage, RuntimeFiles, modeOfHost } from "../../schemas/preview";
 import { DomainLookup, PublicApp } from "../../schemas/publish";
-import { Notice, RuntimeApp } from "./App";
+import { RuntimeApp, type RunnerSession } from "./App";
 import { AppRuntime } from "./app-runtime";
+import { RunnerAuth } from "./auth";
+import { clearToken } from "./auth/api";
 import { Bridge } from "./bridge";
 import { loadProvider } from "./builtins";
-import { appErrorOf } from "./errors";
+import { appErrorOf, reportable } from "./errors";
+import { LoadError, failureOf, getJson } from "./load";
 import { AppModules } from "./modules";
+import { authRouteOf, loadOutcome, loginUrl, showsBadge } from "./routes";
+import { DomainNotRecognized, Notice } from "./screens";
 import { createAppClient } from "./sdk";
 import { installVisualEditAgent } from "./visual-edit-agent";
 import { ensureStorage } from "./storage";
@@ -19,8 +21,10 @@ import { THEME_CSS } from "./theme";
 /**
  * The app runtime's start, on an app's own origin (never the builder's): which app
  * this host is (`GET /api/apps/public/prod/domain/{host}`, the same lookup locally and
- * in the cloud), the token the SDK's way, the files (the draft on a `preview--` host,
- * the published snapshot elsewhere), then the app.
+ * in the cloud; a custom domain too), the sign-in screens if that is where the address
+ * points, else the token the SDK's way, the files (the draft on a `preview--` host, the
+ * published snapshot elsewhere) and the signed-in user, then the app (spec 03 §4
+ * "Published app runner": loading app, loading auth, rendered).
  */
 
 ensureStorage();
@@ -28,28 +32,8 @@ const mode = modeOfHost(window.location.hostname);
 const inEditor = mode === "preview" && window.parent !== window;
 const root = createRoot(document.getElementById("root")!);
 const bridge = new Bridge(inEditor);
-window.addEventListener("error", (event) => bridge.reportError(appErrorOf(event.error ?? event.message)));
-window.addEventListener("unhandledrejection", (event) => bridge.reportError(appErrorOf(event.reason)));
-
-class LoadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly reason: unknown,
-  ) {
-    super(message);
-  }
-}
-
-async function getJson<S extends z.ZodType>(path: string, schema: S, token: string | null = null): Promise<z.infer<S>> {
-  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = ErrorBody.safeParse(body);
-    throw new LoadError(response.status, error.success ? error.data.detail : `HTTP ${response.status}`, error.success ? error.data.extra_data?.reason : undefined);
-  }
-  return schema.parse(body);
-}
+window.addEventListener("error", (event) => reportable(event.error) && bridge.reportError(appErrorOf(event.error ?? event.message)));
+window.addEventListener("unhandledrejection", (event) => reportable(event.reason) && bridge.reportError(appErrorOf(event.reason)));
 
 function startTailwind(): Promise<unknown> {
   const style = document.createElement("style");
@@ -94,15 +78,21 @@ const Spinner = () => (
   </div>
 );
 
-/** What the runner shows when the app cannot load (spec 03 §2.13 runner states and its error texts). */
-function failure(err: unknown, preview: boolean): ReactNode {
-  if (!(err instanceof LoadError)) return <Notice title="Failed to load app" text={err instanceof Error ? err.message : String(err)} />;
-  if (err.reason === "user_not_registered") {
-    return <Notice title="Access Restricted" text="You are not registered to use this application. Please contact the app administrator to request access." />;
+/**
+ * A failed app or user load (spec 03 §4, §8): auth_required goes to the app's sign-in and
+ * back; user_not_registered is "Access Restricted"; a stored token the server no longer
+ * takes is cleared and the app starts again signed out; anything else is "Failed to load app".
+ */
+function settle(err: unknown, appId: string, storedToken: string | null) {
+  const failure = failureOf(err);
+  const outcome = loadOutcome(failure);
+  if (outcome.kind === "sign-in") return window.location.replace(loginUrl(appId, window.location.href));
+  if (outcome.kind === "restricted") return root.render(<RunnerAuth appId={appId} mode="access-restricted" />);
+  if (outcome.kind === "sign-out" && storedToken) {
+    clearToken();
+    return window.location.replace(window.location.href);
   }
-  if (preview && (err.status === 401 || err.status === 403)) return <Notice title="Preview unavailable" text={err.message} />;
-  if (err.reason === "auth_required") return <Notice title="Sign in required" text={err.message} />;
-  return <Notice title={err.status === 404 ? "App not available" : "Failed to load app"} text={err.message} />;
+  root.render(<Notice title="Failed to load app" text={failure.message} />);
 }
 
 async function boot() {
@@ -113,13 +103,28 @@ async function boot() {
     lookup = await getJson(`/api/apps/public/prod/domain/${encodeURIComponent(window.location.host)}`, DomainLookup);
   } catch (err) {
     await tailwind;
-    root.render(<Notice title="Domain Not Recognized" text={err instanceof LoadError && err.status === 404 ? err.message : "This domain is not associated with any app."} />);
+    const editorOrigin = err instanceof LoadError ? err.extra?.editor_origin : undefined;
+    root.render(<DomainNotRecognized editorOrigin={typeof editorOrigin === "string" ? editorOrigin : null} />);
+    return;
+  }
+  const appId = lookup.app_id;
+
+  // The sign-in screens need only the app's id: a private app's code stays unread until someone is let in.
+  const authRoute = authRouteOf(window.location.pathname);
+  if (authRoute) {
+    await tailwind;
+    root.render(<RunnerAuth appId={appId} mode={authRoute} />);
     return;
   }
 
   // Before the router reads the address: the SDK takes ?access_token= out of it.
-  const token = getAccessToken() ?? (await tokenFromEditor());
-  const base44 = createAppClient(lookup.app_id, mode, token);
+  const storedToken = getAccessToken();
+  const token = storedToken ?? (await tokenFromEditor());
+  const search = new URLSearchParams(window.location.search);
+  const base44 = createAppClient(appId, mode, token);
+  // The user loads beside the app; the app's answer is read first.
+  const userLoad = token ? base44.auth.me().then(() => null, (error: unknown) => ({ error })) : null;
+  let remixUrl: string | null = null;
   let modules: AppModules | null = null;
   const schemaOf = (entity: string) => {
     const text = modules?.tree[`entities/${entity}`];
@@ -128,23 +133,29 @@ async function boot() {
   try {
     const [app, provider] = await Promise.all([
       mode === "preview"
-        ? getJson(`/api/apps/${lookup.app_id}/runtime/files`, RuntimeFiles, token)
-        : getJson(`/api/apps/public/prod/by-id/${lookup.app_id}`, PublicApp, token),
+        ? getJson(`/api/apps/${appId}/runtime/files`, RuntimeFiles, token)
+        : getJson(`/api/apps/public/prod/by-id/${appId}`, PublicApp, token).then((published) => {
+            if (showsBadge(mode, published, search)) remixUrl = `${published.editor_origin}/remix-app/${published.id}`;
+            return published;
+          }),
       loadProvider(base44, schemaOf),
       tailwind,
     ]);
+    const userFailed = await userLoad;
+    if (userFailed) return settle(userFailed.error, appId, storedToken);
     modules = new AppModules(provider);
     modules.update(app.files);
-    if ("editor_origin" in app) bridge.connect(app.editor_origin);
+    if (mode === "preview") bridge.connect(app.editor_origin);
     document.title = app.name;
     const runtime = new AppRuntime(modules, bridge, app.main_page);
     bridge.onMessage((message) => message.type === "kiln:files" && runtime.applyFiles(message.files, message.main_page));
     bridge.onMessage((message) => message.type === "refresh-page" && window.location.reload());
     if (inEditor) installVisualEditAgent(bridge);
-    root.render(<RuntimeApp runtime={runtime} />);
+    const session: RunnerSession = { appId, visibility: app.public_settings, signedIn: userLoad !== null, remixUrl };
+    root.render(<RuntimeApp runtime={runtime} session={session} />);
   } catch (err) {
     await tailwind;
-    root.render(failure(err, mode === "preview"));
+    settle(err, appId, storedToken);
   }
 }
 

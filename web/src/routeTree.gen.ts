@@ -18,6 +18,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCreateAppRouteImport } from './routes/_app/create-app'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
+import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
+import { Route as UserAppsAppIdShowChar123PageNameChar125RouteImport } from './routes/user-apps/$appId/show/{-$pageName}'
 import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
 import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
 
@@ -65,6 +67,18 @@ const AppAppsIndexRoute = AppAppsIndexRouteImport.update({
   path: '/apps/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppsShowAppSlugChar123PageNameChar125Route =
+  AppsShowAppSlugChar123PageNameChar125RouteImport.update({
+    id: '/apps-show/$appSlug/{-$pageName}',
+    path: '/apps-show/$appSlug/{-$pageName}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserAppsAppIdShowChar123PageNameChar125Route =
+  UserAppsAppIdShowChar123PageNameChar125RouteImport.update({
+    id: '/user-apps/$appId/show/{-$pageName}',
+    path: '/user-apps/$appId/show/{-$pageName}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppAppsAppIdEditorPreviewRoute =
   AppAppsAppIdEditorPreviewRouteImport.update({
     id: '/apps/$appId/editor/preview',
@@ -86,7 +100,9 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
+  '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
+  '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
@@ -98,7 +114,9 @@ export interface FileRoutesByTo {
   '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
+  '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
+  '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
@@ -112,7 +130,9 @@ export interface FileRoutesById {
   '/_app/create-app': typeof AppCreateAppRoute
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
+  '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
+  '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
 }
@@ -126,7 +146,9 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/create-app'
     | '/user-settings'
+    | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
+    | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
   fileRoutesByTo: FileRoutesByTo
@@ -138,7 +160,9 @@ export interface FileRouteTypes {
     | '/create-app'
     | '/user-settings'
     | '/'
+    | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
+    | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
   id:
@@ -151,7 +175,9 @@ export interface FileRouteTypes {
     | '/_app/create-app'
     | '/_app/user-settings'
     | '/_app/'
+    | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
+    | '/user-apps/$appId/show/{-$pageName}'
     | '/_app/apps/$appId/editor/preview'
     | '/_app/apps/$appId/editor/preview/$pageName'
   fileRoutesById: FileRoutesById
@@ -162,6 +188,8 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ResponsibleUsePolicyRoute: typeof ResponsibleUsePolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  AppsShowAppSlugChar123PageNameChar125Route: typeof AppsShowAppSlugChar123PageNameChar125Route
+  UserAppsAppIdShowChar123PageNameChar125Route: typeof UserAppsAppIdShowChar123PageNameChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -229,6 +257,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/apps-show/$appSlug/{-$pageName}': {
+      id: '/apps-show/$appSlug/{-$pageName}'
+      path: '/apps-show/$appSlug/{-$pageName}'
+      fullPath: '/apps-show/$appSlug/{-$pageName}'
+      preLoaderRoute: typeof AppsShowAppSlugChar123PageNameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-apps/$appId/show/{-$pageName}': {
+      id: '/user-apps/$appId/show/{-$pageName}'
+      path: '/user-apps/$appId/show/{-$pageName}'
+      fullPath: '/user-apps/$appId/show/{-$pageName}'
+      preLoaderRoute: typeof UserAppsAppIdShowChar123PageNameChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/apps/$appId/editor/preview': {
       id: '/_app/apps/$appId/editor/preview'
       path: '/apps/$appId/editor/preview'
@@ -285,6 +327,10 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ResponsibleUsePolicyRoute: ResponsibleUsePolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  AppsShowAppSlugChar123PageNameChar125Route:
+    AppsShowAppSlugChar123PageNameChar125Route,
+  UserAppsAppIdShowChar123PageNameChar125Route:
+    UserAppsAppIdShowChar123PageNameChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

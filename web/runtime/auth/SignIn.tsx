@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { LoginInfo, SignInErrorCode } from "../../../schemas/app-auth";
-import { type AppAuthApi, googleSignInUrl, returnAddress, saveToken } from "./api";
+import { type AppAuthApi, googleSignInUrl, saveToken, signedInAddress } from "./api";
 import { ForgotPassword } from "./ForgotPassword";
 import { AppMark, Divider, ErrorText, Field, GoogleButton, LinkButton, PrimaryButton, Screen, Spinner, Title } from "./parts";
 import { useSubmit } from "./useSubmit";
@@ -58,7 +58,7 @@ export function SignIn(props: SignInProps) {
 
   const signedIn = (token: string) => {
     saveToken(token);
-    navigate(returnAddress(props.fromUrl));
+    navigate(signedInAddress(props.fromUrl, token));
   };
   const google = () => navigate(googleSignInUrl(appId, props.fromUrl));
   const toLogin = () => setMode("login");

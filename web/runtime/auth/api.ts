@@ -55,15 +55,26 @@ export function clearToken() {
   localStorage.removeItem("token");
 }
 
-/** from_url when it is on this origin, else / (spec 03 §9: the default return address). */
+/** from_url when it is on this origin and not the sign-in itself, else / (spec 03 §9: the default return address). */
 export function returnAddress(fromUrl: string | undefined): string {
   if (!fromUrl) return "/";
   try {
     const url = new URL(fromUrl, window.location.origin);
-    return url.origin === window.location.origin ? url.pathname + url.search + url.hash : "/";
+    return url.origin === window.location.origin && !url.pathname.toLowerCase().startsWith("/login") ? url.pathname + url.search + url.hash : "/";
   } catch {
     return "/";
   }
+}
+
+/**
+ * Where a successful sign-in goes: from_url (or /) with `?access_token=`, which the SDK takes
+ * into its storage on the next load (reference §1.4). A preview frame keeps no storage across
+ * loads, so the token has to travel in the address.
+ */
+export function signedInAddress(fromUrl: string | undefined, token: string): string {
+  const url = new URL(returnAddress(fromUrl), window.location.origin);
+  url.searchParams.set("access_token", token);
+  return url.pathname + url.search + url.hash;
 }
 
 /** "Continue with Google": the platform's app sign-in with from_url and app_id (spec 03 §2.13). */
