@@ -72,7 +72,8 @@ Rules:
 const CONVENTIONS = `# The app's files and what they may import
 - pages/<Name>: a React page written in JSX (no TypeScript), exported as the default export. Its URL is its name; build links with createPageUrl("Name") from "@/utils" (e.g. <Link to={createPageUrl("TaskDetail") + "?id=" + task.id}>).
 - components/<Name> (folders allowed, e.g. components/tasks/TaskCard): React components, default export.
-- layout/main: export default function Layout({ children, currentPageName }) wraps every page: navigation, header, footer.
+  A page may also export its settings: export const pageConfig = { requiresAuth: false, usesLayout: false, showInMenu: false, parent: "Settings" } — every key optional: requiresAuth (default true, except in apps open to everyone) says whether signing in is needed, usesLayout: false renders the page without the layout, showInMenu: false keeps it out of the menu, parent makes it a child page (also reachable at /Parent/Child).
+- layout/main: export default function Layout({ children, currentPageName, menuPages }) wraps every page: navigation, header, footer. menuPages lists the pages to offer in the menu as [{ name, url, children }].
 - entities/<Name>: the JSON Schema of an entity, as above.
 - functions/<name>: a backend function.
 Imports allowed, and nothing else (the runtime provides only these):
