@@ -9,6 +9,8 @@ export const launch = launchChromium;
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: webUrl() });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webUrl() });
+  // Waits, not assertions of speed: a busy CI machine compiling an app in the page may need more than Playwright's 30 s.
+  context.setDefaultTimeout(45_000);
   return context;
 }
 

@@ -72,7 +72,7 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     await waitUntilReady();
     slug = (await api(`/apps/${appIdFromUrl()}`)).body.slug;
 
-    await preview().getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 30_000 });
+    await preview().getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 60_000 });
     // The lists have loaded through the real @base44/sdk against the app API.
     await preview().getByText("No customers yet.").waitFor();
 
@@ -133,7 +133,7 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     const input = page.getByTestId("chat-input");
     await input.fill("add a priority field to tasks");
     await input.press("Enter");
-    await preview().getByText("Priority", { exact: true }).waitFor({ timeout: 45_000 });
+    await preview().getByText("Priority", { exact: true }).waitFor({ timeout: 60_000 });
     await waitUntilReady();
 
     expect(await frame.evaluate(() => (window as unknown as { __kilnMarker?: string }).__kilnMarker)).toBe("still here");

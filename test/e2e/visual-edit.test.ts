@@ -48,7 +48,7 @@ describe("Visual Edit", () => {
     const main = before.main_page as string;
     const frameLocator = page.frameLocator('[data-testid="preview-frame"]');
     const heading = frameLocator.locator(`h1[data-source-location^="pages/${main}:"]`).first();
-    await heading.waitFor({ timeout: 30_000 });
+    await heading.waitFor({ timeout: 60_000 });
 
     const toggle = page.getByTestId("visual-edit-toggle");
     await toggle.click();
