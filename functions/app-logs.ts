@@ -1,10 +1,11 @@
-import { ANALYTICS_BATCH_MAX_BYTES, AnalyticsBatch, VisitedPage } from "../schemas/app-logs";
+import { ANALYTICS_BATCH_MAX_BYTES, AnalyticsBatch, AppLogsQuery, AppStatsQuery, VisitedPage } from "../schemas/app-logs";
 import { Actor } from "./core/actor";
 import { AppLogs } from "./core/app-logs";
+import { Apps } from "./core/apps";
 import { VisibleError } from "./core/errors";
-import { callGroup, parse } from "./http";
+import { callGroup, parse, query } from "./http";
 
-/** A generated app's visit log (reference §6.2) and the SDK's analytics batches (§6.5). */
+/** A generated app's visit log (reference §6.2), the SDK's analytics batches (§6.5), and the owner's logs and analytics (spec 02). */
 export const { app, handler } = callGroup("app-logs", {
   /** Every page view of the app, signed in or not (the login page of a private app is a visit too). */
   async visit(c) {
@@ -12,6 +13,17 @@ export const { app, handler } = callGroup("app-logs", {
     const page = parse(VisitedPage, c.req.param("page"));
     await AppLogs.record({ appId: caller.app.id, type: "visit", objectName: page, caller });
     return c.json({});
+  },
+
+  /** The logs explorer: the app's owner (or a platform admin) only. */
+  async list(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json(await AppLogs.list(meta.id, query(c, AppLogsQuery)));
+  },
+
+  async stats(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json(await AppLogs.stats(meta.id, query(c, AppStatsQuery)));
   },
 
   /** Accepted so the SDK's queue drains, and not kept: Kiln's analytics are built from visits. */

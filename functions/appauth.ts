@@ -12,10 +12,11 @@ import {
 } from "../schemas/app-auth";
 import { Actor } from "./core/actor";
 import { AppAuth } from "./core/app-auth";
+import { AppLogs } from "./core/app-logs";
 import { AppGoogle } from "./core/app-google";
 import { Apps } from "./core/apps";
 import { Config } from "./core/config";
-import { forbidden, notFound } from "./core/errors";
+import { VisibleError, forbidden, notFound } from "./core/errors";
 import { body, callGroup, query } from "./http";
 
 /** The page a popup sign-in ends on, on the app's own origin: it hands the token to the app that opened it (reference §3.2). */
@@ -57,10 +58,19 @@ export const { app, handler } = callGroup("appauth", {
     return c.json(await AppAuth.resendOtp(app, (await body(c, EmailBody)).email));
   },
 
+  /** Every sign-in, and every refused one, is a record of the app's log (spec 02 Logs Explorer). */
   async login(c) {
     const app = await appOf(c);
     const input = await body(c, LoginBody);
-    return c.json(await AppAuth.login(app, input.email, input.password));
+    try {
+      const result = await AppAuth.login(app, input.email, input.password);
+      await AppLogs.record({ appId: app.id, type: "auth", objectName: "login", caller: { kind: "member", app, user: result.user }, inputs: { email: input.email } });
+      return c.json(result);
+    } catch (err) {
+      const error = err instanceof VisibleError ? err.message : "Internal error";
+      await AppLogs.record({ appId: app.id, type: "auth", objectName: "login", caller: { kind: "visitor", app, anonymousId: null }, status: "error", inputs: { email: input.email }, error });
+      throw err;
+    }
   },
 
   async resetRequest(c) {

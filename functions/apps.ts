@@ -1,12 +1,13 @@
 import * as z from "zod";
-import { App, CreateAppBody, ListAppsQuery, UpdateAppBody } from "../schemas/app";
+import { App, BlockAppBody, CreateAppBody, ListAppsQuery, UpdateAppBody, UpdateLogoBody } from "../schemas/app";
 import { nameFromDescription } from "./agent/offline";
 import { Actor } from "./core/actor";
 import { AppEvents } from "./core/app-events";
 import { Apps } from "./core/apps";
 import { Catalog } from "./core/catalog";
 import { Chat } from "./core/chat";
-import { forbidden } from "./core/errors";
+import { VisibleError, forbidden } from "./core/errors";
+import { Integrations } from "./core/integrations";
 import { Secrets } from "./core/secrets";
 import { homeSuggestions } from "./core/suggestions";
 import { body, callGroup, query } from "./http";
@@ -65,6 +66,26 @@ export const { app, handler } = callGroup("apps", {
     if (meta.created_by_id !== user.id && !Actor.isAdmin(user)) throw forbidden("Only the app's owner can delete it");
     await Apps.remove(meta.id);
     return c.json({ success: true });
+  },
+
+  /** Logo update (spec 02 App Logo): an uploaded image's url; a prompt needs an image model, which no provider here offers. */
+  async updateLogo(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    const input = await body(c, UpdateLogoBody);
+    if ("prompt" in input) throw new VisibleError("input", Integrations.NO_IMAGE_MODEL);
+    const patch = { logo_url: input.logo_url };
+    const updated = await Apps.update(meta.id, patch);
+    await AppEvents.publish(meta.id, { app: patch }, Actor.socketId());
+    return c.json(updated);
+  },
+
+  /** Block/Unblock App (spec 02 App Settings, platform admins only): a blocked app's API refuses all but admins. */
+  async block(c) {
+    const meta = await Apps.assertAccess(Actor.assertAdmin(), c.req.param("id")!);
+    const patch = await body(c, BlockAppBody);
+    const updated = await Apps.update(meta.id, patch);
+    await AppEvents.publish(meta.id, { app: patch }, Actor.socketId());
+    return c.json(updated);
   },
 
   async homeSuggestions(c) {

@@ -1,3 +1,4 @@
+import { LoadCheckpointBody } from "../schemas/chat";
 import { Actor } from "./core/actor";
 import { AppEvents } from "./core/app-events";
 import { AppFiles } from "./core/app-files";
@@ -6,7 +7,7 @@ import { changesBetween } from "./core/changes";
 import { Checkpoints } from "./core/checkpoints";
 import { VisibleError } from "./core/errors";
 import { Messages } from "./core/messages";
-import { callGroup } from "./http";
+import { body, callGroup } from "./http";
 
 /** Spec 01 §7 Checkpoints, and the per-message code changes of the Message Details dialog. */
 export const { app, handler } = callGroup("checkpoints", {
@@ -20,16 +21,21 @@ export const { app, handler } = callGroup("checkpoints", {
     return c.json({ files: await Checkpoints.tree(meta.id, c.req.param("cp")!) });
   },
 
+  /** Code only, or (`restore_data`) code and the entity records as they were at the checkpoint. */
   async load(c) {
     const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    const input = await body(c, LoadCheckpointBody);
     Apps.assertNotProcessing(meta);
     const checkpoint = await Checkpoints.get(meta.id, c.req.param("cp")!);
-    // Restoring is itself undoable: the files as they are now become a checkpoint first.
-    await Checkpoints.create(meta.id, `Before restoring "${checkpoint.name}"`, null);
+    if (input.restore_data) Checkpoints.assertDataRestorable(checkpoint);
+    // Restoring is itself undoable: the files (and records) as they are now become a checkpoint first.
+    const current = await AppFiles.tree(meta.id);
+    await Checkpoints.create(meta.id, `Before restoring "${checkpoint.name}"`, null, current);
     const files = await Checkpoints.load(meta.id, checkpoint.id);
+    const data = input.restore_data ? await Checkpoints.loadData(meta.id, checkpoint, files, current) : null;
     await Apps.update(meta.id, {});
     await AppEvents.refetch(meta.id, Actor.socketId());
-    return c.json({ success: true, files });
+    return c.json({ success: true, files, data });
   },
 
   /** The files an assistant message changed: its turn's starting checkpoint against what came after it. */

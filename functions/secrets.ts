@@ -1,6 +1,8 @@
 import { SecretName, UpdateSecretsBody, type SecretList, type UpdateSecretsResult } from "../schemas/secrets";
 import { Actor } from "./core/actor";
+import { AppEvents } from "./core/app-events";
 import { Apps } from "./core/apps";
+import { Messages } from "./core/messages";
 import { Secrets } from "./core/secrets";
 import { body, callGroup, parse } from "./http";
 
@@ -12,9 +14,16 @@ export const { app, handler } = callGroup("secrets", {
   },
 
   async update(c) {
-    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    const user = Actor.user();
+    const meta = await Apps.assertAccess(user, c.req.param("id")!);
     const values = await body(c, UpdateSecretsBody);
     const created = await Secrets.set(meta.id, values);
+    if (created.length) {
+      // the chat learns of new secrets (names only), so the assistant can use them
+      const message = await Messages.append(meta.id, { role: "user", content: `I've added ${created.join(", ")} secrets` }, user.email);
+      await Apps.update(meta.id, { _last_msg_id: message.id });
+      await AppEvents.publish(meta.id, { message });
+    }
     return c.json({ secrets: await Secrets.names(meta.id), created } satisfies UpdateSecretsResult);
   },
 

@@ -42,6 +42,12 @@ export const AppMeta = z.object({
   is_remixable: z.boolean(),
   /** app users may sign in with e-mail and password (spec 02 App Settings); absent means on */
   enable_username_password: z.boolean().optional(),
+  /** the data tables hide each record's created_by (spec 02 App Settings) */
+  hide_entity_created_by: z.boolean().optional(),
+  /** set by a platform admin (POST /apps/{id}/block): the app's API refuses everyone else */
+  is_blocked: z.boolean().optional(),
+  /** backend functions were activated for this app (one-way); the workspace then offers Secrets */
+  has_backend_functions_enabled: z.boolean().optional(),
   main_page: z.string().nullable(),
   style: z.string().nullable(),
   /** id of the newest message, so lists can show activity */
@@ -94,7 +100,7 @@ export type CreateAppBody = z.infer<typeof CreateAppBody>;
 
 /** PUT /api/apps/{id}: what the owner may change from the builder. */
 export const UpdateAppBody = z.strictObject({
-  name: z.string().trim().min(1, "App name is required").max(100, "App name must be at most 100 characters").optional(),
+  name: z.string().trim().min(1, "App name cannot be empty").max(100, "App name must be at most 100 characters").optional(),
   user_description: z.string().trim().max(20_000).optional(),
   is_starred: z.boolean().optional(),
   public_settings: Visibility.optional(),
@@ -105,8 +111,19 @@ export const UpdateAppBody = z.strictObject({
   logo_url: z.string().max(2000).nullable().optional(),
   is_remixable: z.boolean().optional(),
   enable_username_password: z.boolean().optional(),
+  hide_entity_created_by: z.boolean().optional(),
 });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
+
+/** POST /api/apps/{id}/metadata/update-logo (spec 02 §7 "Logo update"): an uploaded image's url, or a prompt to generate one. */
+export const UpdateLogoBody = z.union([
+  z.strictObject({ logo_url: z.string().trim().max(2000).regex(/^https?:\/\//, "logo_url must be an http(s) address") }),
+  z.strictObject({ prompt: z.string().trim().min(1, "Please describe the logo").max(1000, "The prompt is too long (1,000 characters at most)") }),
+], { error: "Send either logo_url or prompt" });
+export type UpdateLogoBody = z.infer<typeof UpdateLogoBody>;
+
+/** POST /api/apps/{id}/block (platform admins). */
+export const BlockAppBody = z.strictObject({ is_blocked: z.boolean() });
 
 /** GET /api/apps query (spec 01 §7). */
 export const ListAppsQuery = z.object({

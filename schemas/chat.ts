@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { EntityRecord } from "./entities";
 
 export const ChatRole = z.enum(["user", "assistant", "tool"]);
 
@@ -99,8 +100,22 @@ export const Checkpoint = z.object({
   created_date: z.string(),
   message_id: z.string().nullable(),
   file_count: z.number().int(),
+  /**
+   * The snapshot of the app's entity records taken with the files: "saved" (an S3 object),
+   * "empty" (there were none), "too_large" (past the snapshot limit, not kept), "none"
+   * (a checkpoint from before data snapshots).
+   */
+  data_snapshot: z.enum(["saved", "empty", "too_large", "none"]).default("none"),
+  record_count: z.number().int().default(0),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
+
+/** POST /api/apps/{id}/app-checkpoints/{cp}/load: code only (the default), or code and the records as they were. */
+export const LoadCheckpointBody = z.strictObject({ restore_data: z.boolean().default(false) });
+
+/** A checkpoint's records, entity by entity (only entities that had records). */
+export const RecordsSnapshot = z.object({ entities: z.record(z.string(), z.array(EntityRecord)) });
+export type RecordsSnapshot = z.infer<typeof RecordsSnapshot>;
 
 export const FeedbackTag = z.enum([
   "Deleted previously implemented features / sections",

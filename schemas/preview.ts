@@ -65,6 +65,15 @@ export const ElementSelection = z.object({
 });
 export type ElementSelection = z.infer<typeof ElementSelection>;
 
+/** A console line of the running app, which the runtime forwards to the editor's network activity panel (spec 02 §3 Activity entry). */
+export const AppLog = z.object({
+  message: z.string().max(4_000),
+  severity: z.enum(["log", "info", "warn", "error", "debug"]),
+  component: z.string().max(500).nullable(),
+  timestamp: z.number(),
+});
+export type AppLog = z.infer<typeof AppLog>;
+
 /** What the runtime posts to the editor (`window.parent`). */
 export const FrameMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("app_error"), error: AppError }),
@@ -84,6 +93,14 @@ export const FrameMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("visual-edit-agent-ready") }),
   z.object({ type: z.literal("element-selected"), data: ElementSelection }),
   z.object({ type: z.literal("unselect-element") }),
+  /** `@base44/sdk` inside a frame reports each request it makes, and each success (reference §6.7) */
+  z.object({
+    type: z.literal("api-request-start"),
+    requestId: z.string().max(200),
+    data: z.object({ url: z.string().max(4_000), method: z.string().max(20).optional(), body: z.unknown() }),
+  }),
+  z.object({ type: z.literal("api-request-end"), requestId: z.string().max(200), data: z.object({ statusCode: z.number(), response: z.unknown() }) }),
+  z.object({ type: z.literal("app_log"), log: AppLog }),
 ]);
 export type FrameMessage = z.infer<typeof FrameMessage>;
 

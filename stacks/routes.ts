@@ -48,6 +48,8 @@ export const routes = {
   "GET /api/apps/{id}": { group: "apps", op: "get", access: "user" },
   "PUT /api/apps/{id}": { group: "apps", op: "update", access: "user" },
   "DELETE /api/apps/{id}": { group: "apps", op: "remove", access: "user" },
+  "POST /api/apps/{id}/metadata/update-logo": { group: "apps", op: "updateLogo", access: "user" },
+  "POST /api/apps/{id}/block": { group: "apps", op: "block", access: "admin" },
   "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user" },
 
   "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user" },
@@ -87,6 +89,8 @@ export const routes = {
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app" },
 
   "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app_public" },
+  "GET /api/app-logs/{id}": { group: "app-logs", op: "list", access: "user" },
+  "GET /api/app-logs/{id}/stats": { group: "app-logs", op: "stats", access: "user" },
   "POST /api/apps/{id}/analytics/track/batch": { group: "app-logs", op: "trackBatch", access: "public" },
 
   "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user" },

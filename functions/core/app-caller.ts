@@ -1,6 +1,7 @@
 import type { AppMeta } from "../../schemas/app";
 import type { AppUser } from "../../schemas/app-user";
 import type { User } from "../../schemas/user";
+import { Actor } from "./actor";
 import { Apps } from "./apps";
 import { AppUsers } from "./app-users";
 import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
@@ -80,6 +81,7 @@ export namespace AppCallers {
    */
   export function admit(caller: AppCaller): void {
     const { app } = caller;
+    if (app.is_blocked && !(caller.kind === "builder" && Actor.isAdmin(caller.user))) throw forbidden("This app has been blocked by the platform");
     if (caller.kind === "builder") return;
     if (caller.kind === "visitor") {
       if (app.public_settings === "public_without_login") return;

@@ -1,9 +1,10 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
-import type { AppLogRecord, AppLogType } from "../../schemas/app-logs";
+import { AppLogRecord, type AppLogType, type AppLogsPage, type AppLogsQuery, type AppStats, type AppStatsQuery } from "../../schemas/app-logs";
 import type { AppCaller } from "./app-caller";
 import { db, table } from "./db";
-import { Keys } from "./keys";
+import { VisibleError } from "./errors";
+import { Keys, stripKeys } from "./keys";
 
 /**
  * An app's own log (spec 02 Logs Explorer and Analytics): page visits and the calls its
@@ -60,6 +61,159 @@ export namespace AppLogs {
         },
       }),
     );
+  }
+
+  /** How many records one explorer page may examine to find its rows (filters the index cannot answer). */
+  export const MAX_EXAMINED = 20_000;
+  /** How many visits one stats answer counts: the newest ones, the answer says when there were more. */
+  export const MAX_STATS_VISITS = 50_000;
+  /** How many log records one stats answer may examine, matching or not. */
+  const MAX_STATS_SCANNED = 200_000;
+
+  /**
+   * One explorer page, newest first. The filter picks the narrowest stored order (a user's
+   * records, one type's records, or all) and the rest is a FilterExpression on that Query.
+   */
+  export async function list(appId: string, page: AppLogsQuery): Promise<AppLogsPage> {
+    const { user_email, status, log_type } = page.filter;
+    const scope = user_email ? { kind: "user" as const, user: user_email } : log_type ? { kind: "type" as const, type: log_type } : { kind: "all" as const };
+    const filters: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (log_type && scope.kind !== "type") (filters.push("log_type = :t"), (values[":t"] = log_type));
+    if (status) (filters.push("#s = :s"), (values[":s"] = status));
+    const logs: AppLogRecord[] = [];
+    let skip = page.skip;
+    let last: string | null = null;
+    let examined = 0;
+    let more = false;
+    const start = page.cursor ? startKey(appId, scope, page.cursor) : undefined;
+    const onRead = (n: number) => {
+      examined += n;
+      if (examined > MAX_EXAMINED) throw new VisibleError("input", `This page would read more than ${MAX_EXAMINED} log records; narrow the filters`);
+      return true;
+    };
+    for await (const { item, sk } of query(appId, scope, { filters, values, names: status ? { "#s": "status" } : undefined, start, firstPage: page.skip + page.limit + 1, onRead })) {
+      if (logs.length === page.limit) {
+        more = true;
+        break;
+      }
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      logs.push(item);
+      last = sk;
+    }
+    return { logs, next_cursor: more ? last : null };
+  }
+
+  /** Visit statistics of a date range (spec 02 Analytics), from the visit log: the type index, or the user's index. */
+  export async function stats(appId: string, q: AppStatsQuery): Promise<AppStats> {
+    const scope = q.user_email ? { kind: "user" as const, user: q.user_email } : { kind: "type" as const, type: "visit" as const };
+    const filters: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (scope.kind === "user") (filters.push("log_type = :t"), (values[":t"] = "visit"));
+    if (q.page_name) (filters.push("object_name = :p"), (values[":p"] = q.page_name));
+    const range = { from: q.date_from ?? "0000", to: `${q.date_to ?? "9999-12-31"}T~` };
+
+    const users = new Set<string>();
+    const pages = new Map<string, number>();
+    const byUser = new Map<string, number>();
+    const days = new Map<string, { users: Set<string>; visits: number }>();
+    let counted = 0;
+    let scanned = 0;
+    let truncated = false;
+    // a filter that matches little must not read the whole log either: past the budget, count what was read
+    const onRead = (n: number) => {
+      scanned += n;
+      truncated ||= scanned > MAX_STATS_SCANNED;
+      return !truncated;
+    };
+    for await (const { item } of query(appId, scope, { filters, values, range, onRead })) {
+      if (counted === MAX_STATS_VISITS) {
+        truncated = true;
+        break;
+      }
+      counted++;
+      const who = item.user_email ?? (item.anonymous_id ? `anon:${item.anonymous_id}` : null);
+      if (who) users.add(who);
+      pages.set(item.object_name, (pages.get(item.object_name) ?? 0) + 1);
+      if (item.user_email) byUser.set(item.user_email, (byUser.get(item.user_email) ?? 0) + 1);
+      const date = item.created_date.slice(0, 10);
+      const day = days.get(date) ?? { users: new Set<string>(), visits: 0 };
+      if (who) day.users.add(who);
+      day.visits++;
+      days.set(date, day);
+    }
+    /** most visits first; ties by name, so the order is stable */
+    const byCount = <T extends { visits: number }>(name: (x: T) => string) => (a: T, b: T) => b.visits - a.visits || name(a).localeCompare(name(b));
+    return {
+      unique_users_count: users.size,
+      top_pages: [...pages]
+        .map(([page_name, visits]) => ({ page_name, url: page_name.toLowerCase() === "home" ? "/" : `/${page_name}`, visits }))
+        .sort(byCount((p) => p.page_name))
+        .slice(0, 20),
+      top_users: [...byUser].map(([email, visits]) => ({ email, visits })).sort(byCount((u) => u.email)).slice(0, 100),
+      users_per_date: [...days]
+        .map(([date, d]) => ({ date, unique_users: d.users.size, total_visits: d.visits }))
+        .sort((a, b) => a.date.localeCompare(b.date)),
+      visits_counted: counted,
+      truncated,
+    };
+  }
+
+  type Scope = { kind: "all" } | { kind: "type"; type: AppLogType } | { kind: "user"; user: string };
+
+  /** The stored order a scope reads: its key attribute names and partition. */
+  function order(appId: string, scope: Scope) {
+    if (scope.kind === "user") return { index: "gsi2", pkName: "gsi2pk", skName: "gsi2sk", pk: Keys.appLogUserIndex(appId, scope.user, "", "").gsi2pk };
+    if (scope.kind === "type") return { index: "gsi1", pkName: "gsi1pk", skName: "gsi1sk", pk: Keys.appLogTypeIndex(appId, scope.type, "", "").gsi1pk };
+    return { index: undefined, pkName: "pk", skName: "sk", pk: Keys.appLog(appId, "", "").pk };
+  }
+
+  /** The ExclusiveStartKey of a cursor (`{created}#{id}` of the last row shown) in the scope's order. */
+  function startKey(appId: string, scope: Scope, cursor: string): Record<string, unknown> {
+    const [created, id] = cursor.split("#") as [string, string];
+    const base = Keys.appLog(appId, created, id);
+    if (scope.kind === "user") return { ...base, ...Keys.appLogUserIndex(appId, scope.user, created, id) };
+    if (scope.kind === "type") return { ...base, ...Keys.appLogTypeIndex(appId, scope.type, created, id) };
+    return base;
+  }
+
+  interface Read {
+    filters: string[];
+    values: Record<string, unknown>;
+    names?: Record<string, string>;
+    /** created_date bounds, inclusive, compared as strings */
+    range?: { from: string; to: string };
+    start?: Record<string, unknown>;
+    /** the first page's size (later pages grow): a short unfiltered page reads little */
+    firstPage?: number;
+    /** told how many items each page examined, filtered out or not; false stops the read after that page */
+    onRead?: (count: number) => boolean;
+  }
+
+  /** The scope's records newest first, page by page, with their sort key (the cursor of a row). */
+  async function* query(appId: string, scope: Scope, read: Read): AsyncGenerator<{ item: AppLogRecord; sk: string }> {
+    const o = order(appId, scope);
+    const input: QueryCommandInput = {
+      TableName: table(),
+      IndexName: o.index,
+      KeyConditionExpression: read.range ? "#pk = :pk AND #sk BETWEEN :from AND :to" : "#pk = :pk",
+      ExpressionAttributeNames: { "#pk": o.pkName, ...(read.range ? { "#sk": o.skName } : {}), ...read.names },
+      ExpressionAttributeValues: { ":pk": o.pk, ...(read.range ? { ":from": read.range.from, ":to": read.range.to } : {}), ...read.values },
+      FilterExpression: read.filters.length ? read.filters.join(" AND ") : undefined,
+      ScanIndexForward: false,
+    };
+    let start = read.start;
+    let pageSize = Math.min(read.firstPage ?? 1000, 1000);
+    do {
+      const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: pageSize }));
+      pageSize = Math.min(pageSize * 4, 1000);
+      const more = read.onRead?.(page.ScannedCount ?? 0) ?? true;
+      for (const raw of page.Items ?? []) yield { item: AppLogRecord.parse(stripKeys(raw)), sk: raw.sk as string };
+      start = more ? page.LastEvaluatedKey : undefined;
+    } while (start);
   }
 
   /** Small values as they are; large ones as the start of their JSON, marked as cut. */

@@ -2,27 +2,47 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sd
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type FileTree, FileTree as FileTreeSchema } from "../../schemas/app-files";
-import { Checkpoint } from "../../schemas/chat";
+import { Checkpoint, RecordsSnapshot } from "../../schemas/chat";
+import type { EntityRecord } from "../../schemas/entities";
 import { AppFiles } from "./app-files";
 import { Config } from "./config";
 import { db, table } from "./db";
-import { notFound } from "./errors";
+import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
+import { Records } from "./records";
 import { Storage } from "./storage";
 
-/** Checkpoints: an item per checkpoint plus an S3 object holding the whole file tree at that moment. */
+/**
+ * Checkpoints: an item per checkpoint plus S3 objects holding the whole file tree at that
+ * moment and, when the app had any, its entity records (so a restore can bring data back too).
+ */
 export namespace Checkpoints {
+  /** The records one checkpoint keeps, as JSON; past this the checkpoint keeps code only and says so. */
+  export const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
+
   export async function create(appId: string, name: string, messageId: string | null, files?: FileTree): Promise<Checkpoint> {
     const tree = files ?? (await AppFiles.tree(appId));
     const id = ulid();
-    await Storage.client().send(
-      new PutObjectCommand({
-        Bucket: Config.bucket,
-        Key: Keys.checkpointObject(appId, id),
-        Body: JSON.stringify(tree),
-        ContentType: "application/json",
-      }),
-    );
+    const snapshot = await snapshotRecords(appId, tree);
+    await Promise.all([
+      Storage.client().send(
+        new PutObjectCommand({
+          Bucket: Config.bucket,
+          Key: Keys.checkpointObject(appId, id),
+          Body: JSON.stringify(tree),
+          ContentType: "application/json",
+        }),
+      ),
+      snapshot.state === "saved" &&
+        Storage.client().send(
+          new PutObjectCommand({
+            Bucket: Config.bucket,
+            Key: Keys.checkpointDataObject(appId, id),
+            Body: JSON.stringify(snapshot.data),
+            ContentType: "application/json",
+          }),
+        ),
+    ]);
     const checkpoint: Checkpoint = {
       id,
       app_id: appId,
@@ -30,6 +50,8 @@ export namespace Checkpoints {
       created_date: new Date().toISOString(),
       message_id: messageId,
       file_count: Object.keys(tree).length,
+      data_snapshot: snapshot.state,
+      record_count: snapshot.count,
     };
     await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.checkpoint(appId, id), ...checkpoint } }));
     return checkpoint;
@@ -69,12 +91,74 @@ export namespace Checkpoints {
     return files;
   }
 
+  /** Entities whose records a checkpoint keeps: those with a schema file (app users live apart, in AppUsers). */
+  const entitiesOf = (files: FileTree) =>
+    Object.keys(files)
+      .filter((path) => path.startsWith("entities/"))
+      .map((path) => path.slice("entities/".length))
+      .filter((name) => name !== "User");
+
+  /** Every entity's records, read in parallel; empty entities cost one small Query and are left out. */
+  async function snapshotRecords(appId: string, files: FileTree): Promise<{ state: Checkpoint["data_snapshot"]; count: number; data?: RecordsSnapshot }> {
+    let bytes = 0;
+    let count = 0;
+    let tooLarge = false;
+    const entities: Record<string, EntityRecord[]> = {};
+    await Promise.all(
+      entitiesOf(files).map(async (entity) => {
+        const records: EntityRecord[] = [];
+        for await (const { record } of Records.walk(appId, entity, { order: "created", descending: false })) {
+          if (tooLarge) return;
+          bytes += Buffer.byteLength(JSON.stringify(record));
+          if (bytes > MAX_SNAPSHOT_BYTES) {
+            tooLarge = true;
+            return;
+          }
+          records.push(record);
+        }
+        if (records.length) {
+          entities[entity] = records;
+          count += records.length;
+        }
+      }),
+    );
+    if (tooLarge) return { state: "too_large", count: 0 };
+    return count ? { state: "saved", count, data: { entities } } : { state: "empty", count: 0 };
+  }
+
+  /** Refuses (before anything changes) a data restore from a checkpoint that kept no data. */
+  export function assertDataRestorable(checkpoint: Checkpoint): void {
+    if (checkpoint.data_snapshot === "none") throw new VisibleError("input", "This checkpoint was made before data was saved with checkpoints; restore its code only.");
+    if (checkpoint.data_snapshot === "too_large") {
+      throw new VisibleError("input", `This checkpoint's data was larger than ${MAX_SNAPSHOT_BYTES / 1024 / 1024} MB and was not saved with it; restore its code only.`);
+    }
+  }
+
+  /**
+   * Put the app's records back as they were at the checkpoint: every entity of the
+   * checkpoint's files and of the current files holds exactly its snapshot (none if it had none).
+   */
+  export async function loadData(appId: string, checkpoint: Checkpoint, files: FileTree, current: FileTree): Promise<{ entities: string[]; records: number }> {
+    assertDataRestorable(checkpoint);
+    let snapshot: RecordsSnapshot = { entities: {} };
+    if (checkpoint.data_snapshot === "saved") {
+      const object = await Storage.client().send(new GetObjectCommand({ Bucket: Config.bucket, Key: Keys.checkpointDataObject(appId, checkpoint.id) }));
+      snapshot = RecordsSnapshot.parse(JSON.parse(await object.Body!.transformToString()));
+    }
+    const entities = [...new Set([...entitiesOf(files), ...entitiesOf(current), ...Object.keys(snapshot.entities)])];
+    let records = 0;
+    for (const entity of entities) records += (await Records.restore(appId, entity, snapshot.entities[entity] ?? [])).restored;
+    return { entities, records };
+  }
+
   export async function removeObjects(appId: string, ids: string[]): Promise<void> {
     await Promise.all(
-      ids.map((id) =>
-        Storage.client()
-          .send(new DeleteObjectCommand({ Bucket: Config.bucket, Key: Keys.checkpointObject(appId, id) }))
-          .catch(() => undefined),
+      ids.flatMap((id) =>
+        [Keys.checkpointObject(appId, id), Keys.checkpointDataObject(appId, id)].map((Key) =>
+          Storage.client()
+            .send(new DeleteObjectCommand({ Bucket: Config.bucket, Key }))
+            .catch(() => undefined),
+        ),
       ),
     );
   }

@@ -67,6 +67,8 @@ export const Keys = {
   appSecrets: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "SECRET#" }),
   /** S3 key of a checkpoint's whole file tree */
   checkpointObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.json`,
+  /** S3 key of a checkpoint's snapshot of the app's entity records (absent when it had none) */
+  checkpointDataObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.data.json`,
   /** S3 key of a published snapshot (immutable; the app's `published_version` points at one) */
   publishedObject: (appId: string, version: string) => `apps/${appId}/published/${version}.json`,
   /** S3 key of an uploaded file */

@@ -95,6 +95,21 @@ export namespace Records {
     await batchWrite(records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, 1) } })));
   }
 
+  /**
+   * Make an entity hold exactly `records` (a checkpoint's snapshot): records not in it are
+   * deleted, the others written back one version past what is stored, so a writer holding
+   * an older version retries against the restored record instead of overwriting it.
+   */
+  export async function restore(appId: string, entity: string, records: EntityRecord[]): Promise<{ restored: number; deleted: number }> {
+    const current = new Map<string, number>();
+    for await (const stored of walk(appId, entity, { order: "created", descending: false })) current.set(stored.record.id, stored.version);
+    const keep = new Set(records.map((r) => r.id));
+    const deletes = [...current.keys()].filter((id) => !keep.has(id)).map((id) => ({ DeleteRequest: { Key: Keys.record(appId, entity, id) } }));
+    const puts = records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id) ?? 0) + 1) } }));
+    await batchWrite([...deletes, ...puts]);
+    return { restored: records.length, deleted: deletes.length };
+  }
+
   /** Replace a record if it is still at `version`; false when someone changed (or deleted) it first. */
   export function replace(appId: string, entity: string, record: EntityRecord, version: number): Promise<boolean> {
     return conditional(new PutCommand({ TableName: table(), Item: itemOf(appId, entity, record, version + 1), ...versionIs(version) }));

@@ -56,6 +56,8 @@ export const Features: Record<SubscriptionTier, TierFeatures> = {
 export const FEATURE_MESSAGES: Partial<Record<keyof TierFeatures, string>> = {
   code_editing: "Code editing is only available on paid plans",
   assign_admin: "Paid plans only",
+  badge_toggle: "Hiding the platform badge is only available on paid plans",
+  backend_functions: "Backend functions need the Builder plan or higher",
 };
 
 /** Credits one chat message costs (spec 01 §9): discussion mode is 0.3. */

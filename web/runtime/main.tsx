@@ -8,6 +8,7 @@ import { RunnerAuth } from "./auth";
 import { clearToken } from "./auth/api";
 import { Bridge } from "./bridge";
 import { loadProvider } from "./builtins";
+import { forwardConsole } from "./console";
 import { appErrorOf, reportable } from "./errors";
 import { LoadError, failureOf, getJson } from "./load";
 import { AppModules } from "./modules";
@@ -32,6 +33,7 @@ const mode = modeOfHost(window.location.hostname);
 const inEditor = mode === "preview" && window.parent !== window;
 const root = createRoot(document.getElementById("root")!);
 const bridge = new Bridge(inEditor);
+if (inEditor) forwardConsole(bridge);
 window.addEventListener("error", (event) => reportable(event.error) && bridge.reportError(appErrorOf(event.error ?? event.message)));
 window.addEventListener("unhandledrejection", (event) => reportable(event.reason) && bridge.reportError(appErrorOf(event.reason)));
 

@@ -19,9 +19,13 @@ import { Route as AppCreateAppRouteImport } from './routes/_app/create-app'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
+import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
+import { Route as AppAppsAppIdEditorRouteImport } from './routes/_app/apps/$appId/editor'
 import { Route as UserAppsAppIdShowChar123PageNameChar125RouteImport } from './routes/user-apps/$appId/show/{-$pageName}'
 import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
 import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
+import { Route as AppAppsAppIdEditorWorkspaceIndexRouteImport } from './routes/_app/apps/$appId/editor/workspace/index'
+import { Route as AppAppsAppIdEditorWorkspaceViewRouteImport } from './routes/_app/apps/$appId/editor/workspace/$view'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -73,6 +77,16 @@ const AppsShowAppSlugChar123PageNameChar125Route =
     path: '/apps-show/$appSlug/{-$pageName}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppAppsAppIdDashboardRoute = AppAppsAppIdDashboardRouteImport.update({
+  id: '/apps/$appId/dashboard',
+  path: '/apps/$appId/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsAppIdEditorRoute = AppAppsAppIdEditorRouteImport.update({
+  id: '/apps/$appId/editor',
+  path: '/apps/$appId/editor',
+  getParentRoute: () => AppRoute,
+} as any)
 const UserAppsAppIdShowChar123PageNameChar125Route =
   UserAppsAppIdShowChar123PageNameChar125RouteImport.update({
     id: '/user-apps/$appId/show/{-$pageName}',
@@ -81,15 +95,27 @@ const UserAppsAppIdShowChar123PageNameChar125Route =
   } as any)
 const AppAppsAppIdEditorPreviewRoute =
   AppAppsAppIdEditorPreviewRouteImport.update({
-    id: '/apps/$appId/editor/preview',
-    path: '/apps/$appId/editor/preview',
-    getParentRoute: () => AppRoute,
+    id: '/preview',
+    path: '/preview',
+    getParentRoute: () => AppAppsAppIdEditorRoute,
   } as any)
 const AppAppsAppIdEditorPreviewPageNameRoute =
   AppAppsAppIdEditorPreviewPageNameRouteImport.update({
     id: '/$pageName',
     path: '/$pageName',
     getParentRoute: () => AppAppsAppIdEditorPreviewRoute,
+  } as any)
+const AppAppsAppIdEditorWorkspaceIndexRoute =
+  AppAppsAppIdEditorWorkspaceIndexRouteImport.update({
+    id: '/workspace/',
+    path: '/workspace/',
+    getParentRoute: () => AppAppsAppIdEditorRoute,
+  } as any)
+const AppAppsAppIdEditorWorkspaceViewRoute =
+  AppAppsAppIdEditorWorkspaceViewRouteImport.update({
+    id: '/workspace/$view',
+    path: '/workspace/$view',
+    getParentRoute: () => AppAppsAppIdEditorRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -102,9 +128,13 @@ export interface FileRoutesByFullPath {
   '/user-settings': typeof AppUserSettingsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
+  '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
+  '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
+  '/apps/$appId/editor/workspace/$view': typeof AppAppsAppIdEditorWorkspaceViewRoute
+  '/apps/$appId/editor/workspace/': typeof AppAppsAppIdEditorWorkspaceIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -116,9 +146,13 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
+  '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
+  '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
+  '/apps/$appId/editor/workspace/$view': typeof AppAppsAppIdEditorWorkspaceViewRoute
+  '/apps/$appId/editor/workspace': typeof AppAppsAppIdEditorWorkspaceIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -132,9 +166,13 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
+  '/_app/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
+  '/_app/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
+  '/_app/apps/$appId/editor/workspace/$view': typeof AppAppsAppIdEditorWorkspaceViewRoute
+  '/_app/apps/$appId/editor/workspace/': typeof AppAppsAppIdEditorWorkspaceIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -148,9 +186,13 @@ export interface FileRouteTypes {
     | '/user-settings'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
+    | '/apps/$appId/dashboard'
+    | '/apps/$appId/editor'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
+    | '/apps/$appId/editor/workspace/$view'
+    | '/apps/$appId/editor/workspace/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -162,9 +204,13 @@ export interface FileRouteTypes {
     | '/'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
+    | '/apps/$appId/dashboard'
+    | '/apps/$appId/editor'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
+    | '/apps/$appId/editor/workspace/$view'
+    | '/apps/$appId/editor/workspace'
   id:
     | '__root__'
     | '/_app'
@@ -177,9 +223,13 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
+    | '/_app/apps/$appId/dashboard'
+    | '/_app/apps/$appId/editor'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/_app/apps/$appId/editor/preview'
     | '/_app/apps/$appId/editor/preview/$pageName'
+    | '/_app/apps/$appId/editor/workspace/$view'
+    | '/_app/apps/$appId/editor/workspace/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -264,6 +314,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppsShowAppSlugChar123PageNameChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/apps/$appId/dashboard': {
+      id: '/_app/apps/$appId/dashboard'
+      path: '/apps/$appId/dashboard'
+      fullPath: '/apps/$appId/dashboard'
+      preLoaderRoute: typeof AppAppsAppIdDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/$appId/editor': {
+      id: '/_app/apps/$appId/editor'
+      path: '/apps/$appId/editor'
+      fullPath: '/apps/$appId/editor'
+      preLoaderRoute: typeof AppAppsAppIdEditorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/user-apps/$appId/show/{-$pageName}': {
       id: '/user-apps/$appId/show/{-$pageName}'
       path: '/user-apps/$appId/show/{-$pageName}'
@@ -273,10 +337,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/apps/$appId/editor/preview': {
       id: '/_app/apps/$appId/editor/preview'
-      path: '/apps/$appId/editor/preview'
+      path: '/preview'
       fullPath: '/apps/$appId/editor/preview'
       preLoaderRoute: typeof AppAppsAppIdEditorPreviewRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppAppsAppIdEditorRoute
     }
     '/_app/apps/$appId/editor/preview/$pageName': {
       id: '/_app/apps/$appId/editor/preview/$pageName'
@@ -284,6 +348,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/apps/$appId/editor/preview/$pageName'
       preLoaderRoute: typeof AppAppsAppIdEditorPreviewPageNameRouteImport
       parentRoute: typeof AppAppsAppIdEditorPreviewRoute
+    }
+    '/_app/apps/$appId/editor/workspace/': {
+      id: '/_app/apps/$appId/editor/workspace/'
+      path: '/workspace'
+      fullPath: '/apps/$appId/editor/workspace/'
+      preLoaderRoute: typeof AppAppsAppIdEditorWorkspaceIndexRouteImport
+      parentRoute: typeof AppAppsAppIdEditorRoute
+    }
+    '/_app/apps/$appId/editor/workspace/$view': {
+      id: '/_app/apps/$appId/editor/workspace/$view'
+      path: '/workspace/$view'
+      fullPath: '/apps/$appId/editor/workspace/$view'
+      preLoaderRoute: typeof AppAppsAppIdEditorWorkspaceViewRouteImport
+      parentRoute: typeof AppAppsAppIdEditorRoute
     }
   }
 }
@@ -303,12 +381,28 @@ const AppAppsAppIdEditorPreviewRouteWithChildren =
     AppAppsAppIdEditorPreviewRouteChildren,
   )
 
+interface AppAppsAppIdEditorRouteChildren {
+  AppAppsAppIdEditorPreviewRoute: typeof AppAppsAppIdEditorPreviewRouteWithChildren
+  AppAppsAppIdEditorWorkspaceViewRoute: typeof AppAppsAppIdEditorWorkspaceViewRoute
+  AppAppsAppIdEditorWorkspaceIndexRoute: typeof AppAppsAppIdEditorWorkspaceIndexRoute
+}
+
+const AppAppsAppIdEditorRouteChildren: AppAppsAppIdEditorRouteChildren = {
+  AppAppsAppIdEditorPreviewRoute: AppAppsAppIdEditorPreviewRouteWithChildren,
+  AppAppsAppIdEditorWorkspaceViewRoute: AppAppsAppIdEditorWorkspaceViewRoute,
+  AppAppsAppIdEditorWorkspaceIndexRoute: AppAppsAppIdEditorWorkspaceIndexRoute,
+}
+
+const AppAppsAppIdEditorRouteWithChildren =
+  AppAppsAppIdEditorRoute._addFileChildren(AppAppsAppIdEditorRouteChildren)
+
 interface AppRouteChildren {
   AppCreateAppRoute: typeof AppCreateAppRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
-  AppAppsAppIdEditorPreviewRoute: typeof AppAppsAppIdEditorPreviewRouteWithChildren
+  AppAppsAppIdDashboardRoute: typeof AppAppsAppIdDashboardRoute
+  AppAppsAppIdEditorRoute: typeof AppAppsAppIdEditorRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -316,7 +410,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
-  AppAppsAppIdEditorPreviewRoute: AppAppsAppIdEditorPreviewRouteWithChildren,
+  AppAppsAppIdDashboardRoute: AppAppsAppIdDashboardRoute,
+  AppAppsAppIdEditorRoute: AppAppsAppIdEditorRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

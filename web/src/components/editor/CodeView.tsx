@@ -69,6 +69,92 @@ export function CodeView({ path, content, height = "100%" }: { path: string; con
 }
 
 /**
+ * The code workspace's editable CodeMirror. It owns the text while the owner types
+ * (`onChange` reports it); the document is replaced with `doc` only when `path` or
+ * `revision` changes (another file, Discard, a fresh load). `line` (1-based) puts the
+ * cursor on that line and scrolls it into view.
+ */
+export function CodeEditor({
+  path,
+  doc,
+  revision,
+  readOnly,
+  line,
+  onChange,
+  onSave,
+}: {
+  path: string;
+  doc: string;
+  revision: number;
+  readOnly: boolean;
+  line?: number;
+  onChange(text: string): void;
+  onSave(): void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<{ cm: CM; view: EditorView; language: Compartment; setup: Compartment; shown: { path: string; line?: number } | null } | null>(null);
+  const latest = useRef({ path, doc, readOnly, line, onChange, onSave });
+  latest.current = { path, doc, readOnly, line, onChange, onSave };
+
+  const setupOf = (cm: CM) =>
+    cm.editorSetup({ readOnly: latest.current.readOnly, onChange: (t) => latest.current.onChange(t), onSave: () => latest.current.onSave() });
+
+  /** The document, language and cursor of the latest `path`/`doc`/`line`. */
+  const load = () => {
+    const current = editor.current;
+    if (!current) return;
+    const { cm, view } = current;
+    const { path, doc, line } = latest.current;
+    // a save coming back as the loaded text changes nothing: keep the cursor where it is
+    if (current.shown?.path === path && current.shown.line === line && view.state.doc.toString() === doc) return;
+    current.shown = { path, line };
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: doc },
+      effects: current.language.reconfigure(cm.languageExtension(cm.languageOfPath(path))),
+    });
+    const at = view.state.doc.line(Math.min(Math.max(1, line ?? 1), view.state.doc.lines)).from;
+    view.dispatch({ selection: { anchor: at }, effects: cm.EditorView.scrollIntoView(at, { y: line ? "center" : "start" }) });
+  };
+
+  useEffect(() => {
+    let cancelled = false;
+    let made: EditorView | null = null;
+    void loadCodeMirror().then((cm) => {
+      if (cancelled || !host.current) return;
+      const language = new cm.Compartment();
+      const setup = new cm.Compartment();
+      made = new cm.EditorView({
+        parent: host.current,
+        state: cm.EditorState.create({ doc: "", extensions: [setup.of(setupOf(cm)), cm.fillHeight, language.of([])] }),
+      });
+      editor.current = { cm, view: made, language, setup, shown: null };
+      load();
+    });
+    return () => {
+      cancelled = true;
+      made?.destroy();
+      editor.current = null;
+    };
+    // made once; everything else is applied by the effects below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    load();
+    // a new file, a discard or a reload replaces the text; typing does not come back through here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, revision, line]);
+
+  useEffect(() => {
+    const current = editor.current;
+    if (current) current.view.dispatch({ effects: current.setup.reconfigure(setupOf(current.cm)) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readOnly]);
+
+  return <Box ref={host} height="100%" overflow="hidden" bg="bg.panel" data-testid="code-editor" data-path={path} data-readonly={readOnly || undefined} />;
+}
+
+/**
  * Original against modified, side by side (CodeMirror's MergeView), read-only, with
  * unchanged stretches collapsed to a clickable bar.
  */

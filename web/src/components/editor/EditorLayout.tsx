@@ -1,8 +1,17 @@
-import { Box, Flex, SegmentGroup, Splitter } from "@chakra-ui/react";
+import { Box, Button, CloseButton, Drawer, Flex, Portal, Splitter } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { MessageSquare } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { visibleMessages } from "../../api/chat";
+import { AppStageScreen, isPendingStage } from "../workspace/AppStageScreens";
+import { NetworkPanel } from "../workspace/network/NetworkPanel";
+import { useNetworkActivity } from "../workspace/network/activity";
+import { PublishDialog } from "../workspace/publish/PublishDialog";
+import { ShareDialog } from "../workspace/share/ShareDialog";
+import { type EditorMode, Toolbar } from "../workspace/Toolbar";
+import { WorkspaceLayout } from "../workspace/WorkspaceLayout";
+import type { WorkspaceSearch } from "../workspace/views";
 import { filesOf, liveFileOf } from "./appFiles";
 import { ChatPanel } from "./ChatPanel";
 import { EDITOR_HEIGHT } from "./EditorStates";
@@ -14,11 +23,30 @@ const panels = [
   { id: "files", minSize: 60 },
 ];
 
-/** Chat on the left (33 %, 20–40 %, resizable), the app's preview or code on the right; one at a time under 768 px. */
-export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: string; msgId?: string }) {
+/** Which workspace view the address names, when it names one (/editor/workspace/{view}). */
+export interface WorkspaceRoute {
+  view: string;
+  search: WorkspaceSearch;
+}
+
+type Dialog = "share" | "publish" | "network" | null;
+
+/**
+ * The editor of one app (spec 02 Layout): the chat on the left (33 %, 20–40 %, resizable),
+ * and beside it the toolbar over either the live preview or the workspace (sidebar and
+ * view). Under 768 px the chat moves into a left drawer behind a floating "Edit App" button.
+ * The preview stays mounted in the workspace, so switching back is instant and its
+ * network activity keeps being recorded.
+ */
+export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pageName?: string; msgId?: string; workspace: WorkspaceRoute | null }) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
-  const [mobileView, setMobileView] = useState<"chat" | "files">("chat");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const activity = useNetworkActivity();
+  const lastView = useRef("overview");
+  if (workspace) lastView.current = workspace.view;
+  const mode: EditorMode = workspace ? "workspace" : "preview";
 
   const pages = Object.keys(app.pages);
   const firstPage = app.main_page && pages.includes(app.main_page) ? app.main_page : (pages[0] ?? null);
@@ -31,33 +59,94 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
   const selectPage = (name: string) => navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name } });
   // The app moved to a page by itself: the address follows without a history entry of its own.
   const pageShown = (name: string) => {
-    if (name !== selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
+    if (!workspace && name !== selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
+  };
+  const switchMode = (next: EditorMode) => {
+    if (next === mode) return;
+    if (next === "workspace") void navigate({ to: "/apps/$appId/editor/workspace/$view", params: { appId: app.id, view: lastView.current } });
+    else if (selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: selectedPage } });
+    else void navigate({ to: "/apps/$appId/editor/preview", params: { appId: app.id } });
   };
 
   const chat = <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />;
-  const filesPane = (
-    <PreviewPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={selectPage} onPageShown={pageShown} />
+  const pending = isPendingStage(app);
+  const main = (
+    <Flex direction="column" h="full" minW="0" bg="bg">
+      <Toolbar
+        mode={mode}
+        onMode={switchMode}
+        activityCount={activity.entries.length}
+        onNetwork={() => setDialog("network")}
+        onShare={() => setDialog("share")}
+        onPublish={() => setDialog("publish")}
+      />
+      {app.is_blocked && (
+        <Box px="3" py="1.5" bg="red.subtle" color="red.fg" fontSize="sm" data-testid="app-blocked">
+          This app has been blocked by the platform: its API refuses everyone but platform admins.
+        </Box>
+      )}
+      <Box flex="1" minH="0" display={!pending && mode === "preview" ? "block" : "none"}>
+        {!pending && (
+          <PreviewPane
+            app={app}
+            files={files}
+            liveFile={liveFile}
+            selectedPage={selectedPage}
+            onSelectPage={selectPage}
+            onPageShown={pageShown}
+            onFrameMessage={activity.onFrameMessage}
+          />
+        )}
+      </Box>
+      {pending && (
+        <Box flex="1" minH="0">
+          <AppStageScreen app={app} />
+        </Box>
+      )}
+      {!pending && workspace && (
+        <Box flex="1" minH="0">
+          <WorkspaceLayout app={app} view={workspace.view} search={workspace.search} />
+        </Box>
+      )}
+      <ShareDialog app={app} open={dialog === "share"} onClose={() => setDialog(null)} />
+      <PublishDialog app={app} open={dialog === "publish"} onClose={() => setDialog(null)} />
+      <NetworkPanel open={dialog === "network"} entries={activity.entries} onClose={() => setDialog(null)} onClear={activity.clear} />
+    </Flex>
   );
 
   if (isMobile) {
     return (
-      <Flex direction="column" h={EDITOR_HEIGHT} bg="bg">
-        <Box px="3" py="2" borderBottomWidth="1px">
-          <SegmentGroup.Root
-            size="sm"
-            w="full"
-            value={mobileView}
-            onValueChange={(e) => setMobileView(e.value === "files" ? "files" : "chat")}
-            data-testid="view-toggle"
-          >
-            <SegmentGroup.Indicator />
-            <SegmentGroup.Items flex="1" items={[{ value: "chat", label: "Chat" }, { value: "files", label: "Preview" }]} />
-          </SegmentGroup.Root>
-        </Box>
-        <Box flex="1" minH="0">
-          {mobileView === "chat" ? chat : filesPane}
-        </Box>
-      </Flex>
+      <Box h={EDITOR_HEIGHT} position="relative">
+        {main}
+        <Button
+          position="fixed"
+          bottom="4"
+          left="4"
+          zIndex="docked"
+          colorPalette="brand"
+          rounded="full"
+          boxShadow="lg"
+          onClick={() => setChatOpen(true)}
+          data-testid="edit-app"
+        >
+          <MessageSquare /> Edit App
+        </Button>
+        <Drawer.Root open={chatOpen} onOpenChange={(e) => setChatOpen(e.open)} placement="start" size="full">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content data-testid="chat-drawer">
+                <Drawer.Body p="0" pt="10">
+                  {chat}
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      </Box>
     );
   }
 
@@ -70,7 +159,7 @@ export function EditorLayout({ app, pageName, msgId }: { app: App; pageName?: st
         </Splitter.Panel>
         <Splitter.ResizeTrigger id="chat:files" aria-label="Resize the chat" data-testid="chat-resize" />
         <Splitter.Panel id="files" minW="0">
-          {filesPane}
+          {main}
         </Splitter.Panel>
       </Splitter.Root>
     </Box>

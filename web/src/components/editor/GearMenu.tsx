@@ -11,7 +11,8 @@ import { AiControlsDialog } from "./AiControlsDialog";
 import type { FileMap } from "./appFiles";
 import { links } from "./links";
 
-const visibilities: { value: Visibility; label: string; icon: typeof Lock }[] = [
+/** The three visibilities as the builder names them (spec 02 §4 App visibility); the workspace offers the same. */
+export const visibilities: { value: Visibility; label: string; icon: typeof Lock }[] = [
   { value: "private_with_login", label: "Private", icon: Lock },
   { value: "public_with_login", label: "Public with login", icon: UsersRound },
   { value: "public_without_login", label: "Public without login", icon: Globe },

@@ -2,7 +2,7 @@ import { javascript } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
 import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from "@codemirror/language";
 import { EditorState, type Extension } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLineGutter, highlightSpecialChars, lineNumbers } from "@codemirror/view";
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from "@codemirror/view";
 
 /** The languages the code viewers know: entities are JSON schemas, everything else is JavaScript with JSX. */
 export type CodeLanguage = "javascript" | "json" | "css";
@@ -52,8 +52,8 @@ const theme = EditorView.theme({
   ".cm-collapsedLines:after": { content: '""' },
 });
 
-/** Everything a read-only viewer needs: line numbers, folding, syntax colours, selection and copy, no editing. */
-export function readOnlySetup(): Extension {
+/** What viewers and the editor share: line numbers, folding, syntax colours, selection. */
+function baseSetup(): Extension {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -62,9 +62,30 @@ export function readOnlySetup(): Extension {
     drawSelection(),
     bracketMatching(),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-    // read-only but still focusable: keyboard navigation, select all and copy keep working
-    EditorState.readOnly.of(true),
     theme,
+  ];
+}
+
+/** Everything a read-only viewer needs: line numbers, folding, syntax colours, selection and copy, no editing. */
+export function readOnlySetup(): Extension {
+  // read-only but still focusable: keyboard navigation, select all and copy keep working
+  return [baseSetup(), EditorState.readOnly.of(true)];
+}
+
+/**
+ * The code workspace's editor (spec 02 "Code workspace"): the viewer's look, editable,
+ * `onChange` with every new text and Mod-s for `onSave`. `readOnly` (the free plan) keeps
+ * it a viewer.
+ */
+export function editorSetup({ readOnly, onChange, onSave }: { readOnly: boolean; onChange(text: string): void; onSave(): void }): Extension {
+  return [
+    baseSetup(),
+    highlightActiveLine(),
+    EditorState.readOnly.of(readOnly),
+    keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (onSave(), true) }]),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged) onChange(update.state.doc.toString());
+    }),
   ];
 }
 

@@ -2,6 +2,7 @@ import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spin
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor, MousePointerClick, RefreshCw, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { FrameMessage } from "../../../../../schemas/preview";
 import { runtimeTokenQuery } from "../../../api/preview";
 import { detailOf } from "../../../api/client";
 import { FilesPane, type FilesPaneProps } from "../FilesPane";
@@ -24,6 +25,8 @@ const devices = [
 interface Props extends FilesPaneProps {
   /** the frame moved to another page on its own (a link in the app) */
   onPageShown(name: string): void;
+  /** every checked message from the frame (the network activity panel listens) */
+  onFrameMessage?(message: FrameMessage): void;
 }
 
 /**
@@ -31,7 +34,7 @@ interface Props extends FilesPaneProps {
  * origin, or its files and code. Refresh, a mobile/desktop width, the page picker
  * (which follows the app's own navigation), and "Issues Found" under the frame.
  */
-export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, onPageShown }: Props) {
+export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, onPageShown, onFrameMessage }: Props) {
   const pages = Object.keys(app.pages);
   const [chosenView, setChosenView] = useState<View | null>(null);
   // Until the user picks, the code shows while the first pages are being written.
@@ -45,6 +48,8 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
   // Visual Edit (spec 01 §2): only on the preview, with at least one page, at 768 px or wider.
   const canVisualEdit = view === "preview" && pages.length > 0 && !mobile && preview.mounted;
   const visual = useVisualEdit({ frame: preview, appId: app.id, files, active: canVisualEdit });
+  const { subscribe } = preview;
+  useEffect(() => (onFrameMessage ? subscribe(onFrameMessage) : undefined), [subscribe, onFrameMessage]);
   const processing = app.status.state === "processing";
   // Sending a message while editing discards the edit (the app turns to processing).
   useEffect(() => {

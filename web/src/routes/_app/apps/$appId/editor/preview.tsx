@@ -1,6 +1,5 @@
-import { createFileRoute, useParams } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import * as z from "zod";
-import { Editor } from "../../../../../components/editor/Editor";
 
 /** ?msgId= scrolls to and highlights that message (spec 01 §2 Editor: chat panel). */
 const EditorSearch = z.object({
@@ -8,17 +7,10 @@ const EditorSearch = z.object({
 });
 
 /**
- * /apps/{appId}/editor/preview: the editor with the first page selected. The child
- * route /preview/{pageName} selects a page; the editor stays mounted across both.
+ * /apps/{appId}/editor/preview: the editor (the parent route) with the first page
+ * selected; the child /preview/{pageName} selects a page. Nothing renders here.
  */
 export const Route = createFileRoute("/_app/apps/$appId/editor/preview")({
   validateSearch: EditorSearch,
-  component: EditorRoute,
+  component: () => null,
 });
-
-function EditorRoute() {
-  const { appId } = Route.useParams();
-  const { pageName } = useParams({ strict: false }) as { pageName?: string };
-  const { msgId } = Route.useSearch();
-  return <Editor appId={appId} pageName={pageName} msgId={msgId} />;
-}

@@ -1,0 +1,53 @@
+import { Badge, Box, Button, HStack, IconButton, SegmentGroup } from "@chakra-ui/react";
+import { Activity, Rocket, Share2 } from "lucide-react";
+
+export type EditorMode = "workspace" | "preview";
+
+interface Props {
+  mode: EditorMode;
+  onMode(mode: EditorMode): void;
+  activityCount: number;
+  onNetwork(): void;
+  onShare(): void;
+  onPublish(): void;
+}
+
+/**
+ * The bar above the workspace and the preview (spec 02 Layout "Toolbar"): the
+ * Workspace/Preview toggle, network activity, Share and Publish. The preview's own
+ * mobile/desktop and refresh buttons sit in its header below.
+ */
+export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPublish }: Props) {
+  return (
+    <HStack px="3" h="12" gap="2" borderBottomWidth="1px" flexShrink="0" minW="0" data-testid="workspace-toolbar">
+      <SegmentGroup.Root size="xs" value={mode} onValueChange={(e) => onMode(e.value === "workspace" ? "workspace" : "preview")}>
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Item value="workspace" data-testid="mode-workspace">
+          <SegmentGroup.ItemText>Workspace</SegmentGroup.ItemText>
+          <SegmentGroup.ItemHiddenInput />
+        </SegmentGroup.Item>
+        <SegmentGroup.Item value="preview" data-testid="mode-preview">
+          <SegmentGroup.ItemText>Preview</SegmentGroup.ItemText>
+          <SegmentGroup.ItemHiddenInput />
+        </SegmentGroup.Item>
+      </SegmentGroup.Root>
+      <Box flex="1" />
+      <Box position="relative">
+        <IconButton aria-label="Network activity" title="Network activity" size="xs" variant="ghost" onClick={onNetwork} data-testid="network-toggle">
+          <Activity />
+        </IconButton>
+        {activityCount > 0 && (
+          <Badge position="absolute" top="-1" right="-1" size="xs" colorPalette="brand" variant="solid" rounded="full" pointerEvents="none">
+            {activityCount > 99 ? "99+" : activityCount}
+          </Badge>
+        )}
+      </Box>
+      <Button size="xs" variant="outline" onClick={onShare} data-testid="share-app">
+        <Share2 /> Share
+      </Button>
+      <Button size="xs" colorPalette="brand" onClick={onPublish} data-testid="publish-app">
+        <Rocket /> Publish
+      </Button>
+    </HStack>
+  );
+}

@@ -1,0 +1,242 @@
+import { Alert, Badge, Box, Button, HStack, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, Lock, Search, TriangleAlert } from "lucide-react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import type { App } from "../../../../../schemas/app";
+import { FEATURE_MESSAGES, Features } from "../../../../../functions/core/tiers";
+import { meQuery } from "../../../api/auth";
+import { detailOf } from "../../../api/client";
+import { CodeEditor } from "../../editor/CodeView";
+import { toast, toaster } from "../../ui/toaster";
+import { fileError, filterFiles } from "./check";
+import { editableFiles, useSaveFile } from "./files";
+
+/** The tree's groups, in order. */
+const GROUPS = [
+  { prefix: "pages/", label: "Pages", icon: FileCode },
+  { prefix: "components/", label: "Components", icon: Component },
+  { prefix: "entities/", label: "Entities", icon: Braces },
+  { prefix: "layout/", label: "Layout", icon: LayoutTemplate },
+] as const;
+
+/**
+ * The app's code workspace (spec 02 §2 "Code workspace"): a searchable file tree of pages,
+ * components, entities and the layout; a CodeMirror editor; unsaved changes kept per file
+ * with a floating Save/Discard; a warning for a file that would not compile (Save still
+ * allowed). On the free plan the editor is read-only under the plan's banner. Saving goes
+ * through Coding.write, which checkpoints and records the edit in the chat; the preview
+ * reloads through the app's realtime room.
+ */
+export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?: string; line?: number }) {
+  const router = useRouter();
+  const me = useQuery(meQuery).data;
+  const canEdit = me ? Features[me.subscription_tier].code_editing : false;
+  const files = useMemo(() => editableFiles(app), [app]);
+  const paths = useMemo(() => Object.keys(files), [files]);
+  const [selected, setSelected] = useState<string | null>(filePath && filePath in files ? filePath : null);
+  const [goto, setGoto] = useState<number | undefined>(line);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [revision, setRevision] = useState(0);
+  const [query, setQuery] = useState("");
+  const save = useSaveFile(app.id);
+
+  // a link (?filePath=&line=, a file action in the chat) opens that file at that line
+  useEffect(() => {
+    if (filePath && filePath in files) {
+      setSelected(filePath);
+      setGoto(line);
+    }
+    // only a new link moves the editor, not a change of the files
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filePath, line]);
+
+  const current = selected && selected in files ? selected : (paths.find((p) => p.startsWith("pages/")) ?? paths[0] ?? null);
+  const loaded = current ? files[current] : "";
+  const text = current ? (drafts[current] ?? loaded) : "";
+  const dirty = current !== null && drafts[current] !== undefined && drafts[current] !== loaded;
+  const checked = useDeferredValue(text);
+  const error = useMemo(() => (current ? fileError(current, checked) : null), [current, checked]);
+
+  // the file changed underneath (a chat turn) while it has no unsaved edits: show the new text
+  useEffect(() => {
+    if (current && drafts[current] === undefined) setRevision((r) => r + 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  const onChange = (next: string) => {
+    if (!current) return;
+    setDrafts((d) => {
+      if (next === loaded) {
+        if (!(current in d)) return d;
+        const rest = { ...d };
+        delete rest[current];
+        return rest;
+      }
+      return d[current] === next ? d : { ...d, [current]: next };
+    });
+  };
+
+  const discard = () => {
+    if (!current) return;
+    setDrafts((d) => {
+      const rest = { ...d };
+      delete rest[current];
+      return rest;
+    });
+    setRevision((r) => r + 1);
+  };
+
+  const submit = () => {
+    if (!current || !dirty || !canEdit || save.isPending) return;
+    const path = current;
+    const content = drafts[path];
+    save.mutate(
+      { path, content },
+      {
+        onSuccess: () => {
+          toast.success("File saved");
+          setDrafts((d) => {
+            if (d[path] !== content) return d;
+            const rest = { ...d };
+            delete rest[path];
+            return rest;
+          });
+        },
+        onError: (err) => {
+          toaster.remove();
+          toaster.error({ title: "Error", description: detailOf(err) });
+        },
+      },
+    );
+  };
+
+  const open = (path: string) => {
+    setSelected(path);
+    setGoto(undefined);
+  };
+
+  const shown = filterFiles(paths, query);
+
+  return (
+    <Stack h="full" minH="0" gap="0" data-testid="code-workspace">
+      <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between">
+        <Button variant="ghost" size="sm" onClick={() => router.history.push(`/apps/${app.id}/editor/workspace/overview`)}>
+          <ArrowLeft /> Back to Editor
+        </Button>
+        {current && (
+          <Text fontFamily="mono" fontSize="sm" color="fg.muted" data-testid="code-current-path">
+            {current}
+          </Text>
+        )}
+      </HStack>
+      {me && !canEdit && (
+        <Alert.Root status="info" borderRadius="0" data-testid="code-readonly-banner">
+          <Alert.Indicator>
+            <Lock />
+          </Alert.Indicator>
+          <Alert.Title>{FEATURE_MESSAGES.code_editing}</Alert.Title>
+        </Alert.Root>
+      )}
+      <HStack flex="1" minH="0" align="stretch" gap="0">
+        <Stack w="64" flexShrink={0} borderRightWidth="1px" gap="0" minH="0">
+          <Box p="2">
+            <InputGroup startElement={<Search size={14} />}>
+              <Input size="sm" placeholder="Search files" aria-label="Search files" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+            </InputGroup>
+          </Box>
+          <Stack flex="1" overflowY="auto" gap="3" px="2" pb="4" data-testid="code-file-tree">
+            {GROUPS.map((group) => {
+              const inGroup = shown.filter((p) => p.startsWith(group.prefix));
+              if (inGroup.length === 0) return null;
+              const Icon = group.icon;
+              return (
+                <Stack key={group.prefix} gap="0.5">
+                  <Text px="2" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+                    {group.label}
+                  </Text>
+                  {inGroup.map((path) => (
+                    <HStack
+                      key={path}
+                      as="button"
+                      px="2"
+                      py="1"
+                      rounded="sm"
+                      fontSize="sm"
+                      textAlign="start"
+                      bg={path === current ? "bg.emphasized" : undefined}
+                      _hover={{ bg: "bg.muted" }}
+                      onClick={() => open(path)}
+                      data-testid={`code-file-${path}`}
+                      aria-current={path === current || undefined}
+                    >
+                      <Icon size={14} />
+                      <Text truncate flex="1">
+                        {path.slice(group.prefix.length)}
+                      </Text>
+                      {drafts[path] !== undefined && drafts[path] !== files[path] && <Box boxSize="2" rounded="full" bg="orange.solid" aria-label="Unsaved changes" />}
+                    </HStack>
+                  ))}
+                </Stack>
+              );
+            })}
+            {shown.length === 0 && (
+              <Text px="2" fontSize="sm" color="fg.muted">
+                No files match "{query.trim()}"
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+        <Stack flex="1" minW="0" minH="0" gap="0" position="relative">
+          {error && (
+            <Alert.Root status="warning" borderRadius="0" size="sm" data-testid="code-error">
+              <Alert.Indicator>
+                <TriangleAlert />
+              </Alert.Indicator>
+              <Alert.Content>
+                <Alert.Title>This file has an error</Alert.Title>
+                <Alert.Description fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap">
+                  {error}
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <Box flex="1" minH="0">
+            {current ? (
+              <CodeEditor path={current} doc={text} revision={revision} readOnly={!canEdit} line={goto} onChange={onChange} onSave={submit} />
+            ) : (
+              <Text p="6" color="fg.muted">
+                This app has no files yet.
+              </Text>
+            )}
+          </Box>
+          {dirty && canEdit && (
+            <HStack
+              position="absolute"
+              bottom="4"
+              left="50%"
+              transform="translateX(-50%)"
+              bg="bg.panel"
+              borderWidth="1px"
+              shadow="lg"
+              rounded="full"
+              px="4"
+              py="2"
+              gap="3"
+              zIndex="1"
+              data-testid="code-save-bar"
+            >
+              <Badge colorPalette="orange">Unsaved changes</Badge>
+              <Button size="sm" variant="ghost" onClick={discard} disabled={save.isPending}>
+                Discard
+              </Button>
+              <Button size="sm" onClick={submit} loading={save.isPending}>
+                Save
+              </Button>
+            </HStack>
+          )}
+        </Stack>
+      </HStack>
+    </Stack>
+  );
+}
