@@ -22,7 +22,8 @@ export namespace Coding {
     const files = await AppFiles.tree(app.id);
     const before = files[path];
     if (path.startsWith("entities/")) assertEntity(path, input.content);
-    if (!Features[user.subscription_tier].code_editing && !(before !== undefined && isClassOnlyChange(before, input.content))) {
+    const allowedOnFree = before !== undefined && (path.startsWith("entities/") ? isRlsOnlyChange(before, input.content) : isClassOnlyChange(before, input.content));
+    if (!Features[user.subscription_tier].code_editing && !allowedOnFree) {
       throw new VisibleError("payment_required", FEATURE_MESSAGES.code_editing!);
     }
     if (before === input.content) {
@@ -66,6 +67,20 @@ export namespace Coding {
   }
 
   /** a class attribute whose value is a literal or a plain reference (`{theme.heading}`): nothing that runs */
+  /**
+   * True when an entity file changes only in its `rls` (the Security view's save): security rules
+   * are every plan's, while any other schema change is code editing.
+   */
+  export function isRlsOnlyChange(before: string, next: string): boolean {
+    try {
+      const { rls: _a, ...a } = JSON.parse(before) as Record<string, unknown>;
+      const { rls: _b, ...b } = JSON.parse(next) as Record<string, unknown>;
+      return JSON.stringify(a) === JSON.stringify(b);
+    } catch {
+      return false;
+    }
+  }
+
   const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\}|\{\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\})/g;
 
   /**

@@ -27,3 +27,15 @@ describe("Coding.isClassOnlyChange (what the free plan may save: Visual Edit)", 
     expect(Coding.isClassOnlyChange(page, page)).toBe(false);
   });
 });
+
+describe("Coding.isRlsOnlyChange (the Security view's saves are every plan's)", () => {
+  const task = { name: "Task", type: "object", properties: { title: { type: "string" } }, required: ["title"] };
+  it("accepts adding, changing or removing rls, whatever the formatting", () => {
+    expect(Coding.isRlsOnlyChange(JSON.stringify(task), JSON.stringify({ ...task, rls: { read: { created_by: "{{user.email}}" } } }, null, 2))).toBe(true);
+    expect(Coding.isRlsOnlyChange(JSON.stringify({ ...task, rls: { read: true } }), JSON.stringify(task))).toBe(true);
+  });
+  it("refuses any other change, and what is not JSON", () => {
+    expect(Coding.isRlsOnlyChange(JSON.stringify(task), JSON.stringify({ ...task, required: [] }))).toBe(false);
+    expect(Coding.isRlsOnlyChange(JSON.stringify(task), "{")).toBe(false);
+  });
+});

@@ -29,7 +29,7 @@ describe("the network activity panel (spec 02)", () => {
   const log = (severity: string): ActivityEntry => ({ kind: "log", id: severity, message: "x".repeat(80), severity, component: null, timestamp: 0 });
 
   it("the filter cycles all → requests → logs → success → error → all", () => {
-    const seen = [FILTERS[0]];
+    const seen: (typeof FILTERS)[number][] = [FILTERS[0]];
     for (let i = 0; i < 5; i++) seen.push(nextFilter(seen.at(-1)!));
     expect(seen).toEqual(["all", "requests", "logs", "success", "error", "all"]);
   });

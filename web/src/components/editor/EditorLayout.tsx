@@ -68,7 +68,11 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
     else void navigate({ to: "/apps/$appId/editor/preview", params: { appId: app.id } });
   };
 
-  const chat = <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />;
+  // The same element while its inputs hold, so the preview's activity (which re-renders this layout) does not re-render the chat.
+  const chat = useMemo(
+    () => <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />,
+    [app, messages, files, selectedPage, msgId],
+  );
   const pending = isPendingStage(app);
   const main = (
     <Flex direction="column" h="full" minW="0" bg="bg">

@@ -1,6 +1,7 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
-import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { EditorState, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from "@codemirror/view";
 
@@ -82,7 +83,9 @@ export function editorSetup({ readOnly, onChange, onSave }: { readOnly: boolean;
     baseSetup(),
     highlightActiveLine(),
     EditorState.readOnly.of(readOnly),
-    keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (onSave(), true) }]),
+    history(),
+    indentOnInput(),
+    keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (onSave(), true) }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange(update.state.doc.toString());
     }),

@@ -90,7 +90,7 @@ export function VersionHistory({ app, onClose }: { app: App; onClose: () => void
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
-      <RestoreDialog app={app} checkpoint={restoring} onClose={() => setRestoring(null)} onRestored={onClose} />
+      <RestoreDialog key={restoring?.id ?? "closed"} app={app} checkpoint={restoring} onClose={() => setRestoring(null)} onRestored={onClose} />
     </Drawer.Root>
   );
 }

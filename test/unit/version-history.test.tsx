@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { App } from "../../schemas/app";
+import type { Checkpoint } from "../../schemas/chat";
+import { VersionHistory } from "../../web/src/components/workspace/history/VersionHistory";
+import { system } from "../../web/src/theme";
+
+/** The Version History panel's states (spec 02 Version History; issue 5 "code only" or "code and data"). */
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  Element.prototype.scrollTo ??= () => {};
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const app = { id: "app1" } as App;
+const cp = (id: string, name: string, data_snapshot: Checkpoint["data_snapshot"], record_count = 0): Checkpoint => ({
+  id,
+  app_id: "app1",
+  name,
+  created_date: "2026-11-20T10:00:00.000Z",
+  message_id: null,
+  file_count: 1,
+  data_snapshot,
+  record_count,
+});
+const checkpoints = [cp("CP2", "add a priority field", "saved", 3), cp("CP1", "Initial", "none")];
+
+function show() {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+    if (url.endsWith("/app-checkpoints")) return json(checkpoints);
+    if (url.endsWith("/file-tree")) return json({ files: { [`entities/Task`]: `{"name":"Task","from":"${url.split("/")[5]}"}` } });
+    if (url.endsWith("/load") && init?.method === "POST") {
+      const { restore_data } = JSON.parse(String(init.body));
+      return json({ success: true, files: {}, data: restore_data ? { entities: ["Task"], records: 3 } : null });
+    }
+    return new Response("{}", { status: 404 });
+  });
+  vi.stubGlobal("fetch", fetch);
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={client}>
+        <VersionHistory app={app} onClose={onClose} />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return { fetch, onClose };
+}
+
+describe("VersionHistory", () => {
+  it("lists checkpoints by name and date and shows the selected one's files", async () => {
+    const { fetch } = show();
+    const items = await screen.findAllByTestId("checkpoint-item");
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toMatch(/add a priority fieldNov 20, 2026 \d\d:00/);
+    expect(items[1]!.textContent).toContain("Initial");
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP2/file-tree"))).toBe(true));
+    fireEvent.click(items[1]!);
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP1/file-tree"))).toBe(true));
+  });
+
+  it("restores code and data after the confirmation, then closes", async () => {
+    const { fetch, onClose } = show();
+    fireEvent.click(await screen.findByTestId("checkpoint-restore"));
+    const dialog = await screen.findByTestId("restore-dialog");
+    expect(dialog.textContent).toContain("cannot be undone");
+    fireEvent.click(within(dialog).getByTestId("restore-code-and-data").querySelector("input")!);
+    await waitFor(() => expect(dialog.textContent).toContain("records added since will be deleted"));
+    fireEvent.click(within(dialog).getByTestId("restore-confirm"));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const load = fetch.mock.calls.find(([u]) => String(u).endsWith("/app-checkpoints/CP2/load"))!;
+    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: true });
+  });
+
+  it("offers code only for a checkpoint made before data snapshots", async () => {
+    const { fetch } = show();
+    fireEvent.click((await screen.findAllByTestId("checkpoint-item"))[1]!);
+    fireEvent.click(await screen.findByTestId("checkpoint-restore"));
+    const dialog = await screen.findByTestId("restore-dialog");
+    expect(dialog.textContent).toContain("made before data was saved with checkpoints");
+    expect(within(dialog).getByTestId("restore-code-and-data").querySelector("input")!.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByTestId("restore-confirm"));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP1/load"))).toBe(true));
+    const load = fetch.mock.calls.find(([u]) => String(u).endsWith("/app-checkpoints/CP1/load"))!;
+    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: false });
+  });
+});
