@@ -34,7 +34,7 @@ async function api<T = any>(page: Page, method: string, path: string, body?: unk
 }
 
 /** A signed-in owner with a built app; `paid` moves them to the builder plan through the platform admin. */
-async function ownerWithApp(label: string, paid: boolean): Promise<{ context: BrowserContext; page: Page; appId: string }> {
+async function ownerWithApp(label: string, paid: boolean, create: Record<string, unknown> = {}): Promise<{ context: BrowserContext; page: Page; appId: string }> {
   const context = await newContext(browser, { width: 1500, height: 950 });
   const page = await context.newPage();
   await signInThroughIdentityPage(page, { email: uniqueEmail(label) }, "/");
@@ -48,7 +48,7 @@ async function ownerWithApp(label: string, paid: boolean): Promise<{ context: Br
     const me = await api<{ id: string }>(page, "GET", "/auth/me");
     await api(page, "POST", `/auth/${me.id}/update-user`, { subscription_tier: "builder" }, admin);
   }
-  const app = await api<{ id: string }>(page, "POST", "/apps", { user_description: "A simple tracker for books I want to read" });
+  const app = await api<{ id: string }>(page, "POST", "/apps", { user_description: "A simple tracker for books I want to read", ...create });
   // the first turn is over: ready, the main page written, the assistant's message done
   for (const deadline = Date.now() + 60_000; ; await page.waitForTimeout(300)) {
     const now = await api(page, "GET", `/apps/${app.id}`);
@@ -152,12 +152,15 @@ describe("Code workspace", () => {
 
 describe("Secrets", () => {
   it("adds a secret (the chat hears of it), lists names only, and deletes it", async () => {
-    const { page, appId } = await ownerWithApp("secrets", true);
-    // Secrets is offered once backend functions are on (spec 02 §2)
-    await api(page, "POST", `/apps/${appId}/activate-backend-functions`);
+    // Secrets show for apps made with integrations (their keys were entered at creation) or with backend functions on.
+    const { page, appId } = await ownerWithApp("secrets", true, {
+      integrations: ["resend-email"],
+      secrets: [{ type: "value", name: "RESEND_API_KEY", value: "re-secret-123" }],
+    });
     await page.goto(`/apps/${appId}/editor/workspace/secrets`);
     await page.getByTestId("secrets-info").waitFor();
-    await page.getByTestId("secrets-empty").waitFor();
+    await page.getByTestId("secret-RESEND_API_KEY").waitFor();
+    expect(await page.getByTestId("secrets-list").innerText()).not.toContain("re-secret-123");
 
     await page.getByRole("button", { name: "Add Secret" }).click();
     const dialog = page.getByTestId("add-secret-dialog");
@@ -170,12 +173,12 @@ describe("Secrets", () => {
     await page.getByTestId("secret-WEATHER_API_KEY").waitFor();
     expect(await page.getByTestId("secrets-list").innerText()).not.toContain("wk-123456");
     await page.getByText("I've added WEATHER_API_KEY secrets").first().waitFor();
-    expect((await api(page, "GET", `/apps/${appId}/secrets`)).secrets.map((s: { name: string }) => s.name)).toEqual(["WEATHER_API_KEY"]);
+    expect((await api(page, "GET", `/apps/${appId}/secrets`)).secrets.map((s: { name: string }) => s.name).sort()).toEqual(["RESEND_API_KEY", "WEATHER_API_KEY"]);
 
     await page.getByRole("button", { name: "Delete WEATHER_API_KEY" }).click();
     await toastSaying(page, "Secret deleted");
-    await page.getByTestId("secrets-empty").waitFor();
-    expect((await api(page, "GET", `/apps/${appId}/secrets`)).secrets).toEqual([]);
+    await page.getByTestId("secret-WEATHER_API_KEY").waitFor({ state: "detached" });
+    expect((await api(page, "GET", `/apps/${appId}/secrets`)).secrets.map((s: { name: string }) => s.name)).toEqual(["RESEND_API_KEY"]);
   });
 });
 

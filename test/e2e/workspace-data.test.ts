@@ -57,10 +57,13 @@ async function api<T = any>(method: string, path: string, body?: unknown): Promi
   );
 }
 
-async function openTable() {
-  await page.goto(`/apps/${appId}/editor/workspace/entity-${entity}`);
-  await page.getByTestId("entity-data-view").waitFor({ timeout: 30_000 }).catch(async (e) => { console.log("DEBUG", page.url(), (await page.locator("body").innerText()).slice(0, 1500)); await page.screenshot({ path: "/tmp/wsfail.png" }); throw e; });
+/** Open a workspace view by its address and wait for it to show. */
+async function openView(view: string, testId: string) {
+  await page.goto(`/apps/${appId}/editor/workspace/${view}`);
+  await page.getByTestId(testId).waitFor({ timeout: 30_000 }).catch(async (e) => { console.log("DEBUG", page.url(), (await page.locator("body").innerText()).slice(0, 1500)); await page.screenshot({ path: "/tmp/wsfail.png" }); throw e; });
 }
+
+const openTable = () => openView(`entity-${entity}`, "entity-data-view");
 
 const records = () => api<Record<string, unknown>[]>("GET", `/apps/${appId}/entities/${entity}?sort=created_date`);
 const rows = () => page.getByTestId("record-row");
@@ -209,8 +212,7 @@ describe("Entity data table", () => {
 
 describe("Users table", () => {
   it("invites a user; on the free plan the admin role stays behind the gate", async () => {
-    await page.goto(`/apps/${appId}/editor/workspace/users`);
-    await page.getByTestId("users-view").waitFor({ timeout: 20_000 });
+    await openView("users", "users-view");
 
     await page.getByTestId("invite-user").click();
     const dialog = page.getByTestId("invite-user-dialog");
@@ -256,8 +258,7 @@ describe("Users table on a paid plan", () => {
     });
     expect(upgraded.status).toBe(200);
 
-    await page.goto(`/apps/${appId}/editor/workspace/users`);
-    await page.getByTestId("users-view").waitFor({ timeout: 20_000 });
+    await openView("users", "users-view");
     await page.getByTestId("invite-user").click();
     const dialog = page.getByTestId("invite-user-dialog");
     expect(await dialog.locator('option[value="admin"]').isDisabled()).toBe(false);
@@ -282,8 +283,7 @@ describe("Users table on a paid plan", () => {
 
 describe("API page", () => {
   it("shows a working example with the owner's api_key for the chosen entity, and copies it", async () => {
-    await page.goto(`/apps/${appId}/editor/workspace/api`);
-    await page.getByTestId("api-view").waitFor({ timeout: 20_000 });
+    await openView("api", "api-view");
     const me = await api<{ api_key: string }>("GET", "/auth/me");
     const code = page.getByTestId("api-example");
     await expect.poll(() => code.innerText()).toContain(`/api/apps/${appId}/entities/${entity}`);

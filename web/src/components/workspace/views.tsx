@@ -23,7 +23,11 @@ export const ENTITY_PREFIX = "entity-";
 export const entityView = (name: string) => `${ENTITY_PREFIX}${name}`;
 
 /** Secrets shows only once the app's backend functions are on (spec 02 §2 WorkspaceView values). */
-export const hasSecrets = (app: App) => app.has_backend_functions_enabled === true;
+/**
+ * Secrets show when backend functions are on (spec 02), and also when the app was made with
+ * integrations: their keys were entered at creation and must stay manageable.
+ */
+export const hasSecrets = (app: App) => app.has_backend_functions_enabled === true || app.integrations.length > 0;
 
 const fixed: Record<string, (app: App, search: WorkspaceSearch) => ReactNode> = {
   overview: (app) => <OverviewView app={app} />,
