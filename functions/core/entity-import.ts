@@ -40,7 +40,8 @@ export namespace EntityImport {
 
   function fromCsv(schema: StoredEntitySchema, text: string): Doc[] {
     const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy" });
-    const fatal = parsed.errors.find((e) => e.type !== "FieldMismatch");
+    // A one-column file has no delimiter to detect: papaparse says so, then rightly reads it with a comma.
+    const fatal = parsed.errors.find((e) => e.type !== "FieldMismatch" && e.code !== "UndetectableDelimiter");
     if (fatal) throw invalid(`The CSV could not be read${fatal.row === undefined ? "" : ` at row ${fatal.row + 1}`}: ${fatal.message}`);
     const byName = new Map(Object.keys(schema.properties).map((f) => [normal(f), f]));
     for (const [field, prop] of Object.entries(schema.properties)) {

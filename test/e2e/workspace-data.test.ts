@@ -57,10 +57,16 @@ async function api<T = any>(method: string, path: string, body?: unknown): Promi
   );
 }
 
-/** Open a workspace view by its address and wait for it to show. */
+/** Open a workspace view by its address and wait for it; a view that never shows fails with what the page shows instead. */
 async function openView(view: string, testId: string) {
   await page.goto(`/apps/${appId}/editor/workspace/${view}`);
-  await page.getByTestId(testId).waitFor({ timeout: 30_000 }).catch(async (e) => { console.log("DEBUG", page.url(), (await page.locator("body").innerText()).slice(0, 1500)); await page.screenshot({ path: "/tmp/wsfail.png" }); throw e; });
+  await page
+    .getByTestId(testId)
+    .waitFor({ timeout: 30_000 })
+    .catch(async (err: unknown) => {
+      const shown = await page.locator("body").innerText().catch(() => "");
+      throw new Error(`${testId} did not show at ${page.url()}; the page shows: ${shown.slice(0, 800)}`, { cause: err });
+    });
 }
 
 const openTable = () => openView(`entity-${entity}`, "entity-data-view");
@@ -247,7 +253,7 @@ describe("Users table", () => {
 });
 
 describe("Users table on a paid plan", () => {
-  it("invites an admin and promotes a user", async () => {
+  it("invites an admin, promotes a user, and deletes one", async () => {
     const me = await api<{ id: string }>("GET", "/auth/me");
     const admin = await fetch(`${webUrl()}/api/local/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@kiln.local" }) });
     const { access_token } = (await admin.json()) as { access_token: string };
@@ -278,6 +284,11 @@ describe("Users table on a paid plan", () => {
     await user.getByText("admin").waitFor();
     const users = await api<{ email: string; role: string }[]>("GET", `/apps/${appId}/entities/User`);
     expect(users.filter((u) => u.role === "admin").map((u) => u.email)).toEqual(expect.arrayContaining([boss, expect.stringMatching(/^invited-/)]));
+
+    await page.getByTestId("user-row").filter({ hasText: boss }).getByTestId("delete-user").click();
+    await toastSaying(page, "User deleted");
+    await page.getByTestId("user-row").filter({ hasText: boss }).waitFor({ state: "detached" });
+    expect((await api<{ email: string }[]>("GET", `/apps/${appId}/entities/User`)).some((u) => u.email === boss)).toBe(false);
   });
 });
 

@@ -56,6 +56,8 @@ export const AppData = {
   users: (appId: string) => call(`/apps/${encodeURIComponent(appId)}/entities/User`, { schema: z.array(AppUser) }),
   updateUser: (appId: string, id: string, patch: Record<string, unknown>) =>
     call(`/apps/${encodeURIComponent(appId)}/entities/User/${encodeURIComponent(id)}`, { method: "PUT", body: patch, schema: AppUser }),
+  removeUser: (appId: string, id: string) =>
+    call(`/apps/${encodeURIComponent(appId)}/entities/User/${encodeURIComponent(id)}`, { method: "DELETE", schema: z.object({ success: z.boolean() }) }),
   invite: (appId: string, email: string, role: AppRole) =>
     call(`/apps/${encodeURIComponent(appId)}/users/invite-user`, { method: "POST", body: { user_email: email, role }, schema: AppUser }),
 };

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Center, HStack, Heading, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Center, HStack, Heading, IconButton, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Braces, UserPlus } from "lucide-react";
+import { Braces, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { type AppUser, appUserServerFields } from "../../../../../schemas/app-user";
@@ -23,7 +23,7 @@ const builtInProperties: Properties = {
 
 /**
  * The app's end users (spec 02 §2 "Users table"): the list without the platform's staff,
- * Invite User, an edit sheet without e-mail and full name, and the Schema. Making someone
+ * Invite User, an edit sheet without e-mail and full name, per-row delete, and the Schema. Making someone
  * an admin needs a paid plan (Features.assign_admin); the server enforces the same gate.
  */
 export function UsersView({ app }: { app: App }) {
@@ -66,6 +66,18 @@ export function UsersView({ app }: { app: App }) {
     onSuccess: () => {
       toast.success("User updated");
       setEditing(null);
+      void client.invalidateQueries({ queryKey: key });
+    },
+    onError: (err) => {
+      toaster.remove();
+      toaster.error({ title: "Error", description: detailOf(err) });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => AppData.removeUser(app.id, id),
+    onSuccess: () => {
+      toast.success("User deleted");
       void client.invalidateQueries({ queryKey: key });
     },
     onError: (err) => {
@@ -123,6 +135,7 @@ export function UsersView({ app }: { app: App }) {
                     {c.label}
                   </Table.ColumnHeader>
                 ))}
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -139,6 +152,22 @@ export function UsersView({ app }: { app: App }) {
                       </Table.Cell>
                     ),
                   )}
+                  <Table.Cell textAlign="end">
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label="Delete user"
+                      data-testid="delete-user"
+                      loading={remove.isPending && remove.variables === user.id}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        remove.mutate(user.id);
+                      }}
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
