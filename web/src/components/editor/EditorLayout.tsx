@@ -7,6 +7,7 @@ import { visibleMessages } from "../../api/chat";
 import { AppStageScreen, isPendingStage } from "../workspace/AppStageScreens";
 import { NetworkPanel } from "../workspace/network/NetworkPanel";
 import { useNetworkActivity } from "../workspace/network/activity";
+import { VersionHistory } from "../workspace/history/VersionHistory";
 import { PublishDialog } from "../workspace/publish/PublishDialog";
 import { ShareDialog } from "../workspace/share/ShareDialog";
 import { type EditorMode, Toolbar } from "../workspace/Toolbar";
@@ -29,7 +30,7 @@ export interface WorkspaceRoute {
   search: WorkspaceSearch;
 }
 
-type Dialog = "share" | "publish" | "network" | null;
+type Dialog = "share" | "publish" | "network" | "history" | null;
 
 /**
  * The editor of one app (spec 02 Layout): the chat on the left (33 %, 20–40 %, resizable),
@@ -83,6 +84,7 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
         onNetwork={() => setDialog("network")}
         onShare={() => setDialog("share")}
         onPublish={() => setDialog("publish")}
+        onHistory={() => setDialog("history")}
       />
       {app.is_blocked && (
         <Box px="3" py="1.5" bg="red.subtle" color="red.fg" fontSize="sm" data-testid="app-blocked">
@@ -114,6 +116,7 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
       )}
       <ShareDialog app={app} open={dialog === "share"} onClose={() => setDialog(null)} />
       <PublishDialog app={app} open={dialog === "publish"} onClose={() => setDialog(null)} />
+      {dialog === "history" && <VersionHistory app={app} onClose={() => setDialog(null)} />}
       <NetworkPanel open={dialog === "network"} entries={activity.entries} onClose={() => setDialog(null)} onClear={activity.clear} />
     </Flex>
   );

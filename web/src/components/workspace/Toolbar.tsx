@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, SegmentGroup } from "@chakra-ui/react";
-import { Activity, Rocket, Share2 } from "lucide-react";
+import { Activity, History, Rocket, Share2 } from "lucide-react";
 
 export type EditorMode = "workspace" | "preview";
 
@@ -10,14 +10,15 @@ interface Props {
   onNetwork(): void;
   onShare(): void;
   onPublish(): void;
+  onHistory(): void;
 }
 
 /**
  * The bar above the workspace and the preview (spec 02 Layout "Toolbar"): the
- * Workspace/Preview toggle, network activity, Share and Publish. The preview's own
+ * Workspace/Preview toggle, network activity, Version History, Share and Publish. The preview's own
  * mobile/desktop and refresh buttons sit in its header below.
  */
-export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPublish }: Props) {
+export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPublish, onHistory }: Props) {
   return (
     <HStack px="3" h="12" gap="2" borderBottomWidth="1px" flexShrink="0" minW="0" data-testid="workspace-toolbar">
       <SegmentGroup.Root size="xs" value={mode} onValueChange={(e) => onMode(e.value === "workspace" ? "workspace" : "preview")}>
@@ -42,6 +43,9 @@ export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPub
           </Badge>
         )}
       </Box>
+      <IconButton aria-label="Version History" title="Version History" size="xs" variant="ghost" onClick={onHistory} data-testid="history-toggle">
+        <History />
+      </IconButton>
       <Button size="xs" variant="outline" onClick={onShare} data-testid="share-app">
         <Share2 /> Share
       </Button>
