@@ -121,7 +121,7 @@ describe("Version History", () => {
     expect((await api("GET", `/api/apps/${appId}/entities/${entity}`)).body).toEqual([]);
 
     await workspace("overview");
-    await page.getByRole("button", { name: /Version History/ }).click();
+    await page.getByTestId("history-toggle").click();
     const panel = page.getByTestId("version-history");
     await panel.waitFor();
     await panel.getByTestId("checkpoint-item").filter({ hasText: "add a priority field to tasks" }).click();
