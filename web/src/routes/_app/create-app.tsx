@@ -1,10 +1,13 @@
 import { Button, Container, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { Link as RouterLink, createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Link as RouterLink, createFileRoute } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import * as z from "zod";
 import { detailOf } from "../../api/client";
 import { OutOfCredits } from "../../components/home/OutOfCredits";
-import { CREATE_FAILED, isOutOfCredits, useCreateApp } from "../../components/home/useCreateApp";
+import { isOutOfCredits, useCreateApp } from "../../components/home/useCreateApp";
+
+/** What the prompt-start route says when creation fails without a message of its own (spec 02 §8). */
+const ERROR_CREATING_APP = "Error creating app";
 
 /** The router reads `?prompt=42` as a number; any scalar is taken as text. */
 const CreateAppSearch = z.object({
@@ -16,10 +19,12 @@ export const Route = createFileRoute("/_app/create-app")({
   component: CreateApp,
 });
 
-/** /create-app?prompt=…: creates the app from the prompt at once and opens its editor; no prompt goes Home. */
+/**
+ * /create-app?prompt=… (spec 02 Prompt-start): creates the app from the prompt at once and opens
+ * its editor. No prompt shows 'No prompt provided'; a failure shows its message or 'Error creating app'.
+ */
 function CreateApp() {
   const { prompt } = Route.useSearch();
-  const navigate = useNavigate();
   const create = useCreateApp({ replace: true });
   const started = useRef(false);
   const description = typeof prompt === "string" ? prompt.trim() : "";
@@ -28,21 +33,30 @@ function CreateApp() {
     create.mutate(
       { user_description: description },
       {
-        onError: (err) => {
-          if (!isOutOfCredits(err)) window.alert(CREATE_FAILED);
-        },
+        onError: () => undefined,
       },
     );
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!description) void navigate({ to: "/", replace: true });
-    else start();
+    if (description) start();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!description) return null;
+  if (!description)
+    return (
+      <Container maxW="lg" py={{ base: "16", md: "24" }}>
+        <Stack gap="4" align="center" textAlign="center" data-testid="create-app-no-prompt">
+          <Text fontWeight="semibold" fontSize="lg">
+            No prompt provided
+          </Text>
+          <Button variant="outline" asChild>
+            <RouterLink to="/">Back to Home</RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    );
   return (
     <Container maxW="lg" py={{ base: "16", md: "24" }}>
       {create.isError ? (
@@ -50,7 +64,7 @@ function CreateApp() {
           {isOutOfCredits(create.error) ? (
             <OutOfCredits detail={detailOf(create.error)} />
           ) : (
-            <Text fontWeight="semibold">{CREATE_FAILED}</Text>
+            <Text fontWeight="semibold">{detailOf(create.error) || ERROR_CREATING_APP}</Text>
           )}
           <HStack gap="3">
             <Button colorPalette="brand" onClick={start}>
