@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EditorMessage, ElementSelection, FrameMessage } from "../../../../../schemas/preview";
 import { Coding } from "../../../api/coding";
@@ -23,6 +24,7 @@ export function useVisualEdit({ frame, appId, files, active }: { frame: Frame; a
   const stateRef = useRef(state);
   stateRef.current = state;
   const { post, subscribe } = frame;
+  const client = useQueryClient();
 
   useEffect(
     () =>
@@ -85,7 +87,11 @@ export function useVisualEdit({ frame, appId, files, active }: { frame: Frame; a
     }
     setSaving(true);
     try {
-      if (next !== content) await Coding.write(appId, { file_path: at.file, content: next });
+      if (next !== content) {
+        await Coding.write(appId, { file_path: at.file, content: next });
+        // The room pushes the change too; reading it back makes the chat's note certain even if a push was missed.
+        void client.invalidateQueries({ queryKey: ["app", appId] });
+      }
       post({ type: "unselect-element", data: { restore: false } });
       post({ type: "refresh-page" });
       setState({ mode: "on" });
@@ -95,7 +101,7 @@ export function useVisualEdit({ frame, appId, files, active }: { frame: Frame; a
     } finally {
       setSaving(false);
     }
-  }, [appId, files, post]);
+  }, [appId, files, post, client]);
 
   return { state, saving, error, setEnabled, preview, discard, save };
 }
