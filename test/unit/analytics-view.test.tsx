@@ -7,17 +7,11 @@ import type { App } from "../../schemas/app";
 import type { AppStats } from "../../schemas/app-logs";
 import { AnalyticsView } from "../../web/src/components/workspace/analytics/AnalyticsView";
 import { system } from "../../web/src/theme";
+import { polyfillJsdom } from "./jsdom-polyfills";
 
 /** The Analytics view's own rules (spec 02 §9): top users show 5 unless expanded; ≤1 date point is "Not enough data". */
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(polyfillJsdom);
 
 afterEach(() => {
   cleanup();

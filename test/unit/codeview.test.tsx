@@ -10,19 +10,9 @@ import { minimalChange } from "../../web/src/components/editor/codemirror";
 import { FeedbackDialog } from "../../web/src/components/editor/FeedbackDialog";
 import { MessageDetailsDialog, traceUrl } from "../../web/src/components/editor/MessageDetailsDialog";
 import { system } from "../../web/src/theme";
+import { polyfillJsdom } from "./jsdom-polyfills";
 
-beforeAll(() => {
-  // what jsdom lacks and Chakra / CodeMirror reach for
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-  Element.prototype.scrollTo ??= () => {};
-});
+beforeAll(polyfillJsdom);
 
 afterEach(() => {
   cleanup();

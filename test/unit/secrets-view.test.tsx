@@ -7,17 +7,11 @@ import type { App } from "../../schemas/app";
 import { SecretsView } from "../../web/src/components/workspace/secrets/SecretsView";
 import { Toaster } from "../../web/src/components/ui/toaster";
 import { system } from "../../web/src/theme";
+import { polyfillJsdom } from "./jsdom-polyfills";
 
 /** The Secrets view against a stubbed API: names only, the add dialog's rule and the spec's error toasts (spec 02 §5, §8). */
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(polyfillJsdom);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

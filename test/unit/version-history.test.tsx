@@ -7,20 +7,11 @@ import type { App } from "../../schemas/app";
 import type { Checkpoint } from "../../schemas/chat";
 import { VersionHistory } from "../../web/src/components/workspace/history/VersionHistory";
 import { system } from "../../web/src/theme";
+import { polyfillJsdom } from "./jsdom-polyfills";
 
 /** The Version History panel's states (spec 02 Version History; issue 5 "code only" or "code and data"). */
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-  Element.prototype.scrollTo ??= () => {};
-});
+beforeAll(polyfillJsdom);
 
 afterEach(() => {
   cleanup();
