@@ -17,14 +17,14 @@ afterAll(async () => {
 
 describe("the prompt-start route /create-app (spec 02)", () => {
   it("says 'No prompt provided' without a prompt", async () => {
-    await page.goto("/create-app");
+    await page.goto("/create-app", { waitUntil: "domcontentloaded" });
     await page.getByTestId("create-app-no-prompt").getByText("No prompt provided").waitFor({ timeout: 10_000 }).catch(async (err) => {
       throw new Error(`${page.url()}: ${(await page.locator("body").innerText()).slice(0, 500)}`, { cause: err });
     });
   });
 
   it("creates the app from ?prompt= and opens its editor", async () => {
-    await page.goto(`/create-app?prompt=${encodeURIComponent("A recipe box for family recipes")}`);
+    await page.goto(`/create-app?prompt=${encodeURIComponent("A recipe box for family recipes")}`, { waitUntil: "domcontentloaded" });
     await page.waitForURL(/\/apps\/[^/]+\/editor\/preview/);
   });
 });
