@@ -10,6 +10,9 @@ beforeAll(async () => {
   page = await (await newContext(browser)).newPage();
   await signInThroughIdentityPage(page, { email: uniqueEmail("prompt-start") }, "/");
   await page.waitForFunction(() => !!localStorage.getItem("token"));
+  // The sign-in ends with the app's own navigation home: let it finish before going elsewhere.
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.getByTestId("prompt-input").waitFor();
 });
 afterAll(async () => {
   await browser?.close();
