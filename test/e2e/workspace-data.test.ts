@@ -194,7 +194,7 @@ describe("Entity data table", () => {
     const base = Object.fromEntries((schema.required ?? []).map((f) => [f, sample(f)]));
     await api("POST", `/apps/${appId}/entities/${entity}/bulk`, Array.from({ length: 620 }, (_, i) => ({ ...base, [textField]: `Row ${String(i).padStart(4, "0")}` })));
     await page.reload();
-    await page.getByTestId("entity-data-view").waitFor({ timeout: 30_000 }).catch(async (e) => { console.log("DEBUG", page.url(), (await page.locator("body").innerText()).slice(0, 1500)); await page.screenshot({ path: "/tmp/wsfail.png" }); throw e; });
+    await page.getByTestId("entity-data-view").waitFor({ timeout: 30_000 });
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(500);
     await page.getByRole("button", { name: "Load more" }).click();
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(620);
