@@ -1,15 +1,11 @@
 import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import type { AppRole } from "../../../../../schemas/app-user";
 import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
-import { AppData } from "../../../api/app-data";
-import { ApiError } from "../../../api/client";
 import { appOrigin } from "../../../lib/app-origin";
-import { toast } from "../../ui/toaster";
 import { useCopy } from "../useCopy";
 import { useFeatures } from "../useFeatures";
+import { useInviteForm } from "../useInviteForm";
 
 /**
  * "Share Your App" (spec 02 Share dialog): the app's public address with Copy, and an
@@ -19,32 +15,7 @@ export function ShareDialog({ app, open, onClose }: { app: App; open: boolean; o
   const { features } = useFeatures();
   const url = appOrigin(app.slug);
   const { copied, copy } = useCopy();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<AppRole>("user");
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setEmail("");
-    setRole("user");
-    setError(null);
-  }, [open]);
-
-  const invite = useMutation({
-    mutationFn: () => AppData.invite(app.id, email.trim(), role),
-    onSuccess: (user) => {
-      toast.success(`Invitation sent to ${user.email}`);
-      setEmail("");
-    },
-    onError: (err) => setError(err instanceof ApiError && err.detail ? err.detail : "Failed to send invitation"),
-  });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError("Please enter an email address");
-    setError(null);
-    invite.mutate();
-  };
+  const { email, setEmail, role, setRole, error, sending, submit } = useInviteForm(app.id, open, () => undefined);
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
@@ -91,7 +62,7 @@ export function ShareDialog({ app, open, onClose }: { app: App; open: boolean; o
                       {error}
                     </Text>
                   )}
-                  <Button type="submit" alignSelf="flex-end" loading={invite.isPending} data-testid="share-invite-send">
+                  <Button type="submit" alignSelf="flex-end" loading={sending} data-testid="share-invite-send">
                     Send Invite
                   </Button>
                   </form>

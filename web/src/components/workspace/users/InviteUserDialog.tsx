@@ -1,11 +1,7 @@
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import type { AppRole } from "../../../../../schemas/app-user";
 import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
-import { AppData } from "../../../api/app-data";
-import { ApiError } from "../../../api/client";
-import { toast } from "../../ui/toaster";
+import { useInviteForm } from "../useInviteForm";
 
 /**
  * Invite User (spec 02 §5): an e-mail and a role. The admin role is offered only on a
@@ -13,36 +9,10 @@ import { toast } from "../../ui/toaster";
  * in the dialog: the server's detail, or "Failed to send invitation".
  */
 export function InviteUserDialog({ appId, open, canAssignAdmin, onClose, onInvited }: { appId: string; open: boolean; canAssignAdmin: boolean; onClose(): void; onInvited(): void }) {
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<AppRole>("user");
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setEmail("");
-    setRole("user");
-    setError(null);
-  }, [open]);
-
-  const invite = useMutation({
-    mutationFn: () => AppData.invite(appId, email.trim(), role),
-    onSuccess: (user) => {
-      toast.success(`Invitation sent to ${user.email}`);
-      onInvited();
-      onClose();
-    },
-    onError: (err) => setError(err instanceof ApiError && err.detail ? err.detail : "Failed to send invitation"),
+  const { email, setEmail, role, setRole, error, sending, submit } = useInviteForm(appId, open, () => {
+    onInvited();
+    onClose();
   });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === "") {
-      setError("Please enter an email address");
-      return;
-    }
-    setError(null);
-    invite.mutate();
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
@@ -84,7 +54,7 @@ export function InviteUserDialog({ appId, open, canAssignAdmin, onClose, onInvit
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">Cancel</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" loading={invite.isPending} data-testid="invite-send">
+                <Button type="submit" loading={sending} data-testid="invite-send">
                   Send Invite
                 </Button>
               </Dialog.Footer>
