@@ -7,7 +7,7 @@ import { callGroup, parse, query } from "./http";
 
 /** A generated app's visit log (reference §6.2), the SDK's analytics batches (§6.5), and the owner's logs and analytics (spec 02). */
 export const { app, handler } = callGroup("app-logs", {
-  /** Every page view of the app, signed in or not (the login page of a private app is a visit too). */
+  /** A page view by someone the app admits (route access "app"): a visitor logs visits only to an open app. */
   async visit(c) {
     const caller = Actor.app();
     const page = parse(VisitedPage, c.req.param("page"));

@@ -88,7 +88,7 @@ export const routes = {
   "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app" },
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app" },
 
-  "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app_public" },
+  "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app" },
   "GET /api/app-logs/{id}": { group: "app-logs", op: "list", access: "user" },
   "GET /api/app-logs/{id}/stats": { group: "app-logs", op: "stats", access: "user" },
   "POST /api/apps/{id}/analytics/track/batch": { group: "app-logs", op: "trackBatch", access: "public" },

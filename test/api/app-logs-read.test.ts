@@ -37,6 +37,8 @@ beforeAll(async () => {
   // visits: the owner twice on Home and once on Deals, the member on Home, an anonymous visitor on Home
   for (const v of [visit("Home", { token: owner.token }), visit("Home", { token: owner.token }), visit("Deals", { token: owner.token })]) expect((await v).status).toBe(200);
   expect((await visit("Home", { token: member.token })).status).toBe(200);
+  // an anonymous visitor may log a visit only once the app is open to visitors
+  expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: "public_without_login" } })).status).toBe(200);
   expect((await visit("home", { anon: "anon-logs-1" })).status).toBe(200);
 }, 90_000);
 
@@ -76,7 +78,7 @@ describe("GET /api/app-logs/{id}", () => {
 
   it("pages by 50 with skip or with the next cursor", async () => {
     const fresh = await builtApp(owner.token, "A page counter");
-    for (let i = 0; i < 6; i++) await Promise.all(Array.from({ length: 10 }, (_, j) => call("POST", `/api/app-logs/${fresh.id}/log-user-in-app/p${i * 10 + j}`)));
+    for (let i = 0; i < 6; i++) await Promise.all(Array.from({ length: 10 }, (_, j) => call("POST", `/api/app-logs/${fresh.id}/log-user-in-app/p${i * 10 + j}`, { token: owner.token })));
     const page = (query: string) => call("GET", `/api/app-logs/${fresh.id}${query}`, { token: owner.token });
     const first = await page("");
     expect(first.body.logs).toHaveLength(50);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtApp, call, signedIn } from "./helpers";
+import { appMember, builtApp, call, signedIn, uniqueEmail } from "./helpers";
 
 /** A generated app's visit log and analytics batches (reference §6.2, §6.5; spec 03 §7.12). */
 
@@ -12,18 +12,67 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("POST /api/app-logs/{id}/log-user-in-app/{page}", () => {
-  it("records a visit with an empty body, from a builder or an anonymous visitor, even on a private app", async () => {
-    const builder = await call("POST", `/api/app-logs/${appId}/log-user-in-app/Home`, { token: owner.token });
-    expect(builder.status).toBe(200);
-    expect(builder.body).toEqual({});
-    const visitor = await call("POST", `/api/app-logs/${appId}/log-user-in-app/home`, { headers: { "x-base44-anonymous-id": "anon-123" } });
-    expect(visitor.status).toBe(200);
+  const visit = (id: string, page: string, options: { token?: string; anon?: string } = {}) =>
+    call("POST", `/api/app-logs/${id}/log-user-in-app/${page}`, { token: options.token, headers: options.anon ? { "x-base44-anonymous-id": options.anon } : {} });
+  const stats = async (id: string) => {
+    const res = await call("GET", `/api/app-logs/${id}/stats`, { token: owner.token });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const visitLog = async (id: string) => (await call("GET", `/api/app-logs/${id}?log_type=visit`, { token: owner.token })).body.logs as any[];
+
+  it("records the pages an invited user of a private app browses; the owner reads them in the stats", async () => {
+    const app = await builtApp(owner.token, "A private reading list");
+    expect(app.public_settings).toBe("private_with_login");
+    const email = uniqueEmail("reader");
+    expect((await call("POST", `/api/apps/${app.id}/users/invite-user`, { token: owner.token, body: { user_email: email, role: "user" } })).status).toBe(200);
+    const member = await appMember(app.id, email);
+
+    for (const page of ["Dashboard", "Books", "Books", "Authors"]) {
+      const res = await visit(app.id, page, { token: member.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+    }
+    const owned = await visit(app.id, "Dashboard", { token: owner.token });
+    expect(owned.status).toBe(200);
+
+    const body = await stats(app.id);
+    expect(body).toMatchObject({ unique_users_count: 2, visits_counted: 5 });
+    expect(body.top_users).toEqual([
+      { email, visits: 4 },
+      { email: owner.email, visits: 1 },
+    ]);
+    expect(body.top_pages).toEqual([
+      { page_name: "Books", url: "/Books", visits: 2 },
+      { page_name: "Dashboard", url: "/Dashboard", visits: 2 },
+      { page_name: "Authors", url: "/Authors", visits: 1 },
+    ]);
+  });
+
+  it("refuses an anonymous visit to a private app, or to one that needs sign-in, and stores nothing", async () => {
+    const app = await builtApp(owner.token, "A private team wiki");
+    for (const visibility of ["private_with_login", "public_with_login"]) {
+      expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: visibility } })).status).toBe(200);
+      const refused = await visit(app.id, "Home", { anon: "anon-intruder" });
+      expect(refused.status, visibility).toBe(403);
+      expect(refused.body.extra_data).toMatchObject({ reason: "auth_required", app_id: app.id });
+      expect((await visit(app.id, "Home")).status, visibility).toBe(403);
+    }
+    expect(await visitLog(app.id)).toEqual([]);
+    expect(await stats(app.id)).toMatchObject({ unique_users_count: 0, visits_counted: 0, top_pages: [] });
+  });
+
+  it("records an anonymous visit to an app open to visitors, under the visitor's id", async () => {
+    const app = await builtApp(owner.token, "An open recipe box");
+    expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: "public_without_login" } })).status).toBe(200);
+    expect((await visit(app.id, "home", { anon: "anon-123" })).status).toBe(200);
+    expect(await visitLog(app.id)).toEqual([expect.objectContaining({ object_name: "home", user_email: null, anonymous_id: "anon-123" })]);
   });
 
   it("refuses an unknown app, a bad token and a page name past 200 characters", async () => {
     expect((await call("POST", "/api/app-logs/nosuchapp/log-user-in-app/Home")).status).toBe(404);
-    expect((await call("POST", `/api/app-logs/${appId}/log-user-in-app/Home`, { token: "not-a-token" })).status).toBe(401);
-    const long = await call("POST", `/api/app-logs/${appId}/log-user-in-app/${"p".repeat(201)}`);
+    expect((await visit(appId, "Home", { token: "not-a-token" })).status).toBe(401);
+    const long = await visit(appId, "p".repeat(201), { token: owner.token });
     expect(long.status).toBe(400);
     expect(long.body.detail).toBe("page names are 200 characters at most");
   });

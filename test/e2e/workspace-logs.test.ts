@@ -65,7 +65,10 @@ const workspace = (view: string) => page.goto(`/apps/${appId}/editor/workspace/$
 describe("Logs and Analytics", () => {
   it("the logs explorer lists the app's real activity and filters it", async () => {
     for (const p of ["Home", "Home", "Deals"]) expect((await api("POST", `/api/app-logs/${appId}/log-user-in-app/${p}`)).status).toBe(200);
+    // a visitor's visit counts only while the app is open to visitors
+    expect((await api("PUT", `/api/apps/${appId}`, { public_settings: "public_without_login" })).status).toBe(200);
     expect((await api("POST", `/api/app-logs/${appId}/log-user-in-app/home`, undefined, { "x-base44-anonymous-id": "e2e-visitor" })).status).toBe(200);
+    expect((await api("PUT", `/api/apps/${appId}`, { public_settings: "private_with_login" })).status).toBe(200);
     expect((await api("POST", `/api/apps/${appId}/entities/${entity}`, recordOf("logged"))).status).toBe(201);
     expect((await api("GET", `/api/apps/${appId}/entities/NoSuchThing`)).status).toBe(404);
 

@@ -33,15 +33,20 @@ describe("routeParts", () => {
 });
 
 describe("routesOf", () => {
-  it("answers exactly the routes of one group, with their definitions", () => {
-    const auth = routesOf("auth");
-    expect(auth.length).toBeGreaterThan(0);
-    expect(auth.map(([key]) => key)).toEqual(keys.filter((k) => routes[k as keyof typeof routes].group === "auth"));
-    for (const [key, def] of auth) {
-      expect(def.group).toBe("auth");
-      expect(def).toBe(routes[key]);
-    }
-    expect(auth.map(([key]) => key)).toContain("POST /api/auth/{id}/update-user");
+  it("answers exactly the routes of one group, in table order, with their definitions", () => {
+    const logs = routesOf("app-logs");
+    expect(logs.map(([key]) => key)).toEqual([
+      "POST /api/app-logs/{id}/log-user-in-app/{page}",
+      "GET /api/app-logs/{id}",
+      "GET /api/app-logs/{id}/stats",
+      "POST /api/apps/{id}/analytics/track/batch",
+    ]);
+    expect(logs.map(([, def]) => def.op)).toEqual(["visit", "list", "stats", "trackBatch"]);
+    for (const [key, def] of logs) expect(def).toBe(routes[key]);
+  });
+
+  it("keeps a group's routes whatever else they declare (local-only routes too)", () => {
+    expect(routesOf("local").map(([key]) => key)).toEqual(["GET /api/local/identity", "POST /api/local/identity", "POST /api/local/token", "GET /api/local/outbox"]);
   });
 
   it("answers nothing for an unknown group", () => {
@@ -73,8 +78,9 @@ describe("the route table", () => {
 
   it("every access is a known kind, and app routes name the app {id}", () => {
     for (const [key, def] of Object.entries(routes)) {
-      expect(["public", "user", "admin", "app", "app_public"], key).toContain(def.access);
-      if (def.access === "app" || def.access === "app_public") expect(key, "app routes resolve their caller from {id}").toContain("/{id}");
+      const access: string = def.access;
+      expect(["public", "user", "admin", "app", "app_public"], key).toContain(access);
+      if (access === "app" || access === "app_public") expect(key, "app routes resolve their caller from {id}").toContain("/{id}");
     }
   });
 

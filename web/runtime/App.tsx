@@ -6,7 +6,7 @@ import { RunnerAuth } from "./auth";
 import { CompileError } from "./compile";
 import { appErrorOf, reportable } from "./errors";
 import { ImportError, LAYOUT_PATH } from "./resolve";
-import { authRouteOf, loginUrl, menuOf, mustSignIn, pageRouteOf } from "./routes";
+import { authRouteOf, loginUrl, logsVisits, menuOf, mustSignIn, pageRouteOf } from "./routes";
 import { Notice, PageNotFound, RemixBadge } from "./screens";
 import { ToastList } from "./ui/toast";
 
@@ -18,6 +18,8 @@ export interface RunnerSession {
   signedIn: boolean;
   /** where the "Edit with Kiln" badge leads, when it shows */
   remixUrl: string | null;
+  /** logs a visit to a page in the app's log (spec 03 §7.12); null in the editor's frame, where the builder's own looks are no visits */
+  logVisit: ((page: string) => void) | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RunnerSession {
  * `/{Parent}/{Child}`), `/` the main page, the layout (`layout/main`) around every page
  * that uses it, the sign-in screens at `/login` and `/reset-password`, "Page Not Found" for a
  * name the app lacks, and the login redirect for a page that needs a user when there is
- * none. Errors in a page or the layout are caught, shown in place and posted to the editor;
+ * none. Each navigation to a page is a visit in the app's log. Errors in a page or the layout are caught, shown in place and posted to the editor;
  * the layout survives a broken page.
  */
 export function RuntimeApp({ runtime, session }: { runtime: AppRuntime; session: RunnerSession }) {
@@ -69,14 +71,28 @@ function Shell({ runtime, session }: { runtime: AppRuntime; session: RunnerSessi
       <Module runtime={runtime} path={`pages/${page.name}`} />
     </Guard>
   );
-  if (!settings.usesLayout || !runtime.hasLayout()) return content;
   return (
-    <Guard runtime={runtime} component={LAYOUT_PATH} resetKey={String(version)}>
-      <Module runtime={runtime} path={LAYOUT_PATH} props={{ currentPageName: page.name, menuPages: menuOf(pages) }}>
-        {content}
-      </Module>
-    </Guard>
+    <>
+      {session.logVisit && logsVisits(session.visibility, session.signedIn) && <VisitLog page={page.name} navigation={location.key} log={session.logVisit} />}
+      {!settings.usesLayout || !runtime.hasLayout() ? (
+        content
+      ) : (
+        <Guard runtime={runtime} component={LAYOUT_PATH} resetKey={String(version)}>
+          <Module runtime={runtime} path={LAYOUT_PATH} props={{ currentPageName: page.name, menuPages: menuOf(pages) }}>
+            {content}
+          </Module>
+        </Guard>
+      )}
+    </>
   );
+}
+
+/** One visit per navigation to a page: new files re-rendering the same page are not a visit. */
+function VisitLog({ page, navigation, log }: { page: string; navigation: string; log: (page: string) => void }) {
+  useEffect(() => {
+    log(page);
+  }, [log, page, navigation]);
+  return null;
 }
 
 /** A page that needs a user, and nobody is signed in: to the app's sign-in, and back here after. */

@@ -14,7 +14,7 @@ import { LoadError, failureOf, getJson } from "./load";
 import { AppModules } from "./modules";
 import { authRouteOf, loadOutcome, loginUrl, showsBadge } from "./routes";
 import { DomainNotRecognized, Notice } from "./screens";
-import { createAppClient } from "./sdk";
+import { createAppClient, visitLogger } from "./sdk";
 import { installVisualEditAgent } from "./visual-edit-agent";
 import { ensureStorage } from "./storage";
 import { THEME_CSS } from "./theme";
@@ -153,7 +153,7 @@ async function boot() {
     bridge.onMessage((message) => message.type === "kiln:files" && runtime.applyFiles(message.files, message.main_page));
     bridge.onMessage((message) => message.type === "refresh-page" && window.location.reload());
     if (inEditor) installVisualEditAgent(bridge);
-    const session: RunnerSession = { appId, visibility: app.public_settings, signedIn: userLoad !== null, remixUrl };
+    const session: RunnerSession = { appId, visibility: app.public_settings, signedIn: userLoad !== null, remixUrl, logVisit: inEditor ? null : visitLogger(base44) };
     root.render(<RuntimeApp runtime={runtime} session={session} />);
   } catch (err) {
     await tailwind;

@@ -109,6 +109,9 @@ export function menuOf(pages: readonly PageEntry[]): MenuPage[] {
 /** What the runner does with a page: the login redirect when it needs a user and there is none. */
 export const mustSignIn = (settings: PageSettings, signedIn: boolean) => settings.requiresAuth && !signedIn;
 
+/** Whether page views go to the app's log: the server takes a visit from a signed-in user, or from anyone when the app is open. */
+export const logsVisits = (visibility: Visibility, signedIn: boolean) => signedIn || visibility === "public_without_login";
+
 /** The "Edit with Kiln" badge (spec 03 §2.13): published apps that are public and remixable, unless `?hide_badge=true`. */
 export function showsBadge(
   mode: "preview" | "prod",

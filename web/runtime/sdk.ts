@@ -14,6 +14,12 @@ export function createAppClient(appId: string, mode: RuntimeMode, token: string 
   return createClient({ appId, serverUrl: "", token: token ?? undefined, requiresAuth: false, analytics: { enabled: mode === "prod" } });
 }
 
+/**
+ * Logs a visit to `page` as the SDK's `appLogs.logUserInApp` does (reference §6.2). The
+ * answer is not read, and a refused visit is no error of the app's.
+ */
+export const visitLogger = (base44: Base44) => (page: string) => void base44.appLogs.logUserInApp(encodeURIComponent(page)).catch(() => undefined);
+
 /** A module whose every named export is `value(name)`; `then` stays undefined so it is never mistaken for a promise. */
 function namedProxy(value: (name: string) => unknown, fixed: Exports = {}): Exports {
   return new Proxy({ __esModule: true, ...fixed } as Exports, {
