@@ -21,7 +21,10 @@ export const { app, handler } = callGroup("checkpoints", {
     return c.json({ files: await Checkpoints.tree(meta.id, c.req.param("cp")!) });
   },
 
-  /** Code only, or (`restore_data`) code and the entity records as they were at the checkpoint. */
+  /**
+   * Code only, or (`restore_data`) code and the entity records as they were at the checkpoint;
+   * entities keep their current security rules unless `restore_rules` asks for the checkpoint's.
+   */
   async load(c) {
     const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
     const input = await body(c, LoadCheckpointBody);
@@ -30,12 +33,12 @@ export const { app, handler } = callGroup("checkpoints", {
     if (input.restore_data) Checkpoints.assertDataRestorable(checkpoint);
     // Restoring is itself undoable: the files (and records) as they are now become a checkpoint first.
     const current = await AppFiles.tree(meta.id);
-    await Checkpoints.create(meta.id, `Before restoring "${checkpoint.name}"`, null, current);
-    const files = await Checkpoints.load(meta.id, checkpoint.id);
+    await Checkpoints.create(meta.id, { before_restore: true }, null, current);
+    const files = await Checkpoints.load(meta.id, checkpoint.id, { keepRules: !input.restore_rules, current });
     const data = input.restore_data ? await Checkpoints.loadData(meta.id, checkpoint, files, current) : null;
     await Apps.update(meta.id, {});
     await AppEvents.refetch(meta.id, Actor.socketId());
-    return c.json({ success: true, files, data });
+    return c.json({ success: true, files, data, rules: input.restore_rules ? "restored" : "kept" });
   },
 
   /** The files an assistant message changed: its turn's starting checkpoint against what came after it. */

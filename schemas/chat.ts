@@ -110,8 +110,11 @@ export const Checkpoint = z.object({
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
-/** POST /api/apps/{id}/app-checkpoints/{cp}/load: code only (the default), or code and the records as they were. */
-export const LoadCheckpointBody = z.strictObject({ restore_data: z.boolean().default(false) });
+/**
+ * POST /api/apps/{id}/app-checkpoints/{cp}/load: code only (the default), or code and the records as they were;
+ * entities keep their current security rules unless `restore_rules` brings back the checkpoint's.
+ */
+export const LoadCheckpointBody = z.strictObject({ restore_data: z.boolean().default(false), restore_rules: z.boolean().default(false) });
 
 /** A checkpoint's records, entity by entity (only entities that had records). */
 export const RecordsSnapshot = z.object({ entities: z.record(z.string(), z.array(EntityRecord)) });

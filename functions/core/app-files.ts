@@ -1,6 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { FileTree } from "../../schemas/app-files";
-import { db, queryAll, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { Keys } from "./keys";
 
 /** An app's code: one item per file in the app's partition, so a file write touches one item. */
@@ -18,6 +18,28 @@ export namespace AppFiles {
         Item: { ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() },
       }),
     );
+  }
+
+  /**
+   * Write a file only if it still holds `expected` (undefined: only if it does not exist yet);
+   * false when someone changed it first, and then nothing is written.
+   */
+  export async function writeIf(appId: string, path: string, content: string, expected: string | undefined): Promise<boolean> {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: { ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() },
+          ...(expected === undefined
+            ? { ConditionExpression: "attribute_not_exists(pk)" }
+            : { ConditionExpression: "#c = :expected", ExpressionAttributeNames: { "#c": "content" }, ExpressionAttributeValues: { ":expected": expected } }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   }
 
   export async function remove(appId: string, path: string): Promise<void> {

@@ -35,7 +35,7 @@ export namespace Chat {
     const chargedAt = new Date();
     await Credits.charge(user, cost, chargedAt);
     try {
-      const checkpoint = await Checkpoints.create(app.id, body.content.slice(0, 80), null);
+      const checkpoint = await Checkpoints.create(app.id, { before_message: body.content }, null);
       const userMessage = await Messages.append(
         app.id,
         {

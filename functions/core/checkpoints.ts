@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type FileTree, FileTree as FileTreeSchema } from "../../schemas/app-files";
 import { Checkpoint, RecordsSnapshot } from "../../schemas/chat";
+import { withCurrentRules } from "../../schemas/restore";
 import type { EntityRecord } from "../../schemas/entities";
 import { AppFiles } from "./app-files";
 import { Config } from "./config";
@@ -20,8 +21,24 @@ export namespace Checkpoints {
   /** The records one checkpoint keeps, as JSON; past this the checkpoint keeps code only and says so. */
   export const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
 
-  export async function create(appId: string, name: string, messageId: string | null, files?: FileTree): Promise<Checkpoint> {
+  /** What a checkpoint is taken before; its name says so, since restoring it brings back the app as it was then. */
+  export type Reason = { before_message: string } | { before_edit: string } | { before_restore: true };
+
+  const excerpt = (text: string) => {
+    const line = text.replace(/\s+/g, " ").trim();
+    return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  };
+
+  /** "Before: <message>", "Before: manual edit of <path>", "Before: restoring an earlier version"; an app with no files yet is "Empty app". */
+  export function nameOf(reason: Reason, fileCount: number): string {
+    const before =
+      "before_message" in reason ? excerpt(reason.before_message) : "before_edit" in reason ? `manual edit of ${reason.before_edit}` : "restoring an earlier version";
+    return fileCount === 0 ? `Empty app (before: ${before})` : `Before: ${before}`;
+  }
+
+  export async function create(appId: string, reason: Reason, messageId: string | null, files?: FileTree): Promise<Checkpoint> {
     const tree = files ?? (await AppFiles.tree(appId));
+    const name = nameOf(reason, Object.keys(tree).length);
     const id = ulid();
     const snapshot = await snapshotRecords(appId, tree);
     await Promise.all([
@@ -84,10 +101,15 @@ export namespace Checkpoints {
     return FileTreeSchema.parse(JSON.parse(await object.Body!.transformToString()));
   }
 
-  /** Put the app's files back as they were at the checkpoint. */
-  export async function load(appId: string, id: string): Promise<FileTree> {
-    const files = await tree(appId, id);
-    await AppFiles.replaceTree(appId, files);
+  /**
+   * Put the app's files back as they were at the checkpoint; with `keepRules`, every entity that
+   * exists now keeps the security rules it has now (Version History's default).
+   */
+  export async function load(appId: string, id: string, options: { keepRules?: boolean; current?: FileTree } = {}): Promise<FileTree> {
+    const saved = await tree(appId, id);
+    const current = options.current ?? (await AppFiles.tree(appId));
+    const files = options.keepRules ? withCurrentRules(saved, current) : saved;
+    await AppFiles.replaceTree(appId, files, current);
     return files;
   }
 

@@ -1,6 +1,6 @@
 import type { AppMeta } from "../../schemas/app";
 import { EntitySchema } from "../../schemas/app-files";
-import type { CodingWriteBody, CodingWriteResult } from "../../schemas/coding";
+import { type CodingWriteBody, type CodingWriteResult, fileVersion } from "../../schemas/coding";
 import type { User } from "../../schemas/user";
 import { Apps } from "./apps";
 import { AppEvents } from "./app-events";
@@ -13,7 +13,8 @@ import { FEATURE_MESSAGES, Features } from "./tiers";
 /**
  * Manual edits of an app's files (the code workspace, Visual Edit). Each save takes a
  * checkpoint first and is recorded in the chat as a revertable "manually edited" message,
- * so the assistant knows, and the owner can undo it like any turn.
+ * so the assistant knows, and the owner can undo it like any turn. A save names the version it
+ * was made from and is written only while the file is still that version: a stale save is a 409.
  */
 export namespace Coding {
   export async function write(app: AppMeta, user: User, input: CodingWriteBody): Promise<CodingWriteResult> {
@@ -21,21 +22,24 @@ export namespace Coding {
     const path = input.file_path;
     const files = await AppFiles.tree(app.id);
     const before = files[path];
+    if (input.version !== undefined) await assertCurrent(path, before, input.version);
     if (path.startsWith("entities/")) assertEntity(path, input.content);
     const allowedOnFree = before !== undefined && (path.startsWith("entities/") ? isRlsOnlyChange(before, input.content) : isClassOnlyChange(before, input.content));
     if (!Features[user.subscription_tier].code_editing && !allowedOnFree) {
       throw new VisibleError("payment_required", FEATURE_MESSAGES.code_editing!);
     }
+    const version = await fileVersion(path, input.content);
     if (before === input.content) {
       const last = (await Messages.list(app.id, 1)).messages.at(-1);
-      return { file_path: path, checkpoint_id: last?.checkpoint_id ?? "", message_id: last?.id ?? "" };
+      return { file_path: path, checkpoint_id: last?.checkpoint_id ?? "", message_id: last?.id ?? "", version };
     }
 
     // Consecutive manual saves share one chat entry (and its checkpoint from before the first).
     const last = (await Messages.list(app.id, 1)).messages.at(-1);
     const edited = last?.role === "user" && last.additional_message_params?.manual_edit ? last : null;
-    const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, `Manual edit: ${path}`, null, files)).id;
-    await AppFiles.write(app.id, path, input.content);
+    const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, { before_edit: path }, null, files)).id;
+    // Conditional on what was read above, so a change that lands in between is never overwritten.
+    if (!(await AppFiles.writeIf(app.id, path, input.content, before))) throw stale(path);
 
     let message;
     if (edited) {
@@ -51,7 +55,16 @@ export namespace Coding {
     }
     await Apps.update(app.id, { _last_msg_id: message.id });
     await AppEvents.publish(app.id, { files: { [path]: input.content }, message });
-    return { file_path: path, checkpoint_id: checkpointId, message_id: message.id };
+    return { file_path: path, checkpoint_id: checkpointId, message_id: message.id, version };
+  }
+
+  const stale = (path: string) =>
+    new VisibleError("conflict", `${path} was changed after you opened it (by the assistant or another save), so your save was not applied. Reload to get the latest version.`);
+
+  /** The save was made from the file's current version (null: the file must not exist yet). */
+  async function assertCurrent(path: string, before: string | undefined, version: string | null) {
+    const current = before === undefined ? null : await fileVersion(path, before);
+    if (current !== version) throw stale(path);
   }
 
   function assertEntity(path: string, content: string) {
@@ -66,7 +79,6 @@ export namespace Coding {
     if (parsed.data.name !== path.slice("entities/".length)) throw new VisibleError("input", `The entity's name must be "${path.slice("entities/".length)}"`);
   }
 
-  /** a class attribute whose value is a literal or a plain reference (`{theme.heading}`): nothing that runs */
   /**
    * True when an entity file changes only in its `rls` (the Security view's save): security rules
    * are every plan's, while any other schema change is code editing.
@@ -81,6 +93,7 @@ export namespace Coding {
     }
   }
 
+  /** a class attribute whose value is a literal or a plain reference (`{theme.heading}`): nothing that runs */
   const classAttribute = /\b(className|class)\s*=\s*("[^"]*"|'[^']*'|\{`[^`$]*`\}|\{"[^"]*"\}|\{'[^']*'\}|\{\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\})/g;
 
   /**

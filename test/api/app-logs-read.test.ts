@@ -163,7 +163,7 @@ describe("checkpoints keep the app's records", () => {
     expect((await call("POST", `/api/apps/${built.id}/chat/message`, { token, body: { content: "add a priority field to tasks" } })).status).toBe(201);
     await waitForApp(token, built.id);
     const cps = (await call("GET", `/api/apps/${built.id}/app-checkpoints`, { token })).body;
-    const cp = cps.find((c: any) => c.name === "add a priority field to tasks");
+    const cp = cps.find((c: any) => c.name === "Before: add a priority field to tasks");
     expect(cp).toMatchObject({ data_snapshot: "saved", record_count: 3 });
     expect(cps.at(-1)).toMatchObject({ data_snapshot: "empty", record_count: 0 });
 
@@ -183,7 +183,7 @@ describe("checkpoints keep the app's records", () => {
     expect(back).toEqual(created);
     // the restore is undoable: the moment before it is a checkpoint holding the one later record
     const before = (await call("GET", `/api/apps/${built.id}/app-checkpoints`, { token })).body[0];
-    expect(before).toMatchObject({ name: `Before restoring "${cp.name}"`, data_snapshot: "saved", record_count: 1 });
+    expect(before).toMatchObject({ name: "Before: restoring an earlier version", data_snapshot: "saved", record_count: 1 });
     // the restored records take writes as before
     const updated = await call("PUT", `/api/apps/${built.id}/entities/${entity}/${created[0].id}`, { token, body: taskOf(built, entity, "edited") });
     expect(updated.status).toBe(200);

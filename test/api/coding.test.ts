@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fileVersion } from "../../schemas/coding";
 import { builtApp, call, signedIn, tokenFor } from "./helpers";
 
 const write = (token: string, appId: string, body: object) => call("POST", `/api/apps/${appId}/coding/write`, { token, body });
@@ -77,5 +78,41 @@ describe("POST /api/apps/{id}/coding/write", () => {
 
     const withRls = { ...task, rls: { read: { created_by: "{{user.email}}" } } };
     expect((await write(token, app.id, { file_path: "entities/Task", content: JSON.stringify(withRls) })).status).toBe(200);
+  });
+
+  it("refuses a save made from a version that is no longer current with 409, overwriting nothing", async () => {
+    const { token } = await paidUser("stale-coder");
+    const app = await builtApp(token);
+    const page = app.pages.Dashboard as string;
+    const base = await fileVersion("pages/Dashboard", page);
+    const first = await write(token, app.id, { file_path: "pages/Dashboard", content: `${page}\n// first tab`, version: base });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(await fileVersion("pages/Dashboard", `${page}\n// first tab`));
+    const messages = (await call("GET", `/api/apps/${app.id}`, { token })).body.conversation.messages.length;
+
+    const second = await write(token, app.id, { file_path: "pages/Dashboard", content: `${page}\n// second tab`, version: base });
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toContain("pages/Dashboard was changed after you opened it");
+    const after = await call("GET", `/api/apps/${app.id}`, { token });
+    expect(after.body.pages.Dashboard).toBe(`${page}\n// first tab`);
+    expect(after.body.conversation.messages.length).toBe(messages);
+
+    // the version the first save answered is the current one; a file that exists is never "new" (null)
+    expect((await write(token, app.id, { file_path: "pages/Dashboard", content: page, version: null })).status).toBe(409);
+    expect((await write(token, app.id, { file_path: "pages/Dashboard", content: page, version: first.body.version })).status).toBe(200);
+    expect((await write(token, app.id, { file_path: "pages/Notes", content: "export default () => null;", version: null })).status).toBe(200);
+    expect((await write(token, app.id, { file_path: "pages/Notes", content: "export default () => 1;", version: null })).status).toBe(409);
+  });
+
+  it("knows an entity's version from its schema as the app answers it (the workspace's own text)", async () => {
+    const { token } = await paidUser("stale-entity");
+    const app = await builtApp(token);
+    const shown = JSON.stringify(app.entities.Task, null, 2);
+    const withRls = { ...app.entities.Task, rls: { read: { created_by: "{{user.email}}" } } };
+    const saved = await write(token, app.id, { file_path: "entities/Task", content: JSON.stringify(withRls), version: await fileVersion("entities/Task", shown) });
+    expect(saved.status).toBe(200);
+    const again = await write(token, app.id, { file_path: "entities/Task", content: shown, version: await fileVersion("entities/Task", shown) });
+    expect(again.status).toBe(409);
+    expect((await call("GET", `/api/apps/${app.id}`, { token })).body.entities.Task.rls).toEqual(withRls.rls);
   });
 });

@@ -18,7 +18,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const app = { id: "app1" } as App;
+const task = (rls?: object) => ({ name: "Task", type: "object", properties: { title: { type: "string" } }, required: [], ...(rls ? { rls } : {}) });
+const OWN_ROWS = { read: { created_by: "{{user.email}}" } };
+/** Now: Dashboard edited, a Notes page added, and a rule on Task saved after the checkpoints. */
+const app = {
+  id: "app1",
+  pages: { Dashboard: "export default () => 'now';", Notes: "export default () => null;" },
+  components: {},
+  functions: {},
+  layout: null,
+  entities: { Task: task(OWN_ROWS) },
+} as unknown as App;
+/** At each checkpoint: the old Dashboard, an Archive page since removed, Task without the rule. */
+const savedFiles = {
+  "pages/Dashboard": "export default () => 'then';",
+  "pages/Archive": "export default () => null;",
+  "entities/Task": JSON.stringify(task()),
+};
 const cp = (id: string, name: string, data_snapshot: Checkpoint["data_snapshot"], record_count = 0): Checkpoint => ({
   id,
   app_id: "app1",
@@ -29,13 +45,13 @@ const cp = (id: string, name: string, data_snapshot: Checkpoint["data_snapshot"]
   data_snapshot,
   record_count,
 });
-const checkpoints = [cp("CP2", "add a priority field", "saved", 3), cp("CP1", "Initial", "none")];
+const checkpoints = [cp("CP2", "Before: add a priority field", "saved", 3), cp("CP1", "Empty app (before: A CRM)", "none")];
 
 function show() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
     if (url.endsWith("/app-checkpoints")) return json(checkpoints);
-    if (url.endsWith("/file-tree")) return json({ files: { [`entities/Task`]: `{"name":"Task","from":"${url.split("/")[5]}"}` } });
+    if (url.endsWith("/file-tree")) return json({ files: savedFiles });
     if (url.endsWith("/load") && init?.method === "POST") {
       const { restore_data } = JSON.parse(String(init.body));
       return json({ success: true, files: {}, data: restore_data ? { entities: ["Task"], records: 3 } : null });
@@ -60,8 +76,8 @@ describe("VersionHistory", () => {
     const { fetch } = show();
     const items = await screen.findAllByTestId("checkpoint-item");
     expect(items).toHaveLength(2);
-    expect(items[0]!.textContent).toMatch(/add a priority fieldNov 20, 2026 \d\d:00/);
-    expect(items[1]!.textContent).toContain("Initial");
+    expect(items[0]!.textContent).toMatch(/Before: add a priority fieldNov 20, 2026 \d\d:00/);
+    expect(items[1]!.textContent).toContain("Empty app (before: A CRM)");
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP2/file-tree"))).toBe(true));
     fireEvent.click(items[1]!);
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP1/file-tree"))).toBe(true));
@@ -77,7 +93,7 @@ describe("VersionHistory", () => {
     fireEvent.click(within(dialog).getByTestId("restore-confirm"));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const load = fetch.mock.calls.find(([u]) => String(u).endsWith("/app-checkpoints/CP2/load"))!;
-    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: true });
+    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: true, restore_rules: false });
   });
 
   it("offers code only for a checkpoint made before data snapshots", async () => {
@@ -90,6 +106,48 @@ describe("VersionHistory", () => {
     fireEvent.click(within(dialog).getByTestId("restore-confirm"));
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP1/load"))).toBe(true));
     const load = fetch.mock.calls.find(([u]) => String(u).endsWith("/app-checkpoints/CP1/load"))!;
-    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: false });
+    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: false, restore_rules: false });
+  });
+
+  it("says exactly what a restore changes: files changed, brought back and removed; rules kept unless chosen; data kept unless chosen", async () => {
+    const { fetch } = show();
+    fireEvent.click(await screen.findByTestId("checkpoint-restore"));
+    const dialog = await screen.findByTestId("restore-dialog");
+    const summary = () => [...within(dialog).getByTestId("restore-summary").querySelectorAll("li")].map((li) => li.textContent);
+    await waitFor(() => expect(within(dialog).getByTestId("restore-summary")).toBeTruthy());
+    expect(summary()).toEqual([
+      "Code: 1 file changed: pages/Dashboard.",
+      "Code: 1 file brought back: pages/Archive.",
+      "Code: 1 file removed: pages/Notes.",
+      "Security rules: every entity that exists now keeps its current rules.",
+      "Data: the records stay as they are now.",
+    ]);
+
+    fireEvent.click(within(dialog).getByTestId("restore-rules").querySelector("input")!);
+    await waitFor(() => expect(summary()).toContain("Security rules: restored from this version for Task."));
+    fireEvent.click(within(dialog).getByTestId("restore-code-and-data").querySelector("input")!);
+    await waitFor(() =>
+      expect(summary()).toContain("Data: every entity's records will be replaced with the 3 records it had at this version; records added since will be deleted."),
+    );
+    // the rule on Task is the only entity change: with the rules restored, Task's file changes too
+    expect(summary()[0]).toBe("Code: 2 files changed: entities/Task, pages/Dashboard.");
+
+    fireEvent.click(within(dialog).getByTestId("restore-confirm"));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/app-checkpoints/CP2/load"))).toBe(true));
+    const load = fetch.mock.calls.find(([u]) => String(u).endsWith("/app-checkpoints/CP2/load"))!;
+    expect(JSON.parse(String(load[1]!.body))).toEqual({ restore_data: true, restore_rules: true });
+  });
+
+  it("leaves the rules choice off when this version's rules are the ones the app has now", async () => {
+    app.entities.Task = task() as App["entities"][string];
+    try {
+      show();
+      fireEvent.click(await screen.findByTestId("checkpoint-restore"));
+      const dialog = await screen.findByTestId("restore-dialog");
+      await waitFor(() => expect(within(dialog).getByTestId("restore-summary")).toBeTruthy());
+      expect(within(dialog).getByTestId("restore-rules").querySelector("input")!.disabled).toBe(true);
+    } finally {
+      app.entities.Task = task(OWN_ROWS) as App["entities"][string];
+    }
   });
 });

@@ -18,10 +18,10 @@ export const AppLogsApi = {
   stats: (appId: string, params: AppStatsQuery) => call(`/app-logs/${id(appId)}/stats`, { schema: AppStats, query: { ...params } }),
   checkpoints: (appId: string) => call(`/apps/${id(appId)}/app-checkpoints`, { schema: z.array(Checkpoint) }),
   checkpointFiles: (appId: string, cp: string) => call(`/apps/${id(appId)}/app-checkpoints/${encodeURIComponent(cp)}/file-tree`, { schema: z.object({ files: FileTree }) }),
-  loadCheckpoint: (appId: string, cp: string, restoreData: boolean) =>
+  loadCheckpoint: (appId: string, cp: string, restoreData: boolean, restoreRules = false) =>
     call(`/apps/${id(appId)}/app-checkpoints/${encodeURIComponent(cp)}/load`, {
       method: "POST",
-      body: { restore_data: restoreData },
+      body: { restore_data: restoreData, restore_rules: restoreRules },
       schema: z.object({ success: z.boolean(), data: z.object({ entities: z.array(z.string()), records: z.number() }).nullable() }),
     }),
 };
@@ -38,7 +38,8 @@ export const checkpointFilesQuery = (appId: string, cp: string) =>
 export function useLoadCheckpoint(appId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ checkpointId, restoreData }: { checkpointId: string; restoreData: boolean }) => AppLogsApi.loadCheckpoint(appId, checkpointId, restoreData),
+    mutationFn: ({ checkpointId, restoreData, restoreRules }: { checkpointId: string; restoreData: boolean; restoreRules?: boolean }) =>
+      AppLogsApi.loadCheckpoint(appId, checkpointId, restoreData, restoreRules),
     // every query keyed by this app: the app itself, its checkpoints, its entity data
     onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey.includes(appId) }),
   });

@@ -90,9 +90,16 @@ export function VisualEditPanel({ edit }: { edit: VisualEdit }) {
       </Section>
 
       {edit.error && (
-        <Text fontSize="xs" color="red.fg" data-testid="visual-edit-error">
-          {edit.error}
-        </Text>
+        <Stack gap="2" data-testid="visual-edit-error">
+          <Text fontSize="xs" color="red.fg">
+            {edit.stale ? "This file was changed after you picked the element, so nothing was saved. Reload to edit the latest version." : edit.error}
+          </Text>
+          {edit.stale && (
+            <Button size="xs" colorPalette="red" alignSelf="flex-start" onClick={edit.reload} data-testid="visual-edit-reload">
+              Reload
+            </Button>
+          )}
+        </Stack>
       )}
       <HStack justify="flex-end" gap="2">
         <Button size="sm" variant="ghost" onClick={edit.discard} disabled={edit.saving}>

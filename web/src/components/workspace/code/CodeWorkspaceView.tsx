@@ -1,16 +1,17 @@
 import { Alert, Badge, Box, Button, HStack, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, Lock, Search, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { FEATURE_MESSAGES, Features } from "../../../../../functions/core/tiers";
+import { appQuery } from "../../../api/apps";
 import { meQuery } from "../../../api/auth";
 import { detailOf } from "../../../api/client";
 import { CodeEditor } from "../../editor/CodeView";
 import { toast, toaster } from "../../ui/toaster";
 import { fileError, filterFiles } from "./check";
-import { editableFiles, useSaveFile } from "./files";
+import { editableFiles, isStaleSave, useSaveFile } from "./files";
 
 /** The tree's groups, in order. */
 const GROUPS = [
@@ -26,7 +27,9 @@ const GROUPS = [
  * with a floating Save/Discard; a warning for a file that would not compile (Save still
  * allowed). On the free plan the editor is read-only under the plan's banner. Saving goes
  * through Coding.write, which checkpoints and records the edit in the chat; the preview
- * reloads through the app's realtime room.
+ * reloads through the app's realtime room. Each save names the text its edit started from:
+ * when the file changed since (the assistant, another tab), the save is refused and the
+ * editor offers to reload it.
  */
 export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?: string; line?: number }) {
   const router = useRouter();
@@ -37,6 +40,10 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   const [selected, setSelected] = useState<string | null>(filePath && filePath in files ? filePath : null);
   const [goto, setGoto] = useState<number | undefined>(line);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // the text each draft was started from: its save is refused if the file is no longer that
+  const [bases, setBases] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState<string | null>(null);
+  const client = useQueryClient();
   const [revision, setRevision] = useState(0);
   const [query, setQuery] = useState("");
   const save = useSaveFile(app.id);
@@ -64,8 +71,20 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
+  const forget = (path: string) => {
+    const without = <T,>(d: Record<string, T>) => {
+      if (!(path in d)) return d;
+      const rest = { ...d };
+      delete rest[path];
+      return rest;
+    };
+    setDrafts(without);
+    setBases(without);
+  };
+
   const onChange = (next: string) => {
     if (!current) return;
+    if (!(current in bases)) setBases((b) => ({ ...b, [current]: loaded }));
     setDrafts((d) => {
       if (next === loaded) {
         if (!(current in d)) return d;
@@ -79,11 +98,15 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
 
   const discard = () => {
     if (!current) return;
-    setDrafts((d) => {
-      const rest = { ...d };
-      delete rest[current];
-      return rest;
-    });
+    forget(current);
+    setRevision((r) => r + 1);
+  };
+
+  /** After a refused save: drop the edit and show the file as it is now. */
+  const reload = async (path: string) => {
+    forget(path);
+    setConflict(null);
+    await client.invalidateQueries({ queryKey: appQuery(app.id).queryKey });
     setRevision((r) => r + 1);
   };
 
@@ -92,18 +115,26 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
     const path = current;
     const content = drafts[path];
     save.mutate(
-      { path, content },
+      { path, content, base: bases[path] ?? loaded },
       {
         onSuccess: () => {
           toast.success("File saved");
+          setConflict(null);
           setDrafts((d) => {
             if (d[path] !== content) return d;
             const rest = { ...d };
             delete rest[path];
             return rest;
           });
+          // a draft typed on during the save now starts from what was saved (the cached file)
+          setBases((b) => {
+            const rest = { ...b };
+            delete rest[path];
+            return rest;
+          });
         },
         onError: (err) => {
+          if (isStaleSave(err)) return setConflict(path);
           toaster.remove();
           toaster.error({ title: "Error", description: detailOf(err) });
         },
@@ -188,6 +219,18 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
           </Stack>
         </Stack>
         <Stack flex="1" minW="0" minH="0" gap="0" position="relative">
+          {conflict === current && (
+            <Alert.Root status="error" borderRadius="0" size="sm" data-testid="code-conflict">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>This file was changed after you opened it</Alert.Title>
+                <Alert.Description>Your save was not applied, so nothing was overwritten. Reload to get the latest version (your unsaved edits here are dropped).</Alert.Description>
+              </Alert.Content>
+              <Button size="xs" colorPalette="red" alignSelf="center" onClick={() => void reload(current)} data-testid="code-conflict-reload">
+                Reload file
+              </Button>
+            </Alert.Root>
+          )}
           {error && (
             <Alert.Root status="warning" borderRadius="0" size="sm" data-testid="code-error">
               <Alert.Indicator>

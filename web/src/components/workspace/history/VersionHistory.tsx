@@ -1,28 +1,21 @@
-import { Badge, Box, Button, Dialog, Drawer, Flex, HStack, Heading, Portal, RadioGroup, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Drawer, Flex, HStack, Heading, Portal, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { History, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import type { Checkpoint } from "../../../../../schemas/chat";
-import { checkpointFilesQuery, checkpointsQuery, useLoadCheckpoint } from "../../../api/app-logs";
+import { checkpointFilesQuery, checkpointsQuery } from "../../../api/app-logs";
 import { detailOf } from "../../../api/client";
 import { CodeView } from "../../editor/CodeView";
 import { FileTree } from "../../editor/FileTree";
-import { toast } from "../../ui/toaster";
-
-/** Why a checkpoint cannot bring data back, when it cannot. */
-const noDataReason = (cp: Checkpoint) =>
-  cp.data_snapshot === "none"
-    ? "This checkpoint was made before data was saved with checkpoints."
-    : cp.data_snapshot === "too_large"
-      ? "This checkpoint's data was too large to save with it."
-      : null;
+import { RestoreDialog } from "./RestoreDialog";
 
 /**
  * The Version History panel (spec 02 "Version History panel", §7 Checkpoints): the app's
- * checkpoints (name, date), a read-only view of a checkpoint's files, and restoring one
- * (code only, or code and data) after an irreversible-action confirmation.
+ * checkpoints (named by the moment they keep: "Before: <message>", "Empty app (…)"), a
+ * read-only view of a checkpoint's files, and restoring one (code only, or code and data;
+ * security rules kept unless chosen) after a confirmation that says what will change.
  */
 export function VersionHistory({ app, onClose }: { app: App; onClose: () => void }) {
   const checkpoints = useQuery(checkpointsQuery(app.id));
@@ -138,90 +131,5 @@ function CheckpointFiles({ app, checkpoint, onRestore }: { app: App; checkpoint:
         </Box>
       </Flex>
     </Flex>
-  );
-}
-
-/** Restoring replaces the app's code (and, if chosen, its records): confirmed first, since it cannot be taken back here. */
-function RestoreDialog({ app, checkpoint, onClose, onRestored }: { app: App; checkpoint: Checkpoint | null; onClose: () => void; onRestored: () => void }) {
-  const load = useLoadCheckpoint(app.id);
-  const [mode, setMode] = useState<"code" | "data">("code");
-  const reason = checkpoint ? noDataReason(checkpoint) : null;
-
-  const confirm = () => {
-    if (!checkpoint) return;
-    load.mutate(
-      { checkpointId: checkpoint.id, restoreData: mode === "data" && !reason },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.data ? `Restored the code and ${answer.data.records} records` : "Restored the code");
-          onClose();
-          onRestored();
-        },
-        onError: (err) => toast.error(`Failed to restore checkpoint: ${detailOf(err)}`),
-      },
-    );
-  };
-
-  return (
-    <Dialog.Root open={!!checkpoint} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="restore-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Restore this version?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>
-                  This replaces the app's current code with the version from {checkpoint ? format(new Date(checkpoint.created_date), "MMM d, yyyy HH:mm") : ""}. This action cannot be
-                  undone.
-                </Text>
-                <RadioGroup.Root value={mode} onValueChange={(e) => setMode(e.value as "code" | "data")}>
-                  <Stack gap="3">
-                    <RadioGroup.Item value="code" data-testid="restore-code-only">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Code only</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="data" disabled={!!reason} data-testid="restore-code-and-data">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>
-                        Code and data
-                        {checkpoint?.data_snapshot === "saved" && (
-                          <Badge ms="2" size="sm">
-                            {checkpoint.record_count} records
-                          </Badge>
-                        )}
-                      </RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </Stack>
-                </RadioGroup.Root>
-                {reason ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {reason}
-                  </Text>
-                ) : (
-                  mode === "data" && (
-                    <Text fontSize="sm" color="fg.error">
-                      Every entity's records will be replaced with the records it had at this version; records added since will be deleted.
-                    </Text>
-                  )
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={confirm} loading={load.isPending} data-testid="restore-confirm">
-                Restore
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
