@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, SegmentGroup } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, IconButton, SegmentGroup, chakra } from "@chakra-ui/react";
 import { Activity, History, Rocket, Share2 } from "lucide-react";
 
 export type EditorMode = "workspace" | "preview";
@@ -16,11 +16,12 @@ interface Props {
 /**
  * The bar above the workspace and the preview (spec 02 Layout "Toolbar"): the
  * Workspace/Preview toggle, network activity, Version History, Share and Publish. The preview's own
- * mobile/desktop and refresh buttons sit in its header below.
+ * mobile/desktop and refresh buttons sit in its header below. On a phone (under 480 px) Share
+ * keeps only its icon and Publish only its word, so every button stays on screen.
  */
 export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPublish, onHistory }: Props) {
   return (
-    <HStack px="3" h="12" gap="2" borderBottomWidth="1px" flexShrink="0" minW="0" data-testid="workspace-toolbar">
+    <HStack px={{ base: "2", sm: "3" }} h="12" gap={{ base: "1", sm: "2" }} borderBottomWidth="1px" flexShrink="0" minW="0" data-testid="workspace-toolbar">
       <SegmentGroup.Root size="xs" value={mode} onValueChange={(e) => onMode(e.value === "workspace" ? "workspace" : "preview")}>
         <SegmentGroup.Indicator />
         <SegmentGroup.Item value="workspace" data-testid="mode-workspace">
@@ -46,11 +47,15 @@ export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPub
       <IconButton aria-label="Version History" title="Version History" size="xs" variant="ghost" onClick={onHistory} data-testid="history-toggle">
         <History />
       </IconButton>
-      <Button size="xs" variant="outline" onClick={onShare} data-testid="share-app">
-        <Share2 /> Share
+      <Button size="xs" variant="outline" aria-label="Share" title="Share" onClick={onShare} data-testid="share-app">
+        <Share2 />
+        <chakra.span display={{ base: "none", sm: "inline" }}>Share</chakra.span>
       </Button>
-      <Button size="xs" colorPalette="brand" onClick={onPublish} data-testid="publish-app">
-        <Rocket /> Publish
+      <Button size="xs" colorPalette="brand" flexShrink="0" onClick={onPublish} data-testid="publish-app">
+        <chakra.span display={{ base: "none", sm: "contents" }}>
+          <Rocket />
+        </chakra.span>
+        Publish
       </Button>
     </HStack>
   );

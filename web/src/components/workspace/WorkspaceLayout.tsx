@@ -6,8 +6,9 @@ import { Sidebar, SidebarMenu } from "./Sidebar";
 import { type WorkspaceSearch, renderView } from "./views";
 
 /**
- * The sidebar is 25 % of the screen (15–30 %, spec 02 Layout). It sits beside the chat's
- * 33 %, so within the remaining 67 % those are 37 % (22–45 %).
+ * The sidebar is 15–30 % of the screen (spec 02 Layout) and starts at 15 %, which holds its
+ * labels, so the view (a code editor with its own file tree) gets the room. It sits beside the
+ * chat's 33 %, so within the remaining 67 % those are 22–45 %.
  */
 const panels = [
   { id: "sidebar", minSize: 22, maxSize: 45 },
@@ -48,7 +49,7 @@ export function WorkspaceLayout({ app, view, search }: { app: App; view: string;
     );
   }
   return (
-    <Splitter.Root panels={panels} defaultSize={[37, 63]} colorPalette="brand">
+    <Splitter.Root panels={panels} defaultSize={[22, 78]} colorPalette="brand">
       <Splitter.Panel id="sidebar" minW="0">
         <Sidebar app={app} view={view} />
       </Splitter.Panel>
