@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { getConnInfo } from "hono/aws-lambda";
 import {
   AppGoogleCallbackQuery,
   AppGoogleLoginQuery,
@@ -33,6 +34,15 @@ async function appOr404(id: string) {
   return app;
 }
 
+/** Who is calling, for rate limits: the source address API Gateway (and the local gateway) saw. */
+function clientOf(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 /** The app of a sign-in call. Who calls is not read: a stale token in the caller's storage must not stand in the way of signing in again. */
 const appOf = (c: Context) => appOr404(c.req.param("id") ?? "");
 
@@ -44,7 +54,7 @@ const appOf = (c: Context) => appOr404(c.req.param("id") ?? "");
 export const { app, handler } = callGroup("appauth", {
   async register(c) {
     const app = await appOf(c);
-    return c.json(await AppAuth.register(app, await body(c, RegisterBody)));
+    return c.json(await AppAuth.register(app, await body(c, RegisterBody), clientOf(c)));
   },
 
   async verifyOtp(c) {
@@ -55,7 +65,7 @@ export const { app, handler } = callGroup("appauth", {
 
   async resendOtp(c) {
     const app = await appOf(c);
-    return c.json(await AppAuth.resendOtp(app, (await body(c, EmailBody)).email));
+    return c.json(await AppAuth.resendOtp(app, (await body(c, EmailBody)).email, clientOf(c)));
   },
 
   /** Every sign-in, and every refused one, is a record of the app's log (spec 02 Logs Explorer). */
@@ -63,7 +73,7 @@ export const { app, handler } = callGroup("appauth", {
     const app = await appOf(c);
     const input = await body(c, LoginBody);
     try {
-      const result = await AppAuth.login(app, input.email, input.password);
+      const result = await AppAuth.login(app, input.email, input.password, clientOf(c));
       await AppLogs.record({ appId: app.id, type: "auth", objectName: "login", caller: { kind: "member", app, user: result.user }, inputs: { email: input.email } });
       return c.json(result);
     } catch (err) {
@@ -75,7 +85,7 @@ export const { app, handler } = callGroup("appauth", {
 
   async resetRequest(c) {
     const app = await appOf(c);
-    return c.json(await AppAuth.requestReset(app, (await body(c, EmailBody)).email));
+    return c.json(await AppAuth.requestReset(app, (await body(c, EmailBody)).email, clientOf(c)));
   },
 
   async resetPassword(c) {

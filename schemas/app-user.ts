@@ -6,8 +6,9 @@ export type AppRole = z.infer<typeof AppRole>;
 
 /**
  * A user of a generated app, as `base44.auth.me()` and the `User` entity answer it
- * (reference/base44-sdk-wire.md §3.1). Custom fields the app's `User` entity schema
- * declares live beside the built-in ones, so the shape is open (`loose`).
+ * (reference/base44-sdk-wire.md §3.1): the built-in fields, then the app's custom fields
+ * beside them (`...custom`), so the shape is open (`loose`). Stored, the custom fields are
+ * one map attribute of their own (functions/core/app-users.ts); rules read them as `user.data.<f>`.
  */
 export const AppUser = z.looseObject({
   id: z.string(),
@@ -33,3 +34,13 @@ export type AppUser = z.infer<typeof AppUser>;
 
 /** Built-in fields of an app user that no `updateMe` / entity update may set. */
 export const appUserServerFields = ["id", "app_id", "email", "role", "_app_role", "is_verified", "is_service", "disabled", "invited", "platform_user_id", "created_date", "updated_date", "created_by"] as const;
+
+/** Every built-in field; any other field of a user is a custom one. */
+export const appUserBuiltInFields = [...appUserServerFields, "full_name"] as const;
+export type AppUserBuiltIns = Pick<AppUser, (typeof appUserBuiltInFields)[number]>;
+
+/**
+ * Names a custom field may not have: `data` is where rules find custom fields (`{{user.data.x}}`),
+ * the others are JavaScript's object machinery.
+ */
+export const reservedUserFieldNames = ["data", "__proto__", "constructor", "prototype"] as const;

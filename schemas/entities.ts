@@ -184,3 +184,48 @@ export const StoredEntitySchema = z.looseObject({
   rls: z.unknown().optional(),
 });
 export type StoredEntitySchema = z.infer<typeof StoredEntitySchema>;
+
+/** The field-level write rule a user field that some rule reads gets when its schema sets none: the app's admins only. */
+export const ADMIN_ONLY_RULE = { user_condition: { role: "admin" } } as const;
+
+const userTemplates = /\{\{\s*user\.([A-Za-z0-9_.$-]+)\s*\}\}/g;
+/** `data.team.name` or `team.name` -> `team`: the user field a path starts at. */
+const userFieldOf = (path: string) => (path.startsWith("data.") ? path.slice(5) : path).split(".")[0];
+
+/**
+ * The user fields a row-level rule reads (rls.ts grammar): every `{{user.<path>}}` template and
+ * every field a `user_condition` tests, with `user.data.x` read as `x`. A rule that reads a
+ * field a user may set on themself lets them grant themself access, so these fields are the
+ * app's admins' to write unless the User schema says otherwise (user-entity.ts).
+ */
+export function userFieldsReadBy(rule: unknown, out = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 40) return out;
+  if (typeof rule === "string") {
+    for (const match of rule.matchAll(userTemplates)) out.add(userFieldOf(match[1]));
+  } else if (Array.isArray(rule)) {
+    for (const r of rule) userFieldsReadBy(r, out, depth + 1);
+  } else if (rule && typeof rule === "object") {
+    for (const [key, value] of Object.entries(rule)) {
+      if (key === "user_condition") conditionFields(value, out, depth + 1);
+      userFieldsReadBy(value, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** The fields a condition on the user names (its keys, through `$or`/`$and`/`$nor` and operators). */
+function conditionFields(condition: unknown, out: Set<string>, depth: number): void {
+  if (depth > 40 || !condition || typeof condition !== "object") return;
+  if (Array.isArray(condition)) return condition.forEach((c) => conditionFields(c, out, depth + 1));
+  for (const [key, value] of Object.entries(condition)) {
+    if (key.startsWith("$")) conditionFields(value, out, depth + 1);
+    else if (key) out.add(userFieldOf(key));
+  }
+}
+
+/** Every user field any rule of this entity reads: its `rls` and its fields' `rls`. */
+export function userFieldsReadByEntity(schema: { rls?: unknown; properties?: unknown }, out = new Set<string>()): Set<string> {
+  userFieldsReadBy(schema.rls, out);
+  if (schema.properties && typeof schema.properties === "object") for (const prop of Object.values(schema.properties)) userFieldsReadBy((prop as { rls?: unknown } | null)?.rls, out);
+  return out;
+}

@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AppMeta } from "../../schemas/app";
 import type { AppUser } from "../../schemas/app-user";
 import type { LoginInfo, LoginResult, RegisterResult, VerifyOtpResult } from "../../schemas/app-auth";
 import type { User } from "../../schemas/user";
+import { AppAuthLimits } from "./app-auth-limits";
 import { userNotRegistered } from "./app-caller";
 import { AppUsers } from "./app-users";
 import { Config } from "./config";
@@ -19,6 +20,10 @@ interface Credentials {
   password_hash?: string;
   /** set at registration, becomes the password once the e-mail is proven with the code */
   pending_password_hash?: string;
+  /** the name given at registration, the user's once the e-mail is proven */
+  pending_full_name?: string;
+  /** two registrations with different passwords overlapped: whoever verifies cannot show which is theirs, so neither becomes the password */
+  pending_contested?: boolean;
   otp_hash?: string;
   otp_expires_at?: number;
   otp_attempts?: number;
@@ -39,11 +44,18 @@ export namespace AppAuth {
   export const OTP_TTL_MINUTES = 10;
   export const OTP_MAX_ATTEMPTS = 5;
   export const RESEND_INTERVAL_SECONDS = 60;
+  /** per e-mail and client; the e-mail as a whole gets ACCOUNT_FACTOR times more from all clients */
   const CODE_SENDS_PER_HOUR = 5;
-  const LOGIN_FAILURES_PER_WINDOW = 10;
-  const LOGIN_WINDOW_SECONDS = 15 * 60;
   const RESET_REQUESTS_PER_HOUR = 5;
+  const ACCOUNT_FACTOR = 4;
+  /** failed sign-ins per e-mail and client in a window, and per client over all e-mails */
+  const LOGIN_FAILURES_PER_WINDOW = 10;
+  const LOGIN_FAILURES_PER_CLIENT = 100;
+  /** failed sign-ins of one e-mail from all clients before each further one waits (doubling, up to 5 minutes) */
+  const LOGIN_FAILURES_BEFORE_BACKOFF = 30;
+  const LOGIN_WINDOW_SECONDS = 15 * 60;
   const RESET_TTL_MINUTES = 60;
+  const tooManySignIns = "Too many sign-in attempts. Please try again in 15 minutes.";
 
   const invalidCredentials = () => new VisibleError("input", "Invalid email or password");
   const invalidCode = () => new VisibleError("input", "Invalid verification code");
@@ -70,17 +82,29 @@ export namespace AppAuth {
     };
   }
 
-  export async function register(app: AppMeta, input: { email: string; password: string; full_name?: string | null }): Promise<RegisterResult> {
+  /**
+   * A registration only proposes a password: it becomes the account's once the code mailed to
+   * the address is entered, and never when another registration with another password was
+   * waiting for its code too (then the verified owner sets one through a reset link). A
+   * stranger's pending registration neither blocks the owner's nor decides their password.
+   */
+  export async function register(app: AppMeta, input: { email: string; password: string; full_name?: string | null }, client: string): Promise<RegisterResult> {
     assertPasswordSignIn(app);
     let user = await AppUsers.byEmail(app.id, input.email);
     if (app.public_settings === "private_with_login" && !user?.invited) throw userNotRegistered(app.id);
     if (user?.disabled) throw disabled();
     const creds = user ? await credentials(app.id, user.id) : undefined;
     if (creds?.password_hash) throw new VisibleError("conflict", "An account with this email already exists. Please sign in.");
-    await guardCodeSend(app.id, input.email, creds);
-    if (!user) user = await createUser(app.id, { email: input.email, full_name: input.full_name, created_by: input.email });
-    else if (input.full_name && !user.full_name) user = await AppUsers.update(app.id, user.id, { full_name: input.full_name });
-    await issueCode(app, user, { pending_password_hash: await Passwords.hash(input.password) });
+    await limitCodeSends(app.id, input.email, client);
+    if (!user) user = await createUser(app.id, { email: input.email, created_by: input.email });
+    const waiting = creds?.pending_password_hash && codeIsLive(creds);
+    const contested = waiting && (creds.pending_contested || !(await Passwords.verify(input.password, creds.pending_password_hash)));
+    await issueCode(
+      app,
+      user,
+      { pending_password_hash: await Passwords.hash(input.password), pending_full_name: input.full_name || undefined, ...(contested ? { pending_contested: true } : {}) },
+      [...(contested ? [] : (["pending_contested"] as const)), ...(input.full_name ? [] : (["pending_full_name"] as const))],
+    );
     return {
       id: user.id,
       message: "Registration successful. Please check your email for the verification code.",
@@ -112,17 +136,21 @@ export namespace AppAuth {
       throw err;
     }
     if (!sameHash(otpHash(app.id, user.id, code), creds.otp_hash)) throw invalidCode();
-    const promoted = creds.pending_password_hash ? { password_hash: creds.pending_password_hash } : {};
-    const done = await writeCredentials(app.id, user.id, promoted, ["pending_password_hash", "otp_hash", "otp_expires_at", "otp_attempts", "otp_sent_at"], {
+    const promoted = creds.pending_password_hash && !creds.pending_contested ? { password_hash: creds.pending_password_hash } : {};
+    const done = await writeCredentials(app.id, user.id, promoted, [...pendingFields, "otp_hash", "otp_expires_at", "otp_attempts", "otp_sent_at"], {
       expression: "otp_hash = :h",
       values: { ":h": creds.otp_hash },
     });
     if (!done) throw invalidCode();
-    const verified = await AppUsers.update(app.id, user.id, {}, { is_verified: true });
-    return { id: verified.id, access_token: await Tokens.signApp(app.id, verified.id, verified.email), message: "Email verified successfully", success: true };
+    const name = !creds.pending_contested && creds.pending_full_name && !user.full_name ? { full_name: creds.pending_full_name } : {};
+    const verified = await AppUsers.update(app.id, user.id, {}, { is_verified: true, ...name });
+    const message = creds.pending_contested
+      ? "Email verified. More than one sign-up used this address, so no password was set: choose one with 'Forgot password'."
+      : "Email verified successfully";
+    return { id: verified.id, access_token: await Tokens.signApp(app.id, verified.id, verified.email), message, success: true };
   }
 
-  export async function resendOtp(app: AppMeta, email: string) {
+  export async function resendOtp(app: AppMeta, email: string, client: string) {
     assertPasswordSignIn(app);
     const user = await AppUsers.byEmail(app.id, email);
     if (app.public_settings === "private_with_login" && !user?.invited) throw userNotRegistered(app.id);
@@ -130,30 +158,47 @@ export namespace AppAuth {
     // Only a registration waiting for its code gets a new one; anyone else gets the same answer and no e-mail.
     const creds = user && !user.disabled ? await credentials(app.id, user.id) : undefined;
     if (!user || !creds?.pending_password_hash) return answer;
-    await guardCodeSend(app.id, email, creds);
+    assertResendWaited(creds);
+    await limitCodeSends(app.id, email, client);
     await issueCode(app, user, {});
     return answer;
   }
 
-  export async function login(app: AppMeta, email: string, password: string): Promise<LoginResult> {
+  /** Each attempt takes its rate-limit slots before the password is checked; a successful one gives them back. */
+  export async function login(app: AppMeta, email: string, password: string, client: string): Promise<LoginResult> {
     assertPasswordSignIn(app);
-    const failures = await Attempts.count(app.id, "login", email, LOGIN_WINDOW_SECONDS);
-    if (failures >= LOGIN_FAILURES_PER_WINDOW) throw new VisibleError("rate_limited", "Too many sign-in attempts. Please try again in 15 minutes.");
+    const slots = await AppAuthLimits.take(app.id, [
+      { kind: "login", subject: `${email}|${client}`, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+      { kind: "login-client", subject: client, max: LOGIN_FAILURES_PER_CLIENT, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+    ]);
+    const account = await AppAuthLimits.backoff(app.id, {
+      kind: "login-account",
+      subject: email,
+      free: LOGIN_FAILURES_BEFORE_BACKOFF,
+      seconds: LOGIN_WINDOW_SECONDS,
+      maxDelaySeconds: 300,
+      message: "Too many sign-in attempts for this account. Please wait a moment and try again.",
+    }).catch(async (err: unknown) => {
+      await slots.release();
+      throw err;
+    });
     const user = await AppUsers.byEmail(app.id, email);
     const creds = user ? await credentials(app.id, user.id) : undefined;
     const matches = await Passwords.verify(password, creds?.password_hash);
-    if (!user || !matches || !admits(app, user)) {
-      await Attempts.add(app.id, "login", email, LOGIN_WINDOW_SECONDS);
-      throw invalidCredentials();
-    }
+    if (!user || !matches || !admits(app, user)) throw invalidCredentials();
+    await Promise.all([slots.release(), account.release()]);
     if (user.disabled) throw disabled();
     return { access_token: await Tokens.signApp(app.id, user.id, user.email), user };
   }
 
   /** Always the same answer, whether or not the e-mail belongs to a user this app admits. */
-  export async function requestReset(app: AppMeta, email: string) {
+  export async function requestReset(app: AppMeta, email: string, client: string) {
     assertPasswordSignIn(app);
-    await Attempts.limit(app.id, "reset", email, RESET_REQUESTS_PER_HOUR, 3600, "Too many password reset requests. Please try again in an hour.");
+    const message = "Too many password reset requests. Please try again in an hour.";
+    await AppAuthLimits.take(app.id, [
+      { kind: "reset", subject: `${email}|${client}`, max: RESET_REQUESTS_PER_HOUR, seconds: 3600, message },
+      { kind: "reset-account", subject: email, max: RESET_REQUESTS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
+    ]);
     const user = await AppUsers.byEmail(app.id, email);
     if (user && !user.disabled && admits(app, user)) {
       const secret = randomBytes(32).toString("base64url");
@@ -181,7 +226,7 @@ export namespace AppAuth {
       app.id,
       user.id,
       { password_hash: await Passwords.hash(newPassword) },
-      ["reset_hash", "reset_expires_at", "pending_password_hash", "otp_hash", "otp_expires_at", "otp_attempts", "otp_sent_at"],
+      ["reset_hash", "reset_expires_at", ...pendingFields, "otp_hash", "otp_expires_at", "otp_attempts", "otp_sent_at"],
       { expression: "reset_hash = :h", values: { ":h": creds.reset_hash } },
     );
     if (!done) throw invalidResetToken();
@@ -193,14 +238,16 @@ export namespace AppAuth {
   export async function changePassword(app: AppMeta, user: AppUser, input: { user_id: string; current_password: string; new_password: string }) {
     assertPasswordSignIn(app);
     if (input.user_id !== user.id) throw forbidden("You can only change your own password");
-    const failures = await Attempts.count(app.id, "password", user.email, LOGIN_WINDOW_SECONDS);
-    if (failures >= LOGIN_FAILURES_PER_WINDOW) throw new VisibleError("rate_limited", "Too many attempts. Please try again in 15 minutes.");
+    const slots = await AppAuthLimits.take(app.id, [
+      { kind: "password", subject: user.email, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: "Too many attempts. Please try again in 15 minutes." },
+    ]);
     const creds = await credentials(app.id, user.id);
-    if (!creds?.password_hash) throw new VisibleError("input", "This account has no password yet. Use 'Forgot password' to set one.");
-    if (!(await Passwords.verify(input.current_password, creds.password_hash))) {
-      await Attempts.add(app.id, "password", user.email, LOGIN_WINDOW_SECONDS);
-      throw new VisibleError("input", "Current password is incorrect");
+    if (!creds?.password_hash) {
+      await slots.release();
+      throw new VisibleError("input", "This account has no password yet. Use 'Forgot password' to set one.");
     }
+    if (!(await Passwords.verify(input.current_password, creds.password_hash))) throw new VisibleError("input", "Current password is incorrect");
+    await slots.release();
     await writeCredentials(app.id, user.id, { password_hash: await Passwords.hash(input.new_password) });
     return { success: true, message: "Password changed successfully" };
   }
@@ -237,25 +284,35 @@ export namespace AppAuth {
     }
   }
 
-  /** A new code waits RESEND_INTERVAL_SECONDS unless the last one is spent or expired; sends are capped per hour. */
-  async function guardCodeSend(appId: string, email: string, creds: Credentials | undefined) {
-    const now = Date.now();
-    const live = creds?.otp_hash && (creds.otp_expires_at ?? 0) > now && (creds.otp_attempts ?? 0) < OTP_MAX_ATTEMPTS;
-    const wait = live ? Math.ceil(((creds.otp_sent_at ?? 0) + RESEND_INTERVAL_SECONDS * 1000 - now) / 1000) : 0;
+  const pendingFields = ["pending_password_hash", "pending_full_name", "pending_contested"] as const;
+
+  /** The code last sent can still be entered. */
+  const codeIsLive = (creds: Credentials) => Boolean(creds.otp_hash) && (creds.otp_expires_at ?? 0) > Date.now() && (creds.otp_attempts ?? 0) < OTP_MAX_ATTEMPTS;
+
+  /** A resend waits RESEND_INTERVAL_SECONDS unless the last code is spent or expired. */
+  function assertResendWaited(creds: Credentials) {
+    const wait = codeIsLive(creds) ? Math.ceil(((creds.otp_sent_at ?? 0) + RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000) : 0;
     if (wait > 0) throw new VisibleError("rate_limited", `Please wait ${wait} seconds before requesting a new code.`);
-    await Attempts.limit(appId, "code", email, CODE_SENDS_PER_HOUR, 3600, "Too many verification codes requested. Please try again in an hour.");
   }
 
-  async function issueCode(app: AppMeta, user: AppUser, extra: Credentials) {
+  /** Code e-mails are capped per hour for each client, and for the address from all clients together. */
+  async function limitCodeSends(appId: string, email: string, client: string) {
+    const message = "Too many verification codes requested. Please try again in an hour.";
+    await AppAuthLimits.take(appId, [
+      { kind: "code", subject: `${email}|${client}`, max: CODE_SENDS_PER_HOUR, seconds: 3600, message },
+      { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
+    ]);
+  }
+
+  async function issueCode(app: AppMeta, user: AppUser, extra: Credentials, remove: (keyof Credentials)[] = []) {
     const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
     const now = Date.now();
-    await writeCredentials(app.id, user.id, {
-      ...extra,
-      otp_hash: otpHash(app.id, user.id, code),
-      otp_expires_at: now + OTP_TTL_MINUTES * 60_000,
-      otp_attempts: 0,
-      otp_sent_at: now,
-    });
+    await writeCredentials(
+      app.id,
+      user.id,
+      { ...extra, otp_hash: otpHash(app.id, user.id, code), otp_expires_at: now + OTP_TTL_MINUTES * 60_000, otp_attempts: 0, otp_sent_at: now },
+      remove,
+    );
     await Mail.send({
       to: user.email,
       subject: `Your verification code for ${app.name}`,
@@ -296,36 +353,6 @@ export namespace AppAuth {
     } catch (err) {
       if (condition && isConditionFailure(err)) return false;
       throw err;
-    }
-  }
-
-  /** Counters of sign-in attempts per app, kind and e-mail, in fixed windows that expire by TTL. */
-  namespace Attempts {
-    const windowOf = (seconds: number) => Math.floor(Date.now() / 1000 / seconds);
-
-    export async function count(appId: string, kind: string, email: string, seconds: number): Promise<number> {
-      const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appAuthLimit(appId, kind, email, windowOf(seconds)), ConsistentRead: true }));
-      return (Item?.count as number | undefined) ?? 0;
-    }
-
-    export async function add(appId: string, kind: string, email: string, seconds: number): Promise<number> {
-      const window = windowOf(seconds);
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.appAuthLimit(appId, kind, email, window),
-          UpdateExpression: "ADD #count :one SET #ttl = :ttl",
-          ExpressionAttributeNames: { "#count": "count", "#ttl": "ttl" },
-          ExpressionAttributeValues: { ":one": 1, ":ttl": (window + 2) * seconds },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      return Attributes?.count as number;
-    }
-
-    /** Count this attempt; 429 once there were more than `max` in the window. */
-    export async function limit(appId: string, kind: string, email: string, max: number, seconds: number, message: string) {
-      if ((await add(appId, kind, email, seconds)) > max) throw new VisibleError("rate_limited", message);
     }
   }
 }

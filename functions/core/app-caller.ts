@@ -70,7 +70,8 @@ export namespace AppCallers {
 
   function builder(app: AppMeta, user: User | undefined): AppCaller {
     if (!user || user.disabled) throw unauthorized("This account is not active");
-    if (!Apps.canAccess(user, app)) throw forbidden("You do not have access to this app");
+    // The SDK's apps read the reason: a platform user who may not edit the app is not one of its users.
+    if (!Apps.canAccess(user, app)) throw userNotRegistered(app.id);
     return { kind: "builder", app, user };
   }
 

@@ -1,23 +1,46 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
-import { AppUser, type AppRole, appUserServerFields } from "../../schemas/app-user";
+import { AppUser, type AppRole, type AppUserBuiltIns, appUserBuiltInFields } from "../../schemas/app-user";
 import type { AppMeta } from "../../schemas/app";
 import type { User } from "../../schemas/user";
 import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
-import { Keys, stripKeys } from "./keys";
+import { Keys, keyAttributes, stripKeys } from "./keys";
+import { Records } from "./records";
 
 /**
  * The users of one generated app (its `User` entity). They are not platform users:
  * each app has its own, with its own sign-in (functions/appauth.ts). An e-mail is
  * unique within an app. Credentials live in a separate item that no read of a user
  * ever returns.
+ *
+ * Stored, a user is its built-in fields as attributes and the app's custom fields as one
+ * map attribute, `data` (DESIGN §7): no name a caller chooses ever becomes an attribute
+ * of the item, so none can reach a key, an index, the TTL or the version.
  */
 export namespace AppUsers {
-  const toUser = (item: Record<string, unknown>): AppUser => {
-    const { last_socket_id: _, ...rest } = stripKeys(item);
-    return AppUser.parse(rest);
+  type Doc = Record<string, unknown>;
+  /** Attempts at a version-checked write before a busy user is reported. */
+  const WRITE_ATTEMPTS = 8;
+  const builtIn = new Set<string>(appUserBuiltInFields);
+  /** Attributes a user item may hold; anything else is a custom field stored before custom fields had their map. */
+  const ownAttributes = new Set<string>([...appUserBuiltInFields, "pk", "sk", "version", "data"]);
+  const isMap = (v: unknown): v is Doc => v !== null && typeof v === "object" && !Array.isArray(v);
+
+  /** The custom fields of a stored item: its `data` map over any legacy top-level ones (never a key attribute). */
+  function customOf(item: Doc): Doc {
+    const legacy = Object.entries(item).filter(([k]) => !ownAttributes.has(k) && !(keyAttributes as readonly string[]).includes(k) && k !== "rec" && k !== "last_socket_id");
+    return { ...Object.fromEntries(legacy), ...(isMap(item.data) ? item.data : {}) };
+  }
+
+  /** The user as the API answers it: custom fields beside the built-in ones, which always win. */
+  const toUser = (item: Doc): AppUser => {
+    const own = Object.fromEntries(appUserBuiltInFields.filter((k) => k in item).map((k) => [k, item[k]]));
+    return AppUser.parse({ ...customOf(item), ...own });
   };
+
+  /** The custom fields of a user as the API answered it. */
+  export const customFields = (user: AppUser): Doc => Object.fromEntries(Object.entries(user).filter(([k]) => !builtIn.has(k)));
 
   export async function get(appId: string, id: string): Promise<AppUser | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appUser(appId, id), ConsistentRead: true }));
@@ -84,37 +107,44 @@ export namespace AppUsers {
   }
 
   /**
-   * Merge fields into a user. Custom fields (the app's `User` schema) pass through as
-   * given; built-in server fields only when `trusted` says the caller may set them
-   * (sign-in flows, the owner's role changes), never from `updateMe`.
+   * Merge custom fields (into the user's `data` map) and built-in ones into a user. Custom
+   * fields come checked by the caller (user-entity.ts); built-in ones only from the server's
+   * own flows (sign-in, the owner's role changes), never from a request's keys. The write is
+   * version-checked and retried, and moves legacy top-level custom fields into the map.
    */
-  export async function update(appId: string, id: string, patch: Record<string, unknown>, trusted: Partial<AppUser> = {}): Promise<AppUser> {
-    const fields: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || (appUserServerFields as readonly string[]).includes(k) || k.startsWith("_") || k === "pk" || k === "sk") continue;
-      fields[k] = v;
-    }
-    Object.assign(fields, trusted);
+  export async function update(appId: string, id: string, custom: Doc, trusted: Partial<AppUserBuiltIns> = {}): Promise<AppUser> {
+    const fields: Doc = Object.fromEntries(Object.entries(trusted).filter(([k, v]) => v !== undefined && builtIn.has(k)));
     if (trusted.role) fields._app_role = trusted.role;
-    fields.updated_date = new Date().toISOString();
-    const entries = Object.entries(fields);
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.appUser(appId, id),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(", ")}, #version = #version + :one`,
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])), "#version": "version" },
-          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ":one": 1 },
-          ReturnValues: "ALL_NEW",
-        }),
-      );
-      return toUser(Attributes!);
-    } catch (err) {
-      if (isConditionFailure(err)) throw notFound("User not found");
-      throw err;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appUser(appId, id), ConsistentRead: true }));
+      if (!Item) throw notFound("User not found");
+      const data = { ...customOf(Item), ...custom };
+      Records.assertStorable("User", data);
+      // An empty map is left out: DynamoDB Local's stream cannot describe one.
+      const sets = Object.entries({ ...fields, updated_date: new Date().toISOString(), ...(Object.keys(data).length ? { data } : {}) });
+      const legacy = Object.keys(Item).filter((k) => !ownAttributes.has(k) || (k === "data" && !Object.keys(data).length));
+      try {
+        const { Attributes } = await db().send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: Keys.appUser(appId, id),
+            UpdateExpression: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(", ")}, #version = :next${legacy.length ? ` REMOVE ${legacy.map((_, i) => `#r${i}`).join(", ")}` : ""}`,
+            ConditionExpression: typeof Item.version === "number" ? "#version = :version" : "attribute_not_exists(#version)",
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(sets.map(([k], i) => [`#f${i}`, k])),
+              ...Object.fromEntries(legacy.map((k, i) => [`#r${i}`, k])),
+              "#version": "version",
+            },
+            ExpressionAttributeValues: { ...Object.fromEntries(sets.map(([, v], i) => [`:v${i}`, v])), ...(typeof Item.version === "number" ? { ":version": Item.version } : {}), ":next": ((Item.version as number | undefined) ?? 0) + 1 },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return toUser(Attributes!);
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
     }
+    throw new VisibleError("conflict", "This user is being changed by someone else; try again");
   }
 
   /** Remove a user, their e-mail claim and their credentials. */

@@ -1,13 +1,18 @@
+import { isDeepStrictEqual } from "node:util";
 import type { AppMeta } from "../../schemas/app";
 import { AdminUserFields, type ListAppUsersQuery } from "../../schemas/app-auth";
-import { type AppRole, type AppUser, appUserServerFields } from "../../schemas/app-user";
+import { type AppRole, type AppUser, appUserBuiltInFields, reservedUserFieldNames } from "../../schemas/app-user";
+import { ADMIN_ONLY_RULE, type StoredEntitySchema, userFieldsReadByEntity } from "../../schemas/entities";
 import type { AppCaller } from "./app-caller";
 import { AppUsers } from "./app-users";
 import { Config } from "./config";
+import { queryAll } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
+import { Keys } from "./keys";
 import { Mail } from "./mail";
 import { Mongo } from "./mongo";
+import { Rls } from "./rls";
 import { Users } from "./users";
 
 /**
@@ -31,7 +36,7 @@ export namespace UserEntity {
   /** `updateMe`: custom fields only; e-mail, role, name and the server's fields stay as they are (reference §3.1). */
   export async function updateMe(caller: AppCaller, patch: Record<string, unknown>): Promise<AppUser> {
     const self = await me(caller);
-    return AppUsers.update(caller.app.id, self.id, await customFields(caller.app, patch));
+    return AppUsers.update(caller.app.id, self.id, await customFields(caller, self, patch));
   }
 
   export async function list(caller: AppCaller, query: ListAppUsersQuery): Promise<Record<string, unknown>[]> {
@@ -62,9 +67,8 @@ export namespace UserEntity {
     const { role, disabled, full_name } = admin.data;
     if ((role !== undefined && role !== user.role) || disabled !== undefined) assertNotOwner(caller.app, user);
     if (role === "admin" && user.role !== "admin") await assertAdminRoleAllowed(caller.app);
-    const fields = await customFields(caller.app, patch);
-    if (full_name !== undefined) fields.full_name = full_name;
-    return AppUsers.update(caller.app.id, user.id, fields, { ...(role ? { role } : {}), ...(disabled !== undefined ? { disabled } : {}) });
+    const fields = await customFields(caller, user, patch);
+    return AppUsers.update(caller.app.id, user.id, fields, { ...(role ? { role } : {}), ...(disabled !== undefined ? { disabled } : {}), ...(full_name !== undefined ? { full_name } : {}) });
   }
 
   export async function remove(caller: AppCaller, id: string): Promise<void> {
@@ -110,17 +114,65 @@ export namespace UserEntity {
   }
 
   /**
-   * The custom fields of a patch: never a built-in field, and when the app declares a
-   * `User` entity schema, only its properties, type-checked like any entity's (unknown
-   * fields are dropped, a wrong type is a 422).
+   * The custom fields of a patch, checked: built-in fields are left out (the SDK sends whole
+   * users back), a reserved or empty name is refused, and when the app declares a `User`
+   * entity schema only its properties pass, type-checked like any entity's (unknown fields
+   * are dropped, a wrong type is a 422). Then the User's field-level write rules: a field
+   * whose rule refuses the caller, or that a security rule reads and no write rule opens,
+   * may be changed only by the app's admins.
    */
-  async function customFields(app: AppMeta, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const builtIn = new Set<string>([...appUserServerFields, "full_name"]);
+  async function customFields(caller: AppCaller, target: AppUser, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const builtIn = new Set<string>(appUserBuiltInFields);
     const own = Object.fromEntries(Object.entries(patch).filter(([k]) => !builtIn.has(k) && !k.startsWith("_")));
-    const schema = await EntitySchemas.load(app.id, "User").catch((err: unknown) => {
+    for (const name of Object.keys(own)) {
+      if (name.trim() === "") throw new VisibleError("input", "A User field needs a name");
+      if ((reservedUserFieldNames as readonly string[]).includes(name)) throw new VisibleError("input", `A User field cannot be named "${name}"`);
+    }
+    const schema = await userSchema(caller.app);
+    const fields = schema ? EntitySchemas.forUpdate(schema, own) : own;
+    const changed = Object.keys(fields).filter((f) => !isDeepStrictEqual(fields[f], target[f]));
+    if (changed.length === 0) return fields;
+    const rules = await writeRules(caller.app.id, schema);
+    const refused = Rls.guard(rules, caller).unwritable(target, changed);
+    const adminOnly = refused.filter((f) => rules.adminOnly.has(f));
+    if (adminOnly.length) throw forbidden(`Only an admin of this app can change ${adminOnly.join(", ")}`);
+    if (refused.length) throw forbidden(`You do not have permission to change ${refused.join(", ")} on User records`);
+    return fields;
+  }
+
+  async function userSchema(app: AppMeta): Promise<StoredEntitySchema | undefined> {
+    return EntitySchemas.load(app.id, "User").catch((err: unknown) => {
       if (err instanceof VisibleError && err.kind === "not_found") return undefined;
       throw err;
     });
-    return schema ? EntitySchemas.forUpdate(schema, own) : own;
+  }
+
+  /**
+   * The User entity's field write rules as enforced: its own `properties.<f>.rls.write`, and
+   * admins-only for every custom field a rule of any entity reads (`{{user.data.x}}`,
+   * `user_condition`) that has none, so nobody grants themself access by editing their profile.
+   */
+  export async function writeRules(appId: string, schema: StoredEntitySchema | undefined): Promise<Rls.EntityRules & { adminOnly: Set<string> }> {
+    const { pk, sk } = Keys.appFile(appId, "entities/");
+    const files = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": sk } });
+    const read = new Set<string>();
+    for (const file of files) {
+      try {
+        userFieldsReadByEntity(JSON.parse(String(file.content)), read);
+      } catch {
+        // a schema that is not JSON holds no rule the API enforces
+      }
+    }
+    const properties: Record<string, Record<string, unknown>> = { ...schema?.properties };
+    const adminOnly = new Set<string>();
+    for (const field of read) {
+      if ([...appUserBuiltInFields, ...reservedUserFieldNames].some((f) => f === field)) continue;
+      const rls = properties[field]?.rls;
+      const explicit = rls !== null && typeof rls === "object" && "write" in rls;
+      if (explicit) continue;
+      properties[field] = { ...properties[field], rls: { ...(rls && typeof rls === "object" ? rls : {}), write: ADMIN_ONLY_RULE } };
+      adminOnly.add(field);
+    }
+    return { properties, adminOnly };
   }
 }
