@@ -1,6 +1,7 @@
 import type { CronName } from "../stacks/routes";
 import { AppRealtime } from "./core/app-realtime";
 import { Realtime } from "./core/realtime";
+import { Turns } from "./core/turns";
 
 /** Scheduled jobs, one export per entry of `crons` in stacks/routes.ts. */
 export const handlers: Record<CronName, () => Promise<unknown>> = {
@@ -10,7 +11,11 @@ export const handlers: Record<CronName, () => Promise<unknown>> = {
   async pingAppSockets() {
     return { open: await AppRealtime.pingAll() };
   },
+  async sweepTurns() {
+    return { ended: await Turns.sweep() };
+  },
 };
 
 export const pruneConnections = handlers.pruneConnections;
 export const pingAppSockets = handlers.pingAppSockets;
+export const sweepTurns = handlers.sweepTurns;

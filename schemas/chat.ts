@@ -31,6 +31,12 @@ export const Receipt = z.object({
   pages: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
   /** removals of pages, entities or exported components the request did not mention */
   unrequested_removals: z.array(z.string()),
+  /**
+   * File actions of the answer that did not reach the app (cut off by Stop, the model's output
+   * limit, an error or the end of the stream; refused by a freeze; an edit that did not match),
+   * each with why; `action_index` is its place among the message's actions as parseMessage reads them.
+   */
+  not_applied: z.array(z.object({ path: z.string().nullable(), reason: z.string(), action_index: z.number().int().optional() })).optional(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 
@@ -67,7 +73,8 @@ export const ChatMessage = z.object({
   /** assistant messages: streaming while the turn runs */
   state: z.enum(["streaming", "done", "stopped", "error"]).optional(),
   receipt: Receipt.optional(),
-  error: z.object({ title: z.string(), component: z.string().optional(), details: z.string().optional() }).optional(),
+  /** `retryable`: sending the same message again may well work (an overloaded or unreachable model, a deadline) */
+  error: z.object({ title: z.string(), component: z.string().optional(), details: z.string().optional(), retryable: z.boolean().optional() }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 

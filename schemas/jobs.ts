@@ -1,5 +1,12 @@
 import * as z from "zod";
 
+/** The worker's time limit (stacks/functions.ts); Lambda ends it there, mid-write if need be. */
+export const WORKER_TIMEOUT_SECONDS = 15 * 60;
+/** An AI turn stops itself at this age, well inside the worker's limit, so it can still say what it kept. */
+export const TURN_DEADLINE_MS = 12 * 60_000;
+/** A turn still running this long after its deadline has lost its worker: the sweeper ends it. */
+export const TURN_SWEEP_GRACE_MS = 90_000;
+
 /** The payload of each kind of asynchronous work (stacks/routes.ts `jobs`). */
 export const Job = z.discriminatedUnion("name", [
   z.object({ name: z.literal("welcome-email"), payload: z.object({ user_id: z.string() }) }),
@@ -14,6 +21,8 @@ export const Job = z.discriminatedUnion("name", [
       sender_sid: z.string().nullable(),
       charged: z.number(),
       charged_at: z.string(),
+      /** when the turn must have finished (ISO); the worker aborts at it, the sweeper ends it after */
+      deadline_at: z.string(),
     }),
   }),
   z.object({ name: z.literal("chat-suggestions"), payload: z.object({ app_id: z.string() }) }),

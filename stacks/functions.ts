@@ -1,4 +1,5 @@
 /// <reference path="../.sst/platform/config.d.ts" />
+import { WORKER_TIMEOUT_SECONDS } from "../schemas/jobs";
 import { kiln } from "./kiln";
 import { appRealtime, realtime } from "./realtime";
 import { authSecret } from "./secrets";
@@ -11,12 +12,25 @@ import { files, table } from "./storage";
  */
 const mail = { actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] };
 
-/** The async worker (functions/worker.ts), invoked by Jobs.enqueue with a Lambda async invoke. */
+/** Jobs the worker failed (an error, its time limit): kept 14 days for whoever runs Kiln to inspect. */
+export const workerFailures = new sst.aws.Queue("WorkerFailures", { transform: { queue: { messageRetentionSeconds: 14 * 24 * 3600 } } });
+
+/**
+ * The async worker (functions/worker.ts), invoked by Jobs.enqueue with a Lambda async invoke.
+ * Never retried by Lambda (an AI turn must not run twice; the handler also refuses a turn it has
+ * seen): a failed invocation goes to the dead-letter queue above instead.
+ */
 export const worker = new sst.aws.Function("Worker", {
   handler: "functions/worker.handler",
-  timeout: "15 minutes",
+  timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
+  retries: 0,
   link: [table, files, realtime, appRealtime, authSecret, kiln],
-  permissions: [mail],
+  permissions: [mail, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
+  transform: {
+    eventInvokeConfig: (args) => {
+      args.destinationConfig = { onFailure: { destination: workerFailures.arn } };
+    },
+  },
 });
 
 /**

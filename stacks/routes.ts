@@ -166,6 +166,8 @@ export const crons = {
   pruneConnections: { schedule: "rate(5 minutes)", everyMs: 5 * 60_000 },
   /** the server's heartbeat to generated apps' sockets (functions/core/socket-io.ts: within their 10-minute window) */
   pingAppSockets: { schedule: "rate(4 minutes)", everyMs: 4 * 60_000 },
+  /** ends AI turns whose worker died, once past their deadline (functions/core/turns.ts) */
+  sweepTurns: { schedule: "rate(1 minute)", everyMs: 60_000 },
 } as const;
 export type CronName = keyof typeof crons;
 

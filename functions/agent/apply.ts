@@ -10,36 +10,41 @@ export interface Applied {
   problem?: string;
 }
 
-/** Find `search` in `text`: exactly, else line by line ignoring trailing whitespace and indentation. */
-function locate(text: string, search: string): { start: number; end: number } | null {
-  const exact = text.indexOf(search);
-  if (exact >= 0) return { start: exact, end: exact + search.length };
+/** Every place `search` occurs in `text`: exactly, else line by line ignoring trailing whitespace and indentation. */
+function occurrences(text: string, search: string): { start: number; end: number }[] {
+  const exact: { start: number; end: number }[] = [];
+  if (search) for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + 1)) exact.push({ start: at, end: at + search.length });
+  if (exact.length) return exact;
   const lines = text.split("\n");
   const wanted = search.split("\n").map((l) => l.trim());
   while (wanted.length && wanted[wanted.length - 1] === "") wanted.pop();
-  if (!wanted.length) return null;
+  if (!wanted.length) return [];
+  const found: { start: number; end: number }[] = [];
   for (let i = 0; i + wanted.length <= lines.length; i++) {
     if (wanted.every((w, j) => lines[i + j].trim() === w)) {
       const start = lines.slice(0, i).join("\n").length + (i ? 1 : 0);
       const end = lines.slice(0, i + wanted.length).join("\n").length;
-      return { start, end };
+      found.push({ start, end });
     }
   }
-  return null;
+  return found;
 }
 
-export function applyEdits(text: string, edits: SearchReplace[]): { text: string; missed: number } {
+/**
+ * Apply search/replace blocks in order. Each SEARCH must occur exactly once in the file
+ * as it is by then: otherwise nothing is applied and `problem` says which block and why,
+ * since a guess at the wrong place (or a partial edit) breaks a working file.
+ */
+export function applyEdits(text: string, edits: SearchReplace[]): { text: string; problem?: string } {
   let out = text;
-  let missed = 0;
-  for (const edit of edits) {
-    const at = locate(out, edit.search);
-    if (!at) {
-      missed++;
-      continue;
-    }
-    out = out.slice(0, at.start) + edit.replace + out.slice(at.end);
+  for (const [i, edit] of edits.entries()) {
+    const found = occurrences(out, edit.search);
+    const which = edits.length > 1 ? `block ${i + 1} of ${edits.length}` : "its SEARCH block";
+    if (found.length === 0) return { text, problem: `${which} does not match the file` };
+    if (found.length > 1) return { text, problem: `${which} matches ${found.length} places in the file, so where to change it is ambiguous` };
+    out = out.slice(0, found[0].start) + edit.replace + out.slice(found[0].end);
   }
-  return { text: out, missed };
+  return { text: out };
 }
 
 function checkEntity(path: string, content: string): string | undefined {
@@ -73,12 +78,11 @@ export function applyAction(files: FileTree, action: Action, frozen: ReadonlySet
       if (frozen.has(action.path)) return refuse(`${action.path} is frozen, so it was not changed.`);
       const current = files[action.path];
       if (current === undefined) return refuse(`${action.path} does not exist, so it could not be edited.`);
-      const { text, missed } = applyEdits(current, action.edits);
+      const { text, problem } = applyEdits(current, action.edits);
+      if (problem) return refuse(`The edit of ${action.path} was not applied: ${problem}.`);
       const invalid = checkEntity(action.path, text);
       if (invalid) return refuse(invalid);
-      const result: Applied = text === current ? { files, changed: {} } : { files: { ...files, [action.path]: text }, changed: { [action.path]: text } };
-      if (missed) result.problem = `${missed} of ${action.edits.length} edits to ${action.path} did not match the file and were skipped.`;
-      return result;
+      return text === current ? { files, changed: {} } : { files: { ...files, [action.path]: text }, changed: { [action.path]: text } };
     }
     case "delete": {
       if (frozen.has(action.path)) return refuse(`${action.path} is frozen, so it was not deleted.`);

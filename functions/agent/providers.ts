@@ -49,6 +49,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, type LanguageModel, RetryError, generateText, streamText } from "ai";
 import type { AiModel } from "../../schemas/app";
+import { ProviderError, classifyFailure } from "./provider-errors";
 
 type Env = Record<string, string | undefined>;
 
@@ -63,8 +64,17 @@ export interface ModelStream {
   modelId: string;
   /** The answer's text as it arrives; throws a readable Error when the provider fails, the signal's reason when aborted. */
   textStream: AsyncIterable<string>;
-  /** Resolves once the stream has ended (with what the provider reported; empty when it failed or was stopped). Never rejects. */
-  usage: Promise<{ inputTokens?: number; outputTokens?: number }>;
+  /**
+   * Resolves once the stream has ended (with what the provider reported; empty when it failed or was stopped). Never rejects.
+   * `finishReason` "length" means the answer was cut off at the model's output limit.
+   */
+  usage: Promise<StreamEnd>;
+}
+
+export interface StreamEnd {
+  inputTokens?: number;
+  outputTokens?: number;
+  finishReason?: string;
 }
 
 export type ProviderName = "anthropic" | "google" | "bedrock" | "openai-compatible";
@@ -215,27 +225,35 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
-/** A provider failure as an Error a person can read: "Anthropic answered 401: invalid x-api-key". */
-export function readableError(provider: ProviderName, error: unknown): Error {
+/**
+ * A provider failure as a ProviderError: its message the technical account ("Anthropic
+ * answered 401: invalid x-api-key"), its summary what a person reads (provider-errors.ts).
+ */
+export function readableError(provider: ProviderName, error: unknown): ProviderError {
   const label = LABEL[provider];
   let err = error;
   if (RetryError.isInstance(err)) err = err.lastError;
   if (APICallError.isInstance(err)) {
     if (err.statusCode) {
       const detail = err.message && err.message !== "undefined" ? err.message : (err.responseBody ?? "").slice(0, 300) || "no details";
-      return new Error(`${label} answered ${err.statusCode}: ${detail}`, { cause: error });
+      const failure = classifyFailure(err.statusCode, undefined, `${detail} ${err.responseBody ?? ""}`);
+      return new ProviderError(`${label} answered ${err.statusCode}: ${detail}`, failure, { cause: error });
     }
-    return new Error(`${label} could not be reached: ${err.message}`, { cause: error });
+    return new ProviderError(`${label} could not be reached: ${err.message}`, "network", { cause: error });
   }
-  if (err instanceof Error) return new Error(`${label} failed: ${err.message}`, { cause: error });
+  if (err instanceof Error) {
+    const unreachable = /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|socket|network|terminated/i.test(`${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`);
+    return new ProviderError(`${label} failed: ${err.message}`, unreachable ? "network" : classifyFailure(undefined, "error", err.message), { cause: error });
+  }
   if (err && typeof err === "object") {
     // An error event inside the stream, e.g. Anthropic's { type: "overloaded_error", message: "Overloaded" }.
     const o = err as { type?: unknown; message?: unknown; error?: { type?: unknown; message?: unknown } };
     const inner = o.error && typeof o.error === "object" ? o.error : o;
     const message = typeof inner.message === "string" ? inner.message : JSON.stringify(err);
-    return new Error(`${label} reported ${typeof inner.type === "string" ? `${inner.type}: ` : "an error: "}${message}`, { cause: error });
+    const type = typeof inner.type === "string" ? inner.type : undefined;
+    return new ProviderError(`${label} reported ${type ? `${type}: ` : "an error: "}${message}`, classifyFailure(undefined, type ?? "error", message), { cause: error });
   }
-  return new Error(`${label} failed: ${String(err)}`, { cause: error });
+  return new ProviderError(`${label} failed: ${String(err)}`, "provider_error", { cause: error });
 }
 
 const completers = new WeakMap<object, (turn: ModelTurn) => Promise<string>>();
@@ -250,8 +268,8 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
   const maxRetries = maxRetriesOf(env);
 
   const stream = (turn: ModelTurn): ModelStream => {
-    let settle!: (usage: { inputTokens?: number; outputTokens?: number }) => void;
-    const usage = new Promise<{ inputTokens?: number; outputTokens?: number }>((resolve) => (settle = resolve));
+    let settle!: (end: StreamEnd) => void;
+    const usage = new Promise<StreamEnd>((resolve) => (settle = resolve));
     async function* text(): AsyncGenerator<string> {
       try {
         if (turn.signal.aborted) throw abortError(turn.signal);
@@ -274,7 +292,7 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
             case "abort":
               throw abortError(turn.signal);
             case "finish":
-              settle({ inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens });
+              settle({ inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens, finishReason: part.finishReason });
               break;
           }
         }

@@ -15,6 +15,8 @@ export interface Repaired {
   actions: Action[];
   /** what was repaired, in words */
   repairs: string[];
+  /** file actions (or named code fences) the answer ended inside: never applied, since their content is incomplete */
+  cutOff: { path: string | null; type: Action["type"] }[];
 }
 
 /** "src/pages/Dashboard.jsx" -> "pages/Dashboard", "Layout.jsx" -> "layout/main"; null when it names no app file. */
@@ -66,13 +68,14 @@ function describe(open: OpenAction): string {
   return target ? `${open.type} of ${target}` : open.type;
 }
 
-/** The tag as written, closed, for an action kept in the message though it cannot be applied. */
-function tagText(open: OpenAction, body: string): string {
+/** The tag as written (closed unless `closed` is false), for an action kept in the message though it is not applied. */
+function tagText(open: OpenAction, body: string, closed = true): string {
   const name = TAG[open.type];
   const attrs = (["path", "from", "to"] as const)
     .flatMap((key) => (open[key] === undefined ? [] : [` ${key}=${open[key]!.includes('"') ? `'${open[key]}'` : `"${open[key]}"`}`]))
     .join("");
-  return bodiless.has(open.type) ? `<${name}${attrs} />` : `<${name}${attrs}>${body}</${name}>`;
+  if (bodiless.has(open.type)) return `<${name}${attrs} />`;
+  return closed ? `<${name}${attrs}>${body}</${name}>` : `<${name}${attrs}>${body}`;
 }
 
 /** A file's content wrapped in its own markdown fence (or ending in a wrapper's closing fence), without it; null when there is none. */
@@ -84,8 +87,15 @@ function unfenced(body: string): string | null {
   return open ? `\n${body.slice(open[0].length, Math.max(end, open[0].length))}\n` : `${body.slice(0, end)}\n`;
 }
 
-/** A raw tag as an action, after fixing what can be fixed; kept as written (unapplied) when it cannot. */
-function settle(tag: Tag, repairs: string[]): Piece {
+/** A raw tag as an action, after fixing what can be fixed; kept as written (unapplied) when it cannot or when it was cut off. */
+function settle(tag: Tag, repairs: string[], cutOff: Repaired["cutOff"]): Piece {
+  if (!tag.closed) {
+    // The answer ended inside this action: its content is incomplete, so it stays unclosed text and is never applied.
+    const path = (tag.open.type === "rename" ? tag.open.to : tag.open.path) ?? null;
+    cutOff.push({ path: path && !filePathPattern.test(path) ? (normalizePath(path) ?? path) : path, type: tag.open.type });
+    repairs.push(`left the ${describe(tag.open)} unapplied: the answer ended before its closing tag`);
+    return { kind: "kept", raw: tagText(tag.open, tag.body, false) };
+  }
   const notes: string[] = [];
   const open = { ...tag.open };
   for (const key of ["path", "from", "to"] as const) {
@@ -106,11 +116,6 @@ function settle(tag: Tag, repairs: string[]): Piece {
   if ("invalid" in result) {
     repairs.push(`left the ${describe(tag.open)} unapplied: ${result.invalid}`);
     return { kind: "kept", raw: tagText(tag.open, tag.body) };
-  }
-  if (!tag.closed) {
-    const { action } = result;
-    const kept = action.type === "edit" ? `, keeping its ${action.edits.length} complete SEARCH/REPLACE block(s)` : action.type === "write" ? ", keeping the content so far" : "";
-    notes.push(`closed the ${describe(open)} that the answer left open${kept}`);
   }
   repairs.push(...notes);
   return { kind: "action", action: result.action };
@@ -199,14 +204,19 @@ function fileOfFence(text: string, fence: Fence): { path: string; content: strin
   return { ...found, content };
 }
 
-/** Code in plain markdown fences that names a file becomes a write; fences that name no file stay text. */
-function fencesToWrites(text: string, atEnd: boolean, tagged: Set<string>, repairs: string[]): Piece[] {
+/** Code in plain markdown fences that names a file becomes a write; fences that name no file, or that the answer ended inside, stay text. */
+function fencesToWrites(text: string, atEnd: boolean, tagged: Set<string>, repairs: string[], cutOff: Repaired["cutOff"]): Piece[] {
   const pieces: Piece[] = [];
   let cursor = 0;
   for (const fence of fencesIn(text)) {
     if (!fence.closed && !atEnd) continue;
     const file = fileOfFence(text, fence);
     if (!file) continue;
+    if (!fence.closed) {
+      cutOff.push({ path: file.path, type: "write" });
+      repairs.push(`left a code fence for ${file.path} as text: the answer ended inside it`);
+      continue;
+    }
     if (tagged.has(file.path)) {
       repairs.push(`left a code fence for ${file.path} as text: the answer already has an action for it`);
       continue;
@@ -219,7 +229,7 @@ function fencesToWrites(text: string, atEnd: boolean, tagged: Set<string>, repai
     const from = Math.max(file.from, cursor);
     if (from > cursor) pieces.push({ kind: "text", text: text.slice(cursor, from) });
     pieces.push({ kind: "action", action: result.action });
-    repairs.push(`code for ${file.path} in a plain code fence became a write${fence.closed ? "" : " (the answer stopped inside the fence)"}`);
+    repairs.push(`code for ${file.path} in a plain code fence became a write`);
     cursor = fence.end;
   }
   if (cursor < text.length) pieces.push({ kind: "text", text: text.slice(cursor) });
@@ -260,17 +270,19 @@ function noteStrayTags(pieces: Piece[], repairs: string[]): void {
 /** The canonical form of a model's answer: its actions recovered and re-serialized, its chat text kept. */
 export function repair(raw: string): Repaired {
   const repairs: string[] = [];
+  const cutOff: Repaired["cutOff"] = [];
   const read: Piece[] = [];
   for (const p of readTags(raw, repairs)) {
     const last = read[read.length - 1];
     if (p.kind === "text" && last?.kind === "text") last.text += p.text;
-    else read.push(p.kind === "tag" ? settle(p, repairs) : { ...p });
+    else read.push(p.kind === "tag" ? settle(p, repairs, cutOff) : { ...p });
   }
   unwrapFencedTags(read, repairs);
   noteStrayTags(read, repairs);
   const tagged = new Set(read.flatMap((p) => (p.kind === "action" ? [targetOf(p.action) ?? ""] : [])));
-  const pieces = read.flatMap((p, i) => (p.kind === "text" ? fencesToWrites(p.text, i === read.length - 1, tagged, repairs) : [p]));
+  const pieces = read.flatMap((p, i) => (p.kind === "text" ? fencesToWrites(p.text, i === read.length - 1, tagged, repairs, cutOff) : [p]));
   return {
+    cutOff,
     content: pieces.map((p) => (p.kind === "text" ? p.text : p.kind === "kept" ? p.raw : serialize(p.action))).join(""),
     actions: pieces.flatMap((p) => (p.kind === "action" ? [p.action] : [])),
     repairs,

@@ -228,4 +228,41 @@ export namespace Apps {
   export function assertNotProcessing(app: AppMeta) {
     if (app.status.state === "processing") throw new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
   }
+
+  /**
+   * Claim the app for the turn `turnId`: one turn per app at a time, decided by a condition on
+   * the app item in the same write that sets it processing, so two concurrent sends cannot both
+   * pass. A new app (created already processing) is claimed by its first turn only.
+   */
+  export async function startTurn(app: AppMeta, turnId: string, firstTurn = false): Promise<AppMeta> {
+    const appId = app.id;
+    const now = new Date().toISOString();
+    const fields: Record<string, unknown> = {
+      status: { state: "processing", details: "Thinking...", last_updated_date: now },
+      _last_msg_id: turnId,
+      turn_id: turnId,
+      stop_requested: null,
+      suggestions: null,
+      updated_date: now,
+      ...Keys.appOwnerIndex(app.created_by_id, now, appId),
+      ...Keys.appAllIndex(now, appId),
+    };
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.app(appId),
+          UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(", ")}, #version = #version + :one`,
+          ConditionExpression: firstTurn ? "attribute_exists(pk) AND attribute_not_exists(turn_id)" : "attribute_exists(pk) AND #status.#state <> :processing",
+          ExpressionAttributeNames: { ...Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k])), "#version": "version", ...(firstTurn ? {} : { "#state": "state" }) },
+          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v])), ":one": 1, ...(firstTurn ? {} : { ":processing": "processing" }) },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return toMeta(Attributes!);
+    } catch (err) {
+      if (isConditionFailure(err)) throw new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
+      throw err;
+    }
+  }
 }

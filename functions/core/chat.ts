@@ -9,6 +9,7 @@ import { VisibleError } from "./errors";
 import { Jobs } from "./jobs";
 import { Messages } from "./messages";
 import { DISCUSSION_COST, MESSAGE_COST } from "./tiers";
+import { Turns } from "./turns";
 
 /**
  * A chat turn's life on the request side (DESIGN §4): the message is stored, a
@@ -16,10 +17,13 @@ import { DISCUSSION_COST, MESSAGE_COST } from "./tiers";
  * queued, and the call returns at once. The worker does the rest.
  */
 export namespace Chat {
+  /**
+   * What a message costs. Whatever the client puts in `additional_message_params`, a message
+   * it sends is charged: the only free work is the server's own fix loop inside a turn
+   * (functions/agent/turn.ts, at most MAX_AUTOMATED_FIXES_PER_TURN rounds), which sends no message.
+   */
   export function costOf(body: Pick<SendMessageBody, "additional_message_params">): number {
-    const params = body.additional_message_params;
-    if (params?.automated_fix) return 0; // automated error fixes are never charged
-    return params?.discussion_mode ? DISCUSSION_COST : MESSAGE_COST;
+    return body.additional_message_params?.discussion_mode ? DISCUSSION_COST : MESSAGE_COST;
   }
 
   export async function send(
@@ -29,38 +33,39 @@ export namespace Chat {
     senderSid: string | null,
     options: { firstTurn?: boolean } = {},
   ): Promise<{ user_message: ChatMessage; assistant_message: ChatMessage; app: AppMeta }> {
-    // A new app is created already "processing" (spec 01 §4); every later message waits for the turn before it.
-    if (!options.firstTurn) Apps.assertNotProcessing(app);
+    const userMessageId = Messages.newId();
+    const turnId = Messages.newId();
+    // One turn per app: claimed by a conditional write before anything is charged, so a second send answers 409 and costs nothing.
+    const claimed = await Apps.startTurn(app, turnId, options.firstTurn);
     const cost = costOf(body);
     const chargedAt = new Date();
-    await Credits.charge(user, cost, chargedAt);
     try {
+      await Credits.charge(user, cost, chargedAt);
+    } catch (err) {
+      await release(app, turnId);
+      throw err;
+    }
+    try {
+      const deadlineAt = new Date(Date.now() + Turns.deadlineMs()).toISOString();
+      await Turns.register(app.id, turnId, deadlineAt);
       const checkpoint = await Checkpoints.create(app.id, { before_message: body.content }, null);
+      // automated_fix is the server's to set (a fix it runs itself): a client's claim is not stored.
+      const { automated_fix: _, ...params } = body.additional_message_params ?? {};
       const userMessage = await Messages.append(
         app.id,
         {
+          id: userMessageId,
           role: "user",
           content: body.content,
           file_urls: body.file_urls,
           custom_context: body.custom_context,
-          additional_message_params: body.additional_message_params,
+          additional_message_params: body.additional_message_params ? params : undefined,
           checkpoint_id: checkpoint.id,
         },
         user.email,
       );
-      const assistant = await Messages.append(
-        app.id,
-        { role: "assistant", content: "", state: "streaming", base_checkpoint_id: checkpoint.id },
-        null,
-      );
-      const updated = await Apps.update(app.id, {
-        status: { state: "processing", details: "Thinking...", last_updated_date: new Date().toISOString() },
-        _last_msg_id: assistant.id,
-        turn_id: assistant.id,
-        stop_requested: null,
-        suggestions: null,
-      });
-      await AppEvents.publish(app.id, { app: { status: updated.status }, message: userMessage }, senderSid);
+      const assistant = await Messages.append(app.id, { id: turnId, role: "assistant", content: "", state: "streaming", base_checkpoint_id: checkpoint.id }, null);
+      await AppEvents.publish(app.id, { app: { status: claimed.status }, message: userMessage }, senderSid);
       await AppEvents.publish(app.id, { message: assistant }, senderSid);
       await Jobs.enqueue("ai-turn", {
         app_id: app.id,
@@ -70,12 +75,22 @@ export namespace Chat {
         sender_sid: senderSid,
         charged: cost,
         charged_at: chargedAt.toISOString(),
+        deadline_at: deadlineAt,
       });
-      return { user_message: userMessage, assistant_message: assistant, app: updated };
+      return { user_message: userMessage, assistant_message: assistant, app: claimed };
     } catch (err) {
       await Credits.refund(user.id, cost, chargedAt);
+      await release(app, turnId);
       throw err;
     }
+  }
+
+  /** Give the app back after a turn that never started: its status as before the claim, unless another turn took it since. */
+  async function release(before: AppMeta, turnId: string): Promise<void> {
+    const status = before.status.state === "processing" ? { state: "ready" as const, details: null, last_updated_date: new Date().toISOString() } : before.status;
+    const meta = await Apps.update(before.id, { status }, false, (a) => a.turn_id === turnId && a.status.state === "processing");
+    await Turns.clear(before.id, turnId);
+    await AppEvents.publish(before.id, { app: { status: meta.status } });
   }
 
   /**

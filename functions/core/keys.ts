@@ -42,6 +42,7 @@
  * |   (visits by date range for analytics: unique users, top pages/users, users per date)       |
  * | an app's logs of one user         | Query     | gsi2 APPLOGS#{appId}#U#{user} gsi2sk {created}#{id}|
  * | an app sign-in counter (TTL)      | UpdateItem| pk APPUSERS#{appId}   sk LIMIT#{kind}#{email}#{window} |
+ * | AI turns running (the sweeper)    | Query     | pk TURNS              sk APP#{appId}             |
  */
 
 export const Keys = {
@@ -113,6 +114,10 @@ export const Keys = {
   catalogPublicIndex: (createdAt: string, id: string) => ({ gsi1pk: "CATALOG", gsi1sk: `${createdAt}#${id}` }),
   catalogPublicPartition: "CATALOG",
   catalogUpvote: (itemId: string, userId: string) => ({ pk: `CATALOG#${itemId}`, sk: `UPVOTE#${userId}` }),
+
+  /** the turn an app is running, with its deadline; the sweeper (functions/cron.ts) reads the whole partition */
+  runningTurn: (appId: string) => ({ pk: "TURNS", sk: `APP#${appId}` }),
+  runningTurnsPartition: "TURNS",
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

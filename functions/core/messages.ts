@@ -1,9 +1,9 @@
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { ChatMessage } from "../../schemas/chat";
 import { Config } from "./config";
-import { db, table } from "./db";
+import { db, isConditionFailure, table } from "./db";
 import { notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { Storage } from "./storage";
@@ -17,7 +17,10 @@ export namespace Messages {
   export const INLINE_LIMIT = 300_000;
   export const INITIAL_COUNT = 20;
 
-  type New = Omit<ChatMessage, "id" | "metadata"> & { metadata?: Partial<ChatMessage["metadata"]> };
+  type New = Omit<ChatMessage, "id" | "metadata"> & { id?: string; metadata?: Partial<ChatMessage["metadata"]> };
+
+  /** Ids that sort in the order they were made, even within one millisecond (a user message, then its answer). */
+  export const newId = monotonicFactory();
 
   const s3Key = (appId: string, id: string) => `apps/${appId}/messages/${id}.txt`;
 
@@ -38,7 +41,7 @@ export namespace Messages {
   }
 
   export async function append(appId: string, message: New, createdByEmail: string | null): Promise<ChatMessage> {
-    const id = ulid();
+    const id = message.id ?? newId();
     const full = ChatMessage.parse({
       ...message,
       id,
@@ -69,6 +72,28 @@ export namespace Messages {
         ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
       }),
     );
+  }
+
+  /**
+   * Mark the assistant message's turn as started, once: a job delivered twice (a retry, a
+   * duplicate) finds it taken and does nothing, so a turn never runs or applies twice.
+   */
+  export async function claimRun(appId: string, id: string): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.message(appId, id),
+          UpdateExpression: "SET run_started = :now",
+          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(run_started)",
+          ExpressionAttributeValues: { ":now": new Date().toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   }
 
   export async function get(appId: string, id: string): Promise<ChatMessage> {

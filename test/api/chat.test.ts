@@ -44,6 +44,35 @@ describe("POST /api/apps/{id}/chat/message", () => {
     await waitForApp(token, app.id);
   });
 
+  it("of many concurrent sends exactly one starts a turn; the rest answer 409 and nothing is charged for them", async () => {
+    const { token } = await signedIn("race");
+    const app = await builtApp(token);
+    // A model stand-in that holds its answer open keeps the turn running until Stop.
+    expect((await call("PUT", `/api/apps/${app.id}`, { token, body: { model: "claude_sonnet_4" } })).status).toBe(200);
+    const before = (await call("GET", "/api/usage-logs/current-usage", { token })).body.daily_usage;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(token, app.id, { content: `HOLD: think about it (${i})` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await call("GET", "/api/usage-logs/current-usage", { token })).body.daily_usage).toBe(before + 1);
+    const during = await call("GET", `/api/apps/${app.id}`, { token });
+    expect(during.body.conversation.messages.filter((m: { role: string }) => m.role === "user")).toHaveLength(2);
+    await call("POST", `/api/apps/${app.id}/chat/stop`, { token });
+    await waitForApp(token, app.id, (a) => a.conversation.messages.at(-1).state !== "streaming");
+  });
+
+  it("with a file frozen, the offline engine leaves it alone and its reply says so instead of claiming the change", async () => {
+    const { token } = await signedIn("frozen");
+    const app = await builtApp(token);
+    expect((await call("PUT", `/api/apps/${app.id}`, { token, body: { frozen_files: ["pages/TaskForm"] } })).status).toBe(200);
+    await send(token, app.id, { content: "add a priority field to tasks" });
+    const after = await waitForApp(token, app.id);
+    expect(after.pages.TaskForm).toBe(app.pages.TaskForm);
+    const last = after.conversation.messages.at(-1);
+    expect(last.content).toContain("I made only part of this change: pages/TaskForm is frozen, so I left it unchanged");
+    expect(last.content).not.toContain("kiln-edit path=\"pages/TaskForm\"");
+    expect(last.receipt.files.modified).not.toContain("pages/TaskForm");
+    expect(last.receipt.not_applied).toEqual([]);
+  });
+
   it("answers plainly in discussion mode and changes no file", async () => {
     const { token } = await signedIn("discuss");
     const app = await builtApp(token);
@@ -135,6 +164,17 @@ describe("checkpoints and message changes", () => {
 });
 
 describe("usage and limits", () => {
+  it("charges a message the client marks as an automated fix, and does not store the claim", async () => {
+    const { token } = await signedIn("freefix");
+    const app = await builtApp(token);
+    const before = (await call("GET", "/api/usage-logs/current-usage", { token })).body.daily_usage;
+    const sent = await send(token, app.id, { content: "add a priority field to tasks", additional_message_params: { automated_fix: true } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.user_message.additional_message_params).toEqual({});
+    await waitForApp(token, app.id);
+    expect((await call("GET", "/api/usage-logs/current-usage", { token })).body.daily_usage).toBe(before + 1);
+  });
+
   it("charges one credit per message and 0.3 in discussion mode, and refuses with 'Out of credits' at the Free plan's 7 a day", async () => {
     const { token } = await signedIn("limits");
     const app = await builtApp(token); // 1

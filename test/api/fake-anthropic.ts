@@ -4,10 +4,52 @@ import type { AddressInfo } from "node:net";
 /**
  * A stand-in for Anthropic's Messages API at the HTTP boundary (a third party),
  * replaying recorded-shape SSE streams. What it answers depends on a marker in
- * the last user message: FAIL (HTTP 500), FENCED (code in plain markdown fences),
- * UNCLOSED (the stream stops inside a write), else a tidy one-file answer.
+ * the last user message: FAIL (HTTP 500), OVERLOADED (HTTP 529), FENCED (code in
+ * plain markdown fences), UNCLOSED (the stream ends inside a write), LENGTH (cut
+ * off at the output limit inside a write), MIDERROR (an overloaded error event
+ * inside a write), WRITE_HOME (a 7 KB page), BIG_STOP (a 37 KB answer that stops
+ * sending in the middle of its last page, until the caller hangs up),
+ * REWRITE_STOP (a rewrite of that page, stopping likewise), HOLD (a plan, then
+ * nothing until the caller hangs up), else a tidy one-file answer.
+ * `GET /v1/__received` lists the conversations it was sent, for tests to inspect.
  */
+
+/** A page of about `size` characters: a list of rows, every line its own. */
+export function pageOfSize(name: string, size: number): string {
+  const head = `export default function ${name}() {\n  const rows = [\n`;
+  const foot = `  ];\n  return <ul className="p-6">{rows.map((r) => <li key={r}>{r}</li>)}</ul>;\n}`;
+  let body = "";
+  for (let i = 0; head.length + body.length + foot.length < size; i++) body += `    "${name} row ${i}",\n`;
+  return head + body + foot;
+}
+
+const write = (path: string, content: string) => `<kiln-write path="${path}">\n${content}\n</kiln-write>\n`;
+/** Text as SSE deltas of at most 500 characters. */
+const pieces = (text: string) => text.match(/[\s\S]{1,500}/g) ?? [];
+
+export const HOME = pageOfSize("Home", 7_153);
+const INSIGHTS = pageOfSize("Insights", 9_301);
+const BIG = [
+  "<kiln-plan>Add reports, settings and insights</kiln-plan>\n",
+  write("components/StatCard", pageOfSize("StatCard", 6_000)),
+  write("pages/Reports", pageOfSize("Reports", 12_000)),
+  write("pages/Settings", pageOfSize("Settings", 9_000)),
+  `<kiln-write path="pages/Insights">\n${INSIGHTS.slice(0, 5_114)}`,
+].join("");
+
+/** Streamed, then the connection is held open with no more events until the caller hangs up. */
+const held: Record<string, string[]> = {
+  BIG_STOP: pieces(BIG),
+  REWRITE_STOP: pieces(`<kiln-plan>Rewrite the home page</kiln-plan>\n<kiln-write path="pages/Home">\n${pageOfSize("Home", 7_153).replace(/row/g, "line").slice(0, 3_033)}`),
+  HOLD: ["<kiln-plan>Think it over</kiln-plan>\nWorking on it"],
+};
+
+const partial = ["<kiln-plan>Add a journal and an archive</kiln-plan>\n", write("pages/Journal", pageOfSize("Journal", 900)), `<kiln-write path="pages/Archive">\n${pageOfSize("Archive", 1_500).slice(0, 700)}`];
+
 const answers: Record<string, string> = {
+  WRITE_HOME: ["<kiln-plan>Add a home page</kiln-plan>\n", ...pieces(write("pages/Home", HOME)), "Added a Home page."].join("|"),
+  LENGTH: partial.join("|"),
+  MIDERROR: partial.join("|"),
   FENCED: [
     "Sure — here is a notes page.\n\n",
     "pages/Notes.jsx\n```jsx\nexport default function Notes() {\n",
@@ -18,16 +60,23 @@ const answers: Record<string, string> = {
   DEFAULT: ['<kiln-plan>Add a help page</kiln-plan>\n<kiln-write path="pages/Help">\nexport default function Help() {\n  return <p>He', 'lp</p>;\n}\n</kiln-write>\nAdded a Help page.'].join("|"),
 };
 
-function sse(chunks: string[]): string {
-  const events: [string, object][] = [
+function sse(chunks: string[], end: "end_turn" | "max_tokens" | "error" | "none" = "end_turn"): string {
+  const start: [string, object][] = [
     ["message_start", { type: "message_start", message: { id: "msg_fake", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 321, output_tokens: 1 } } }],
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
     ...chunks.map((text) => ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } }] as [string, object]),
-    ["content_block_stop", { type: "content_block_stop", index: 0 }],
-    ["message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 54 } }],
-    ["message_stop", { type: "message_stop" }],
   ];
-  return events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
+  const finish: [string, object][] =
+    end === "none"
+      ? []
+      : end === "error"
+        ? [["error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }]]
+        : [
+            ["content_block_stop", { type: "content_block_stop", index: 0 }],
+            ["message_delta", { type: "message_delta", delta: { stop_reason: end, stop_sequence: null }, usage: { output_tokens: 54 } }],
+            ["message_stop", { type: "message_stop" }],
+          ];
+  return [...start, ...finish].map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
 }
 
 interface Schema {
@@ -55,8 +104,18 @@ function sample(schema: Schema, name = "value"): unknown {
   }
 }
 
+export interface Received {
+  stream: boolean;
+  messages: { role: string; content: string | { type: string; text?: string }[] }[];
+}
+
 export async function startFakeAnthropic(): Promise<{ url: string; close(): Promise<void> }> {
+  const received: Received[] = [];
   const server = http.createServer(async (req, res) => {
+    if (req.method === "GET" && req.url === "/v1/__received") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(received));
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let body: {
@@ -73,11 +132,17 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
       res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } }));
       return;
     }
+    received.push({ stream: Boolean(body.stream), messages: body.messages ?? [] });
     const last = body.messages?.filter((m) => m.role === "user").at(-1);
     const text = typeof last?.content === "string" ? last.content : (last?.content ?? []).map((p) => p.text ?? "").join("");
-    const marker = ["FAIL", "FENCED", "UNCLOSED"].find((m) => text.includes(m)) ?? "DEFAULT";
+    const markers = ["FAIL", "OVERLOADED", "FENCED", "UNCLOSED", "LENGTH", "MIDERROR", "WRITE_HOME", "BIG_STOP", "REWRITE_STOP", "HOLD"];
+    const marker = markers.find((m) => text.includes(m)) ?? "DEFAULT";
     if (marker === "FAIL") {
       res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "api_error", message: "Internal server error" } }));
+      return;
+    }
+    if (marker === "OVERLOADED") {
+      res.writeHead(529, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }));
       return;
     }
     const jsonTool = body.tools?.find((t) => t.name === "json");
@@ -101,9 +166,21 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    res.end(sse(answers[marker].split("|")));
+    if (held[marker]) {
+      // Everything up to the middle of the last action, then silence until the caller (Stop) hangs up.
+      res.write(sse(held[marker], "none"));
+      return;
+    }
+    res.end(sse(answers[marker].split("|"), marker === "LENGTH" ? "max_tokens" : marker === "MIDERROR" ? "error" : "end_turn"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -30,11 +30,23 @@ describe("applying actions", () => {
     }
   });
 
-  it("edits by search/replace, tolerating indentation differences, and says which blocks missed", () => {
-    const r = applyAction(files, { type: "edit", path: "pages/Tasks", edits: [{ search: "return <div>Tasks</div>;", replace: "return <h1>Tasks</h1>;" }, { search: "nope", replace: "x" }] }, none);
+  it("edits by search/replace, tolerating indentation differences", () => {
+    const r = applyAction(files, { type: "edit", path: "pages/Tasks", edits: [{ search: "return <div>Tasks</div>;", replace: "return <h1>Tasks</h1>;" }] }, none);
     expect(r.files["pages/Tasks"]).toContain("<h1>Tasks</h1>");
-    expect(r.problem).toBe("1 of 2 edits to pages/Tasks did not match the file and were skipped.");
+    expect(r.problem).toBeUndefined();
     expect(applyEdits("  a\n    b\n", [{ search: "a\nb", replace: "c" }]).text).toBe("c\n");
+  });
+
+  it("fails the whole edit, visibly and changing nothing, when a SEARCH block does not occur exactly once", () => {
+    const missing = applyAction(files, { type: "edit", path: "pages/Tasks", edits: [{ search: "return <div>Tasks</div>;", replace: "return <h1>Tasks</h1>;" }, { search: "nope", replace: "x" }] }, none);
+    expect(missing.changed).toEqual({});
+    expect(missing.files).toBe(files);
+    expect(missing.problem).toBe("The edit of pages/Tasks was not applied: block 2 of 2 does not match the file.");
+    const twice = applyAction({ "pages/A": "<li>x</li>\n<li>x</li>\n" }, { type: "edit", path: "pages/A", edits: [{ search: "<li>x</li>", replace: "<li>y</li>" }] }, none);
+    expect(twice.changed).toEqual({});
+    expect(twice.problem).toBe("The edit of pages/A was not applied: its SEARCH block matches 2 places in the file, so where to change it is ambiguous.");
+    const fuzzyTwice = applyEdits("  a\n  b\nc\n    a\n    b\n", [{ search: "a\nb", replace: "z" }]);
+    expect(fuzzyTwice).toEqual({ text: "  a\n  b\nc\n    a\n    b\n", problem: expect.stringMatching(/matches 2 places/) });
   });
 
   it("refuses an entity that is not a valid schema", () => {

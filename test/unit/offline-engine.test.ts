@@ -200,6 +200,19 @@ describe("offline engine: first turn", () => {
 describe("offline engine: follow-ups", () => {
   const app = build().files;
 
+  it("never touches a frozen file, and never claims the change it could not make", () => {
+    const partly = follow(app, "Add a priority field to tasks", { frozen: ["pages/TaskForm"] });
+    expect(paths(partly.actions)).toEqual(expect.arrayContaining(["entities/Task", "pages/Tasks"]));
+    expect(paths(partly.actions)).not.toContain("pages/TaskForm");
+    expect(partly.files["pages/TaskForm"]).toBe(app["pages/TaskForm"]);
+    expect(partly.text).toContain("I made only part of this change: pages/TaskForm is frozen, so I left it unchanged");
+    expect(partly.text).not.toMatch(/Added (a|the) priority/i);
+
+    const none = follow(app, "Add a priority field to tasks", { frozen: ["entities/Task", "pages/TaskForm", "pages/Tasks", "pages/TaskDetail"] });
+    expect(none.actions).toEqual([]);
+    expect(none.text).toMatch(/^I couldn't make this change: .* frozen, so I left them unchanged/);
+  });
+
   it("adds a field with edits to the schema, the form and the list, and removes it again", () => {
     const added = follow(app, "Add a priority field to tasks");
     expect(paths(added.actions)).toEqual(expect.arrayContaining(["entities/Task", "pages/TaskForm", "pages/Tasks"]));

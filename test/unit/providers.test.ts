@@ -204,7 +204,7 @@ describe("streaming through the providers' wire formats", () => {
     const chunks = await drain(stream);
     expect(chunks.join("")).toBe(ACTIONS_TEXT);
     expect(chunks.length).toBeGreaterThan(5);
-    expect(await stream.usage).toEqual({ inputTokens: 2417, outputTokens: 163 });
+    expect(await stream.usage).toEqual({ inputTokens: 2417, outputTokens: 163, finishReason: "stop" });
 
     expect(seen).toHaveLength(1);
     expect(seen[0].headers.get("x-api-key")).toBe("sk-ant-test");
@@ -227,7 +227,7 @@ describe("streaming through the providers' wire formats", () => {
     expect((await drain(stream)).join("")).toBe(FENCED_TEXT);
     // Not the SDK's 4,096-token cap for models it does not know: a whole app must fit.
     expect(maxTokens).toBe(64_000);
-    expect(await stream.usage).toEqual({ inputTokens: 1380, outputTokens: 58 });
+    expect(await stream.usage).toEqual({ inputTokens: 1380, outputTokens: 58, finishReason: "stop" });
   });
 
   it("Google: streamGenerateContent over SSE, thinking tokens counted as output", async () => {
@@ -243,7 +243,7 @@ describe("streaming through the providers' wire formats", () => {
     const stream = remote(providerFor("gemini_2_5_pro", GOOGLE_ENV)).stream(turn());
     expect(stream.modelId).toBe("gemini-2.5-pro");
     expect((await drain(stream)).join("")).toBe(GOOGLE_TEXT);
-    expect(await stream.usage).toEqual({ inputTokens: 3021, outputTokens: 187 + 512 });
+    expect(await stream.usage).toEqual({ inputTokens: 3021, outputTokens: 187 + 512, finishReason: "stop" });
     expect(new URL(request!.url).searchParams.get("alt")).toBe("sse");
     expect(request!.headers.get("x-goog-api-key")).toBe("g-test");
     expect(JSON.stringify(body!.systemInstruction)).toContain("You are Kiln's app builder.");
@@ -262,7 +262,7 @@ describe("streaming through the providers' wire formats", () => {
     );
     const stream = remote(providerFor("default", OPENAI_ENV)).stream(turn());
     expect((await drain(stream)).join("")).toBe(OPENAI_TEXT);
-    expect(await stream.usage).toEqual({ inputTokens: 1544, outputTokens: 61 });
+    expect(await stream.usage).toEqual({ inputTokens: 1544, outputTokens: 61, finishReason: "stop" });
     expect(body).toMatchObject({ model: "qwen2.5-coder:14b", stream: true, stream_options: { include_usage: true } });
     expect((body!.messages as { role: string }[]).map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(auth).toBe("Bearer ollama");
@@ -345,6 +345,40 @@ describe("provider failures surface as readable errors", () => {
     server.use(http.post(OPENAI_URL, () => HttpResponse.error()));
     const stream = remote(providerFor("default", { ...OPENAI_ENV, KILN_MODEL_MAX_RETRIES: "0" })).stream(turn());
     await expect(drain(stream)).rejects.toThrow(/^The OpenAI-compatible endpoint could not be reached/);
+  });
+
+  it("reads each common failure as a person would want, and says whether trying again may help", async () => {
+    const cases: [() => Response, string, boolean][] = [
+      [() => anthropicError(529, "overloaded_error", "Overloaded"), "The model is overloaded, try again", true],
+      [() => anthropicError(503, "api_error", "Service unavailable"), "The model is overloaded, try again", true],
+      [() => anthropicError(429, "rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"), "The model is getting too many requests right now. Wait a minute, then try again", true],
+      [() => anthropicError(401, "authentication_error", "invalid x-api-key"), "The model provider refused the server's API key. Ask whoever runs this Kiln to check it", false],
+      [() => anthropicError(403, "permission_error", "Your API key does not have permission"), "The model provider refused the server's API key. Ask whoever runs this Kiln to check it", false],
+      [() => anthropicError(400, "invalid_request_error", "prompt is too long: 212000 tokens > 200000 maximum"), "This request and the app's files are more than the model can read at once. Ask for a smaller change, or name fewer files", false],
+      [() => HttpResponse.error(), "Kiln could not reach the model provider. Check the connection, then try again", true],
+    ];
+    for (const [answer, summary, retryable] of cases) {
+      server.use(http.post(ANTHROPIC_URL, answer));
+      const error = await drain(remote(providerFor("claude_sonnet_4", ANTHROPIC_ENV)).stream(turn())).then(() => null, (e: unknown) => e);
+      expect(error, summary).toMatchObject({ summary, retryable });
+    }
+    server.use(http.post(ANTHROPIC_URL, () => sse(fixture("anthropic-overloaded.sse"))));
+    expect(await drain(remote(providerFor("claude_sonnet_4", ANTHROPIC_ENV)).stream(turn())).catch((e: unknown) => e)).toMatchObject({ summary: "The model is overloaded, try again" });
+  });
+
+  it("an answer cut off at the output limit ends with finishReason 'length'", async () => {
+    const events = [
+      ["message_start", { type: "message_start", message: { id: "m", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } }],
+      ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
+      ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: '<kiln-write path="pages/A">\nexport default' } }],
+      ["content_block_stop", { type: "content_block_stop", index: 0 }],
+      ["message_delta", { type: "message_delta", delta: { stop_reason: "max_tokens", stop_sequence: null }, usage: { output_tokens: 64000 } }],
+      ["message_stop", { type: "message_stop" }],
+    ] as const;
+    server.use(http.post(ANTHROPIC_URL, () => sse(events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join(""))));
+    const stream = remote(providerFor("claude_sonnet_4", ANTHROPIC_ENV)).stream(turn());
+    await drain(stream);
+    expect(await stream.usage).toMatchObject({ finishReason: "length" });
   });
 });
 

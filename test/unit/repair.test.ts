@@ -10,7 +10,7 @@ const write = (path: string, content = code) => serialize({ type: "write", path,
 describe("repair: well-formed answers", () => {
   it("leaves a well-formed answer as it is, with nothing repaired", () => {
     const raw = `Sure.\n<kiln-plan>Add a page.</kiln-plan>\n${write("pages/Dashboard")}\n\nI also explained:\n${fenced("bash", "npm test")}\nDone.`;
-    expect(repair(raw)).toEqual({ content: raw, actions: actionsOf(raw), repairs: [] });
+    expect(repair(raw)).toEqual({ content: raw, actions: actionsOf(raw), repairs: [], cutOff: [] });
   });
 
   it("is idempotent: repairing repaired content changes nothing", () => {
@@ -82,7 +82,7 @@ describe("repair: code in plain fences", () => {
 
   it("leaves fences that name no file as text", () => {
     const raw = `Run this:\n${fenced("bash", "npm install")}\nand this snippet:\n${fenced("jsx", "<Button />")}\nor \`Dashboard.jsx\`:\n${fenced("jsx")}`;
-    expect(repair(raw)).toEqual({ content: raw, actions: [], repairs: [] });
+    expect(repair(raw)).toEqual({ content: raw, actions: [], repairs: [], cutOff: [] });
   });
 
   it("never takes a fence in another language for a file, whatever names it", () => {
@@ -105,35 +105,38 @@ describe("repair: code in plain fences", () => {
     expect(r.content).toBe(raw);
   });
 
-  it("turns code in a fence the stream cut off at the end into a write", () => {
-    const r = repair(`Here:\n\`\`\`jsx pages/Dashboard\nexport default function Dashboard() {`);
-    expect(r.actions).toEqual([{ type: "write", path: "pages/Dashboard", content: "export default function Dashboard() {" }]);
-    expect(r.repairs).toEqual(["code for pages/Dashboard in a plain code fence became a write (the answer stopped inside the fence)"]);
+  it("leaves code in a fence the stream cut off at the end as text, never a write, and reports it cut off", () => {
+    const raw = `Here:\n\`\`\`jsx pages/Dashboard\nexport default function Dashboard() {`;
+    const r = repair(raw);
+    expect(r.actions).toEqual([]);
+    expect(r.content).toBe(raw);
+    expect(r.cutOff).toEqual([{ path: "pages/Dashboard", type: "write" }]);
+    expect(r.repairs).toEqual(["left a code fence for pages/Dashboard as text: the answer ended inside it"]);
   });
 });
 
 describe("repair: unclosed tags", () => {
-  it("closes a write left open when the stream stopped, keeping its body as content", () => {
-    const r = repair(`<kiln-plan>Add it.</kiln-plan>\n<kiln-write path="pages/Dashboard">\nexport default function Dashboard() {\n  return <div>`);
-    expect(r.actions).toEqual([
-      { type: "plan", content: "Add it." },
-      { type: "write", path: "pages/Dashboard", content: "export default function Dashboard() {\n  return <div>" },
-    ]);
-    expect(r.content).toBe(`<kiln-plan>Add it.</kiln-plan>\n<kiln-write path="pages/Dashboard">\nexport default function Dashboard() {\n  return <div>\n</kiln-write>`);
-    expect(r.repairs).toEqual(["closed the write of pages/Dashboard that the answer left open, keeping the content so far"]);
+  it("never applies a write the answer ended inside: it stays unclosed in the message and is reported cut off", () => {
+    const raw = `<kiln-plan>Add it.</kiln-plan>\n<kiln-write path="pages/Dashboard">\nexport default function Dashboard() {\n  return <div>`;
+    const r = repair(raw);
+    expect(r.actions).toEqual([{ type: "plan", content: "Add it." }]);
+    expect(r.content).toBe(raw);
+    expect(r.cutOff).toEqual([{ path: "pages/Dashboard", type: "write" }]);
+    expect(r.repairs).toEqual(["left the write of pages/Dashboard unapplied: the answer ended before its closing tag"]);
   });
 
-  it("closes an edit left open, keeping its complete blocks only", () => {
-    const r = repair(`<kiln-edit path="components/TaskCard">\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd`);
-    expect(r.actions).toEqual([{ type: "edit", path: "components/TaskCard", edits: [{ search: "a", replace: "b" }] }]);
-    expect(r.repairs).toEqual(["closed the edit of components/TaskCard that the answer left open, keeping its 1 complete SEARCH/REPLACE block(s)"]);
-  });
-
-  it("keeps an unclosed edit with no complete block in the message, closed and unapplied", () => {
-    const r = repair(`<kiln-edit path="pages/A">\n<<<<<<< SEARCH\na`);
+  it("never applies an edit the answer ended inside, even its complete blocks", () => {
+    const raw = `<kiln-edit path="components/TaskCard">\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd`;
+    const r = repair(raw);
     expect(r.actions).toEqual([]);
-    expect(r.content).toBe(`<kiln-edit path="pages/A">\n<<<<<<< SEARCH\na</kiln-edit>`);
-    expect(r.repairs).toEqual(["left the edit of pages/A unapplied: the edit of pages/A has no complete SEARCH/=======/REPLACE block"]);
+    expect(r.content).toBe(raw);
+    expect(r.cutOff).toEqual([{ path: "components/TaskCard", type: "edit" }]);
+  });
+
+  it("reads a cut-off write's path as the app knows it", () => {
+    const r = repair(`<kiln-write path="src/pages/A.jsx">\nconst a`);
+    expect(r.actions).toEqual([]);
+    expect(r.cutOff).toEqual([{ path: "pages/A", type: "write" }]);
   });
 
   it("closes a write whose closing tag is missing where the next action begins", () => {
@@ -150,7 +153,7 @@ describe("repair: unclosed tags", () => {
 describe("repair: stray and unknown tags", () => {
   it("leaves a stray closing tag as text", () => {
     const raw = `All set.</kiln-write> Anything else?`;
-    expect(repair(raw)).toEqual({ content: raw, actions: [], repairs: ["left a stray </kiln-write> as text"] });
+    expect(repair(raw)).toEqual({ content: raw, actions: [], repairs: ["left a stray </kiln-write> as text"], cutOff: [] });
   });
 
   it("leaves an unknown <kiln-…> tag as text", () => {
@@ -182,10 +185,10 @@ describe("repair: tags wrapped in a markdown fence", () => {
     expect(r.repairs).toEqual(["read the action tags inside a code fence as tags"]);
   });
 
-  it("drops the wrapper fence of a write the stream cut off, closing fence included", () => {
+  it("never applies a fenced write whose closing tag never came, even when the fence closed", () => {
     const r = repair(`Here:\n\`\`\`xml\n<kiln-write path="pages/Dashboard">\n${code}\n\`\`\``);
-    expect(r.actions).toEqual([{ type: "write", path: "pages/Dashboard", content: code }]);
-    expect(r.content).toBe(`Here:\n${write("pages/Dashboard")}`);
+    expect(r.actions).toEqual([]);
+    expect(r.cutOff).toEqual([{ path: "pages/Dashboard", type: "write" }]);
   });
 
   it("takes a file's content out of a fence written inside its own tag", () => {

@@ -21,6 +21,8 @@ export interface EngineInput {
   /** answer in words only, never actions */
   discussion?: boolean;
   currentPage?: string | null;
+  /** files the owner froze: never changed, and the answer says so */
+  frozen?: string[];
 }
 
 /** The whole answer. */
@@ -34,7 +36,7 @@ export function planOffline(input: EngineInput): string {
       if (!message.trim()) return cannotDo(null, "Describe the app you want, for example \"A CRM to track customers, deals and follow-up tasks\", and I'll build a first version.");
       return firstTurn(message, appName, input.style);
     }
-    return followUp({ message, files, appName, currentPage: input.currentPage });
+    return followUp({ message, files, appName, currentPage: input.currentPage, frozen: input.frozen ?? [] });
   } catch {
     const model = (() => {
       try {

@@ -18,6 +18,14 @@ export interface FollowUpInput {
   files: Record<string, string>;
   appName: string;
   currentPage?: string | null;
+  /** files the owner froze: no action touches them */
+  frozen?: string[];
+}
+
+/** The frozen files an action would change. */
+function frozenTouched(action: Action, frozen: ReadonlySet<string>): string[] {
+  const paths = action.type === "plan" ? [] : action.type === "rename" ? [action.from, action.to] : [action.path];
+  return paths.filter((p) => frozen.has(p));
 }
 
 const POLITE = /^(?:(?:please|pls|can you|could you|would you|will you|kindly|now|also|and|ok(?:ay)?|great|thanks|thank you|hey|hi|i'd like you to|i want you to)[,!\s]+)+/i;
@@ -271,6 +279,16 @@ export function followUp(input: FollowUpInput): string {
     }
   } else actions = outcome.actions;
   if (broken.length) notes.push(`${listing(broken)} ${broken.length === 1 ? "is" : "are"} not valid JSON, so I ignored ${broken.length === 1 ? "it" : "them"}.`);
+  // A frozen file is never changed, and the answer never claims it was.
+  const frozen = new Set(input.frozen ?? []);
+  const blocked = [...new Set(actions.flatMap((a) => frozenTouched(a, frozen)))];
+  if (blocked.length) {
+    actions = actions.filter((a) => !frozenTouched(a, frozen).length);
+    const one = blocked.length === 1;
+    const why = `${listing(blocked)} ${one ? "is" : "are"} frozen, so I left ${one ? "it" : "them"} unchanged (unfreeze ${one ? "it" : "them"} in AI Controls to let me change ${one ? "it" : "them"}).`;
+    if (!actions.length) return [`I couldn't make this change: ${why}`, ...notes].join("\n\n");
+    return [serialize({ type: "plan", content: outcome.plan }), ...actions.map(serialize), "", [`I made only part of this change: ${why}`, ...notes].join(" ")].join("\n");
+  }
   if (!actions.length) {
     const stuck = "after" in outcome && notes.some((n) => n.includes("changed by hand"));
     return stuck ? [`I couldn't make this change: ${notes.join(" ")}`, `To have it done anyway, ${CONFIGURE}.`].join("\n\n") : [`Nothing needed to change. ${outcome.done}`, ...notes].join("\n\n");

@@ -1,0 +1,249 @@
+import type { AppMeta } from "../../schemas/app";
+import type { FileTree } from "../../schemas/app-files";
+import type { ChatMessage } from "../../schemas/chat";
+import type { JobPayload } from "../../schemas/jobs";
+import { AppEvents } from "../core/app-events";
+import { AppFiles } from "../core/app-files";
+import { Apps } from "../core/apps";
+import { receiptOf } from "../core/changes";
+import { Credits } from "../core/credits";
+import { Messages } from "../core/messages";
+import { applyAction } from "./apply";
+import { runOfflineEngine } from "./offline";
+import { type CutReason, type Failure, notApplied } from "./outcomes";
+import { ActionStreamParser } from "./parser";
+import { buildPrompt } from "./prompt";
+import { ProviderError } from "./provider-errors";
+import type { Provider } from "./providers";
+import { type Action, serialize, targetOf } from "./protocol";
+import { repair } from "./repair";
+
+/** How often the growing answer is saved and pushed: never once per token. */
+export const FLUSH_INTERVAL_MS = 400;
+
+/** The turn passed its deadline (functions/core/turns.ts) and aborted itself. */
+export class DeadlinePassed extends Error {
+  constructor(ms: number) {
+    super(`The assistant's turn did not finish within its time limit (${Math.round(ms / 1000)} seconds) and was ended.`);
+  }
+}
+
+/** The error a failed turn shows: what a person should read, the technical account under Details, and whether Retry may help. */
+function errorOf(err: unknown): NonNullable<ChatMessage["error"]> {
+  const details = err instanceof Error ? err.message : String(err);
+  if (err instanceof ProviderError) return { title: err.summary, details, retryable: err.retryable };
+  if (err instanceof DeadlinePassed) return { title: "This change ran out of time, try again", details, retryable: true };
+  return { title: "The assistant could not finish this change", details, retryable: true };
+}
+
+type PromptInput = Parameters<typeof buildPrompt>[0];
+
+/**
+ * Everything a turn accumulates while it streams. Only closed actions reach the app, each the
+ * moment it closes; an action the answer ends inside (Stop, the output limit, an error, the
+ * end of the stream) never does, and the receipt says what was kept and what was not.
+ */
+export class TurnState {
+  files: FileTree;
+  raw = "";
+  /** this round's problems the model could fix (a frozen file is not one), for the automated fix */
+  problems: string[] = [];
+  /** the answer ended inside an action, or at the model's output limit */
+  cutOff = false;
+  private outputLimit = false;
+  private failures: Failure[] = [];
+  private applied: string[] = [];
+  private appliedAny = false;
+  private lastFlush = 0;
+  private flushing: Promise<void> = Promise.resolve();
+  private applying: Promise<void> = Promise.resolve();
+  private statusing: Promise<void> = Promise.resolve();
+  private readonly frozen: Set<string>;
+  private usage = { inputTokens: 0, outputTokens: 0 };
+
+  constructor(
+    private readonly app: AppMeta,
+    private readonly job: JobPayload<"ai-turn">,
+    private readonly before: FileTree,
+  ) {
+    this.files = { ...before };
+    this.frozen = new Set(app.frozen_files);
+  }
+
+  say(text: string) {
+    this.raw += text;
+  }
+
+  async stream(provider: Provider, signal: AbortSignal, prompt: PromptInput) {
+    const parser = new ActionStreamParser({
+      onActionOpen: (open) => {
+        const target = open.path ?? open.to;
+        if (target) this.status(`Writing ${target}`);
+      },
+      onActionClose: (_open, action) => this.apply(action),
+      onInvalid: (open, reason) => {
+        this.problems.push(reason);
+        if (!open) this.failures.push({ action: "", path: null, reason: `A tag could not be read (${reason}), so it was left as text.` });
+      },
+    });
+    const end: { finishReason?: string } = {};
+    const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end);
+    for await (const chunk of chunks) {
+      if (signal.aborted) throw signal.reason;
+      this.raw += chunk;
+      parser.push(chunk);
+      this.maybeFlush();
+    }
+    if (parser.end().unclosed) this.cutOff = true;
+    if (end.finishReason === "length") this.cutOff = this.outputLimit = true;
+    await this.applying;
+  }
+
+  /** Status lines are written in order, and all of them land before the turn's final status. */
+  private status(details: string) {
+    this.statusing = this.statusing
+      .then(() => {
+        const id = this.job.assistant_message_id;
+        const running = (app: AppMeta) => app.turn_id === id && app.stop_requested !== id && app.status.state === "processing";
+        const status = { state: "processing" as const, details, last_updated_date: new Date().toISOString() };
+        return Apps.update(this.app.id, { status }, false, running);
+      })
+      .then((meta) => (meta.status.details === details ? AppEvents.publish(this.app.id, { app: { status: meta.status } }) : undefined))
+      .catch((err) => console.error("[turn] status update failed:", err));
+  }
+
+  /** Applied in order, one at a time, each persisted and pushed the moment it closes. */
+  private apply(action: Action) {
+    this.applying = this.applying.then(async () => {
+      const result = applyAction(this.files, action, this.frozen);
+      this.applied.push(serialize(action));
+      if (result.problem) {
+        this.failures.push({ action: serialize(action), path: targetOf(action), reason: result.problem });
+        const frozen = [targetOf(action), action.type === "rename" ? action.from : null].some((p) => p && this.frozen.has(p));
+        if (!frozen) this.problems.push(result.problem);
+      }
+      this.files = result.files;
+      for (const [path, content] of Object.entries(result.changed)) {
+        if (content === null) await AppFiles.remove(this.app.id, path);
+        else await AppFiles.write(this.app.id, path, content);
+        this.appliedAny = true;
+      }
+      if (Object.keys(result.changed).length) await AppEvents.publish(this.app.id, { files: result.changed });
+    });
+  }
+
+  private maybeFlush() {
+    const now = Date.now();
+    if (now - this.lastFlush < FLUSH_INTERVAL_MS) return;
+    this.lastFlush = now;
+    const content = this.raw;
+    this.flushing = this.flushing.then(() => this.saveMessage({ content, state: "streaming" })).catch(() => undefined);
+  }
+
+  private async saveMessage(patch: Partial<ChatMessage>) {
+    await Messages.update(this.app.id, this.job.assistant_message_id, patch);
+    const message = await Messages.get(this.app.id, this.job.assistant_message_id);
+    await AppEvents.publish(this.app.id, { message });
+  }
+
+  /** Repair what the stream left malformed (code in plain fences, a missing closing tag) and apply the complete actions it recovers. */
+  private async settle(): Promise<string> {
+    const repaired = repair(this.raw);
+    const pending = [...this.applied];
+    for (const action of repaired.actions) {
+      const at = pending.indexOf(serialize(action));
+      if (at >= 0) pending.splice(at, 1);
+      else if (targetOf(action) || action.type === "plan") this.apply(action);
+    }
+    if (repaired.cutOff.length) this.cutOff = true;
+    await this.applying;
+    return repaired.content;
+  }
+
+  private async receipt(content: string, cut: CutReason): Promise<NonNullable<ChatMessage["receipt"]>> {
+    const userMessage = await Messages.get(this.app.id, this.job.user_message_id);
+    return { ...receiptOf(this.before, this.files, userMessage.content), not_applied: notApplied(content, this.failures, cut, this.files) };
+  }
+
+  async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>) {
+    await this.flushing;
+    await this.statusing;
+    const content = await this.settle();
+    // Stop pressed while the last chunks were being applied still counts as a stop.
+    const latest = await Apps.get(this.app.id);
+    const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
+    const cut: CutReason = state === "stopped" ? "stopped" : this.outputLimit ? "output_limit" : "ended";
+    await this.saveMessage({ content, state, receipt: await this.receipt(content, cut), metadata: this.metadata(started, provider) });
+    const pages = Object.keys(this.files).filter((p) => p.startsWith("pages/")).map((p) => p.slice(6));
+    const current = await Apps.get(this.app.id);
+    if (!current) return;
+    const patch: Partial<AppMeta> = { app_stage: null };
+    if (!current.main_page || !pages.includes(current.main_page)) patch.main_page = pages.includes("Dashboard") ? "Dashboard" : (pages[0] ?? null);
+    if (current.turn_id === this.job.assistant_message_id) {
+      // A stopped turn's late status line may have landed after Stop: the app is ready either way.
+      patch.status = { state: "ready", details: state === "stopped" ? "Stopped" : null, last_updated_date: new Date().toISOString() };
+      if (state === "done") patch.suggestions = await suggest().catch(() => null);
+    }
+    const meta = await Apps.update(this.app.id, patch);
+    await AppEvents.publish(this.app.id, { app: { status: meta.status, suggestions: meta.suggestions, main_page: meta.main_page, app_stage: meta.app_stage } });
+  }
+
+  async fail(err: unknown, started: number, provider: Provider) {
+    const error = errorOf(err);
+    console.error(`[turn ${this.job.assistant_message_id}]`, err);
+    await this.flushing;
+    await this.statusing;
+    await this.applying.catch(() => undefined);
+    const content = await this.settle().catch(() => this.raw);
+    const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").catch(() => undefined);
+    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider) }).catch(() => undefined);
+    // A turn that changed nothing costs nothing.
+    if (!this.appliedAny) await Credits.refund(this.job.user_id, this.job.charged, new Date(this.job.charged_at)).catch(() => undefined);
+    const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
+    const meta = await Apps.update(this.app.id, { status: { state: "error", details: error.title, last_updated_date: new Date().toISOString() } }, true, mine).catch(() => undefined);
+    if (meta) await AppEvents.publish(this.app.id, { app: { status: meta.status } });
+  }
+
+  private metadata(started: number, provider: Provider): ChatMessage["metadata"] {
+    return {
+      created_date: new Date(started).toISOString(),
+      created_by_email: null,
+      model: provider.kind === "offline" ? "offline-engine" : provider.modelId,
+      duration_ms: Date.now() - started,
+      input_tokens: this.usage.inputTokens || undefined,
+      output_tokens: this.usage.outputTokens || undefined,
+    };
+  }
+}
+
+/** The offline engine's chunks, yielding to the event loop between them so Stop and flushes get their turn. */
+async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string> {
+  for (const chunk of runOfflineEngine({
+    message: prompt.message,
+    files: prompt.files,
+    appName: prompt.appName,
+    style: prompt.style,
+    discussion: prompt.discussion,
+    currentPage: prompt.currentPage,
+    frozen: prompt.frozenFiles,
+  })) {
+    yield chunk;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+async function* remoteChunks(
+  provider: Extract<Provider, { kind: "remote" }>,
+  prompt: PromptInput,
+  signal: AbortSignal,
+  usage: { inputTokens: number; outputTokens: number },
+  end: { finishReason?: string },
+): AsyncGenerator<string> {
+  const { system, messages } = buildPrompt(prompt);
+  const stream = provider.stream({ system, messages, signal });
+  for await (const chunk of stream.textStream) yield chunk;
+  const used = await stream.usage;
+  usage.inputTokens += used.inputTokens ?? 0;
+  usage.outputTokens += used.outputTokens ?? 0;
+  end.finishReason = used.finishReason;
+}
