@@ -84,7 +84,42 @@ export function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * How deep a request's JSON may nest. DynamoDB refuses items nested past 32 levels, and a
+ * stored body sits a level or two below its item's top, so anything deeper would be a 500.
+ */
+export const MAX_INPUT_DEPTH = 24;
+/** The longest field name: far past any schema's, far below DynamoDB's 64 KB attribute names. */
+export const MAX_KEY_LENGTH = 256;
+/** Keys that reach an object's prototype when a handler copies input into one. */
+const prototypeKeys = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Refuse input no schema should ever see: too deep, a prototype key, an empty or over-long key (a 400 before any handler reads it). */
+export function screen(input: unknown): void {
+  const stack: [unknown, number][] = [[input, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    const array = Array.isArray(value);
+    // Files and other class instances (multipart fields) are leaves, not JSON.
+    if (!array && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) continue;
+    if (depth > MAX_INPUT_DEPTH) throw new VisibleError("input", `The input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`);
+    for (const [key, item] of Object.entries(value)) {
+      if (!array) assertFieldName(key);
+      stack.push([item, depth + 1]);
+    }
+  }
+}
+
+function assertFieldName(key: string): void {
+  if (key === "") throw new VisibleError("input", "A field name cannot be empty");
+  if (key.length > MAX_KEY_LENGTH) throw new VisibleError("input", `A field name is at most ${MAX_KEY_LENGTH} characters`);
+  if (prototypeKeys.has(key)) throw new VisibleError("input", `"${key}" is not allowed as a field name`);
+}
+
+/** Every request input goes through here: screened, then parsed by its schema. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  screen(input);
   const result = schema.safeParse(input);
   if (!result.success) throw new VisibleError("input", describeIssues(result.error));
   return result.data;

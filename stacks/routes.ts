@@ -30,120 +30,161 @@ export interface RouteDef {
   access: Access;
   /** exists only when the stack runs on one machine (answers 404 elsewhere) */
   localOnly?: true;
+  /** what each kind of caller gets: a new route states it, and the authorization matrix test holds it to that */
+  who: Who;
 }
 
+/** Who calls a route in the authorization matrix (test/api/authorization-matrix.test.ts), against a private_with_login app. */
+export type Role =
+  /** no credentials */
+  | "anonymous"
+  /** a signed-in platform user who is not the app's owner */
+  | "stranger"
+  /** the platform user who created the app */
+  | "owner"
+  /** a user the owner invited into the app, with that app's runtime token */
+  | "member"
+  /** a signed-in user of another app, with that app's runtime token */
+  | "otherAppMember"
+  /** a platform admin */
+  | "admin";
+
+/** "allowed": the call gets past authorization (any answer but 401, 403 or a 5xx); otherwise the refusal it must answer. */
+export type Outcome = "allowed" | 401 | 403 | 404;
+export type Who = Readonly<Record<Role, Outcome>>;
+
+/** The expectations rows share; `who` on each row says which (a row may spell out its own). */
+export const who = {
+  anyone: { anonymous: "allowed", stranger: "allowed", owner: "allowed", member: "allowed", otherAppMember: "allowed", admin: "allowed" },
+  /** any platform user, for their own things; an app's runtime token is another audience */
+  signedIn: { anonymous: 401, stranger: "allowed", owner: "allowed", member: 401, otherAppMember: 401, admin: "allowed" },
+  /** the owner of the app (or account) in the path, or a platform admin */
+  owner: { anonymous: 401, stranger: 403, owner: "allowed", member: 401, otherAppMember: 401, admin: "allowed" },
+  admin: { anonymous: 401, stranger: 403, owner: 403, member: 401, otherAppMember: 401, admin: "allowed" },
+  /** a private app's API: its builders and the users it invited */
+  appUsers: { anonymous: 403, stranger: 403, owner: "allowed", member: "allowed", otherAppMember: 401, admin: "allowed" },
+  /** a private app's API for its managers (builders, app admins); a plain member is refused */
+  appAdmins: { anonymous: 403, stranger: 403, owner: "allowed", member: 403, otherAppMember: 401, admin: "allowed" },
+  /** the app's draft (the preview's files): its builders only */
+  appEditors: { anonymous: 403, stranger: 403, owner: "allowed", member: 403, otherAppMember: 401, admin: "allowed" },
+  /** another app user, by id: managers only, and a plain member cannot tell that user exists */
+  appUserAdmins: { anonymous: 403, stranger: 403, owner: "allowed", member: 404, otherAppMember: 401, admin: "allowed" },
+  /** an app user's own account (change password); a builder has no password in the app */
+  appMember: { anonymous: 403, stranger: 403, owner: 403, member: "allowed", otherAppMember: 401, admin: 403 },
+} as const satisfies Record<string, Who>;
+
 export const routes = {
-  "GET /api/health": { group: "health", op: "health", access: "public" },
+  "GET /api/health": { group: "health", op: "health", access: "public", who: who.anyone },
 
-  "GET /api/auth/login": { group: "auth", op: "login", access: "public" },
-  "POST /api/auth/exchange": { group: "auth", op: "exchange", access: "public" },
-  "GET /api/auth/me": { group: "auth", op: "me", access: "user" },
-  "POST /api/auth/regenerate_api_key": { group: "auth", op: "regenerateApiKey", access: "user" },
-  "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user" },
-  "GET /api/auth/list-users": { group: "auth", op: "listUsers", access: "admin" },
+  "GET /api/auth/login": { group: "auth", op: "login", access: "public", who: who.anyone },
+  "POST /api/auth/exchange": { group: "auth", op: "exchange", access: "public", who: who.anyone },
+  "GET /api/auth/me": { group: "auth", op: "me", access: "user", who: who.signedIn },
+  "POST /api/auth/regenerate_api_key": { group: "auth", op: "regenerateApiKey", access: "user", who: who.signedIn },
+  "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user", who: who.owner },
+  "GET /api/auth/list-users": { group: "auth", op: "listUsers", access: "admin", who: who.admin },
 
-  "GET /api/apps": { group: "apps", op: "list", access: "user" },
-  "POST /api/apps": { group: "apps", op: "create", access: "user" },
-  "GET /api/apps/schema": { group: "apps", op: "schema", access: "user" },
-  "GET /api/apps/{id}": { group: "apps", op: "get", access: "user" },
-  "PUT /api/apps/{id}": { group: "apps", op: "update", access: "user" },
-  "DELETE /api/apps/{id}": { group: "apps", op: "remove", access: "user" },
-  "POST /api/apps/{id}/metadata/update-logo": { group: "apps", op: "updateLogo", access: "user" },
-  "POST /api/apps/{id}/block": { group: "apps", op: "block", access: "admin" },
-  "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user" },
+  "GET /api/apps": { group: "apps", op: "list", access: "user", who: who.signedIn },
+  "POST /api/apps": { group: "apps", op: "create", access: "user", who: who.signedIn },
+  "GET /api/apps/schema": { group: "apps", op: "schema", access: "user", who: who.signedIn },
+  "GET /api/apps/{id}": { group: "apps", op: "get", access: "user", who: who.owner },
+  "PUT /api/apps/{id}": { group: "apps", op: "update", access: "user", who: who.owner },
+  "DELETE /api/apps/{id}": { group: "apps", op: "remove", access: "user", who: who.owner },
+  "POST /api/apps/{id}/metadata/update-logo": { group: "apps", op: "updateLogo", access: "user", who: who.owner },
+  "POST /api/apps/{id}/block": { group: "apps", op: "block", access: "admin", who: who.admin },
+  "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user", who: who.signedIn },
 
-  "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user" },
-  "GET /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "get", access: "user" },
+  "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user", who: who.signedIn },
+  "GET /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "get", access: "user", who: who.signedIn },
 
-  "GET /api/apps/{id}/secrets": { group: "secrets", op: "list", access: "user" },
-  "PUT /api/apps/{id}/secrets": { group: "secrets", op: "update", access: "user" },
-  "DELETE /api/apps/{id}/secrets/{name}": { group: "secrets", op: "remove", access: "user" },
-  "GET /api/secrets/existing": { group: "secrets", op: "existing", access: "user" },
+  "GET /api/apps/{id}/secrets": { group: "secrets", op: "list", access: "user", who: who.owner },
+  "PUT /api/apps/{id}/secrets": { group: "secrets", op: "update", access: "user", who: who.owner },
+  "DELETE /api/apps/{id}/secrets/{name}": { group: "secrets", op: "remove", access: "user", who: who.owner },
+  "GET /api/secrets/existing": { group: "secrets", op: "existing", access: "user", who: who.signedIn },
 
-  "GET /api/apps/{id}/chat/messages": { group: "chat", op: "messages", access: "user" },
-  "POST /api/apps/{id}/chat/message": { group: "chat", op: "send", access: "user" },
-  "POST /api/apps/{id}/chat/message/{msgId}/undo": { group: "chat", op: "undo", access: "user" },
-  "POST /api/apps/{id}/chat/stop": { group: "chat", op: "stop", access: "user" },
-  "POST /api/apps/{id}/chat/generate-suggestions": { group: "chat", op: "suggestions", access: "user" },
-  "POST /api/feedback": { group: "chat", op: "feedback", access: "user" },
+  "GET /api/apps/{id}/chat/messages": { group: "chat", op: "messages", access: "user", who: who.owner },
+  "POST /api/apps/{id}/chat/message": { group: "chat", op: "send", access: "user", who: who.owner },
+  "POST /api/apps/{id}/chat/message/{msgId}/undo": { group: "chat", op: "undo", access: "user", who: who.owner },
+  "POST /api/apps/{id}/chat/stop": { group: "chat", op: "stop", access: "user", who: who.owner },
+  "POST /api/apps/{id}/chat/generate-suggestions": { group: "chat", op: "suggestions", access: "user", who: who.owner },
+  "POST /api/feedback": { group: "chat", op: "feedback", access: "user", who: who.signedIn },
 
-  "GET /api/apps/{id}/app-checkpoints": { group: "checkpoints", op: "list", access: "user" },
-  "GET /api/apps/{id}/app-checkpoints/{cp}/file-tree": { group: "checkpoints", op: "fileTree", access: "user" },
-  "POST /api/apps/{id}/app-checkpoints/{cp}/load": { group: "checkpoints", op: "load", access: "user" },
-  "GET /api/apps/{id}/chat/message/{msgId}/changes": { group: "checkpoints", op: "messageChanges", access: "user" },
+  "GET /api/apps/{id}/app-checkpoints": { group: "checkpoints", op: "list", access: "user", who: who.owner },
+  "GET /api/apps/{id}/app-checkpoints/{cp}/file-tree": { group: "checkpoints", op: "fileTree", access: "user", who: who.owner },
+  "POST /api/apps/{id}/app-checkpoints/{cp}/load": { group: "checkpoints", op: "load", access: "user", who: who.owner },
+  "GET /api/apps/{id}/chat/message/{msgId}/changes": { group: "checkpoints", op: "messageChanges", access: "user", who: who.owner },
 
-  "POST /api/files": { group: "files", op: "upload", access: "user" },
-  "GET /api/files/{fileId}": { group: "files", op: "download", access: "public" },
+  "POST /api/files": { group: "files", op: "upload", access: "user", who: who.signedIn },
+  "GET /api/files/{fileId}": { group: "files", op: "download", access: "public", who: who.anyone },
 
-  "GET /api/apps/{id}/runtime/files": { group: "runtime", op: "files", access: "app" },
+  "GET /api/apps/{id}/runtime/files": { group: "runtime", op: "files", access: "app", who: who.appEditors },
 
-  "POST /api/apps/{id}/coding/write": { group: "coding", op: "write", access: "user" },
+  "POST /api/apps/{id}/coding/write": { group: "coding", op: "write", access: "user", who: who.owner },
 
-  "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user" },
-  "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public" },
-  "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app" },
-  "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public" },
+  "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user", who: who.owner },
+  "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public", who: who.appUsers },
+  "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app", who: who.appUsers },
+  "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public", who: who.anyone },
 
-  "GET /api/apps/{id}/integration-endpoints/schema": { group: "integrations", op: "schema", access: "app" },
-  "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app" },
-  "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app" },
+  "GET /api/apps/{id}/integration-endpoints/schema": { group: "integrations", op: "schema", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app", who: who.appUsers },
 
-  "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app" },
-  "GET /api/app-logs/{id}": { group: "app-logs", op: "list", access: "user" },
-  "GET /api/app-logs/{id}/stats": { group: "app-logs", op: "stats", access: "user" },
-  "POST /api/apps/{id}/analytics/track/batch": { group: "app-logs", op: "trackBatch", access: "public" },
+  "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app", who: who.appUsers },
+  "GET /api/app-logs/{id}": { group: "app-logs", op: "list", access: "user", who: who.owner },
+  "GET /api/app-logs/{id}/stats": { group: "app-logs", op: "stats", access: "user", who: who.owner },
+  "POST /api/apps/{id}/analytics/track/batch": { group: "app-logs", op: "trackBatch", access: "public", who: who.anyone },
 
-  "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user" },
-  "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user" },
-  "GET /api/usage-logs/current-integration-usage": { group: "usage", op: "currentIntegrations", access: "user" },
+  "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user", who: who.signedIn },
+  "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user", who: who.signedIn },
+  "GET /api/usage-logs/current-integration-usage": { group: "usage", op: "currentIntegrations", access: "user", who: who.signedIn },
 
-  "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "public" },
-  "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "public" },
-  "POST /api/apps/{id}/auth/resend-otp": { group: "appauth", op: "resendOtp", access: "public" },
-  "POST /api/apps/{id}/auth/login": { group: "appauth", op: "login", access: "public" },
-  "POST /api/apps/{id}/auth/reset-password-request": { group: "appauth", op: "resetRequest", access: "public" },
-  "POST /api/apps/{id}/auth/reset-password": { group: "appauth", op: "resetPassword", access: "public" },
-  "POST /api/apps/{id}/auth/change-password": { group: "appauth", op: "changePassword", access: "app" },
-  "GET /api/apps/{id}/auth/token": { group: "appauth", op: "token", access: "user" },
-  "GET /api/apps/public/prod/public-settings/by-id/{id}": { group: "appauth", op: "publicSettings", access: "app" },
-  "GET /api/apps/public/login-info/by-slug/{slug}": { group: "appauth", op: "loginInfoBySlug", access: "public" },
-  "GET /api/apps/public/login-info/by-id/{id}": { group: "appauth", op: "loginInfoById", access: "public" },
-  "GET /api/apps/auth/login": { group: "appauth", op: "googleLogin", access: "public" },
-  "GET /api/apps/auth/callback": { group: "appauth", op: "googleCallback", access: "public" },
-  "GET /api/apps/auth/popup-done": { group: "appauth", op: "popupDone", access: "public" },
-  "GET /api/apps/auth/logout": { group: "appauth", op: "logout", access: "public" },
+  "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/resend-otp": { group: "appauth", op: "resendOtp", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/login": { group: "appauth", op: "login", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/reset-password-request": { group: "appauth", op: "resetRequest", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/reset-password": { group: "appauth", op: "resetPassword", access: "public", who: who.anyone },
+  "POST /api/apps/{id}/auth/change-password": { group: "appauth", op: "changePassword", access: "app", who: who.appMember },
+  "GET /api/apps/{id}/auth/token": { group: "appauth", op: "token", access: "user", who: who.owner },
+  "GET /api/apps/public/prod/public-settings/by-id/{id}": { group: "appauth", op: "publicSettings", access: "app", who: who.appUsers },
+  "GET /api/apps/public/login-info/by-slug/{slug}": { group: "appauth", op: "loginInfoBySlug", access: "public", who: who.anyone },
+  "GET /api/apps/public/login-info/by-id/{id}": { group: "appauth", op: "loginInfoById", access: "public", who: who.anyone },
+  "GET /api/apps/auth/login": { group: "appauth", op: "googleLogin", access: "public", who: who.anyone },
+  "GET /api/apps/auth/callback": { group: "appauth", op: "googleCallback", access: "public", who: who.anyone },
+  "GET /api/apps/auth/popup-done": { group: "appauth", op: "popupDone", access: "public", who: who.anyone },
+  "GET /api/apps/auth/logout": { group: "appauth", op: "logout", access: "public", who: who.anyone },
 
   // `me` before `{uid}`: within the group Hono tries routes in this order.
-  "GET /api/apps/{id}/entities/User/me": { group: "appusers", op: "me", access: "app" },
-  "PUT /api/apps/{id}/entities/User/me": { group: "appusers", op: "updateMe", access: "app" },
-  "GET /api/apps/{id}/entities/User": { group: "appusers", op: "list", access: "app" },
-  "GET /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "get", access: "app" },
-  "PUT /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "update", access: "app" },
-  "DELETE /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "remove", access: "app" },
-  "POST /api/apps/{id}/users/invite-user": { group: "appusers", op: "invite", access: "app" },
-  "POST /api/apps/{id}/runtime/users/invite-user": { group: "appusers", op: "invite", access: "app" },
+  "GET /api/apps/{id}/entities/User/me": { group: "appusers", op: "me", access: "app", who: who.appUsers },
+  "PUT /api/apps/{id}/entities/User/me": { group: "appusers", op: "updateMe", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/User": { group: "appusers", op: "list", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "get", access: "app", who: who.appUserAdmins },
+  "PUT /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "update", access: "app", who: who.appUserAdmins },
+  "DELETE /api/apps/{id}/entities/User/{uid}": { group: "appusers", op: "remove", access: "app", who: who.appUserAdmins },
+  "POST /api/apps/{id}/users/invite-user": { group: "appusers", op: "invite", access: "app", who: who.appAdmins },
+  "POST /api/apps/{id}/runtime/users/invite-user": { group: "appusers", op: "invite", access: "app", who: who.appAdmins },
 
   // The entity API (reference §2). Literal paths before `{rid}`: within the group Hono tries routes in this order.
-  "GET /api/apps/{id}/entities/{entity}": { group: "entities", op: "list", access: "app" },
-  "POST /api/apps/{id}/entities/{entity}": { group: "entities", op: "create", access: "app" },
-  "DELETE /api/apps/{id}/entities/{entity}": { group: "entities", op: "removeMany", access: "app" },
-  "GET /api/apps/{id}/entities/{entity}/v2/list": { group: "entities", op: "page", access: "app" },
-  "GET /api/apps/{id}/entities/{entity}/count": { group: "entities", op: "count", access: "app" },
-  "GET /api/apps/{id}/entities/{entity}/schema": { group: "entities", op: "schema", access: "app" },
-  "POST /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkCreate", access: "app" },
-  "PUT /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkUpdate", access: "app" },
-  "PATCH /api/apps/{id}/entities/{entity}/update-many": { group: "entities", op: "updateMany", access: "app" },
-  "POST /api/apps/{id}/entities/{entity}/upsert": { group: "entities", op: "upsert", access: "app" },
-  "POST /api/apps/{id}/entities/{entity}/import": { group: "entities", op: "import", access: "app" },
-  "POST /api/apps/{id}/entities/{entity}/aggregate": { group: "entities", op: "aggregate", access: "app" },
-  "GET /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "get", access: "app" },
-  "PUT /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "update", access: "app" },
-  "DELETE /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "remove", access: "app" },
+  "GET /api/apps/{id}/entities/{entity}": { group: "entities", op: "list", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/entities/{entity}": { group: "entities", op: "create", access: "app", who: who.appUsers },
+  "DELETE /api/apps/{id}/entities/{entity}": { group: "entities", op: "removeMany", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/{entity}/v2/list": { group: "entities", op: "page", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/{entity}/count": { group: "entities", op: "count", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/{entity}/schema": { group: "entities", op: "schema", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkCreate", access: "app", who: who.appUsers },
+  "PUT /api/apps/{id}/entities/{entity}/bulk": { group: "entities", op: "bulkUpdate", access: "app", who: who.appUsers },
+  "PATCH /api/apps/{id}/entities/{entity}/update-many": { group: "entities", op: "updateMany", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/entities/{entity}/upsert": { group: "entities", op: "upsert", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/entities/{entity}/import": { group: "entities", op: "import", access: "app", who: who.appUsers },
+  "POST /api/apps/{id}/entities/{entity}/aggregate": { group: "entities", op: "aggregate", access: "app", who: who.appUsers },
+  "GET /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "get", access: "app", who: who.appUsers },
+  "PUT /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "update", access: "app", who: who.appUsers },
+  "DELETE /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "remove", access: "app", who: who.appUsers },
 
-  "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true },
-  "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true },
-  "POST /api/local/token": { group: "local", op: "token", access: "public", localOnly: true },
-  "GET /api/local/outbox": { group: "local", op: "outbox", access: "admin", localOnly: true },
+  "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true, who: who.anyone },
+  "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true, who: who.anyone },
+  "POST /api/local/token": { group: "local", op: "token", access: "public", localOnly: true, who: who.anyone },
+  "GET /api/local/outbox": { group: "local", op: "outbox", access: "admin", localOnly: true, who: who.admin },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

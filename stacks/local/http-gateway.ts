@@ -48,6 +48,9 @@ function compareRanks(a: number[], b: number[]): number {
   return b.length - a.length;
 }
 
+/** API Gateway's HTTP API refuses a larger request with 413 before any Lambda runs; so does this gateway. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
 const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|xml))/;
 
 export function createHttpGateway() {
@@ -83,8 +86,19 @@ export function createHttpGateway() {
       res.end(JSON.stringify({ message: found ? "Method Not Allowed" : "Not Found" }));
       return;
     }
+    // Past the limit the rest is read and dropped, so memory stays bounded and the client still gets its 413.
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    }
+    if (size > MAX_BODY_BYTES) {
+      res.writeHead(413, { "content-type": "application/json" });
+      const detail = `The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`;
+      res.end(JSON.stringify({ detail, message: detail }));
+      return;
+    }
     const bodyBuffer = Buffer.concat(chunks);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {

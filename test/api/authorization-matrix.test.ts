@@ -1,0 +1,225 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Outcome, type Role, type RouteKey, routeParts, routes } from "../../stacks/routes";
+import { apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+
+/**
+ * Every route of stacks/routes.ts called as every kind of caller, against one private_with_login
+ * app with real ids in its path, each answer held to the route's declared `who`. A route added
+ * without an expectation fails here (and the type-check).
+ */
+
+const roles = ["anonymous", "stranger", "owner", "member", "otherAppMember", "admin"] as const satisfies readonly Role[];
+
+/** Known holes in areas other engineers own right now: `route` answers `role` with `got` instead of its `who`. Each is reported; none is skipped. */
+const knownIssues: { route: RouteKey; role: Role; got: string; owner: string }[] = [];
+
+interface Request {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+interface Fixture {
+  appId: string;
+  slug: string;
+  entity: string;
+  recordId: string;
+  /** an app user other than the member, for the by-id routes */
+  userId: string;
+  checkpointId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  secretName: string;
+  fileId: string;
+  catalogId: string;
+  ownerUserId: string;
+}
+
+let f: Fixture;
+/** A record of the app's first entity with its required fields filled. */
+let recordOf: (label: string) => Record<string, string>;
+const tokens = {} as Record<Role, string | undefined>;
+
+/** An owner-made record / invited user / app, so an allowed destructive call never spends the shared fixture. */
+const fresh = {
+  record: async () => (await call("POST", `/api/apps/${f.appId}/entities/${f.entity}`, { token: tokens.owner, body: recordOf("fresh") })).body.id as string,
+  appUser: async () => (await call("POST", `/api/apps/${f.appId}/users/invite-user`, { token: tokens.owner, body: { user_email: uniqueEmail("target"), role: "user" } })).body.id as string,
+  app: async () => (await call("POST", "/api/apps", { token: tokens.owner, body: { user_description: "A to-do list" } })).body.id as string,
+};
+
+/**
+ * What each route is called with. Bodies that would cost credits or change the shared app
+ * are schema-violating on purpose: the answer is then a 400 for whoever gets past
+ * authorization, which still tells an allowed caller from a refused one.
+ */
+const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Request | Promise<Request>>> = {
+  "POST /api/auth/exchange": () => ({ body: {} }),
+  "POST /api/auth/{id}/update-user": () => ({ params: { id: f.ownerUserId }, body: { full_name: "Matrix Owner" } }),
+  "POST /api/apps": () => ({ body: {} }),
+  "PUT /api/apps/{id}": () => ({ body: { is_starred: true } }),
+  "DELETE /api/apps/{id}": async (_, allowed) => (allowed ? { params: { id: await fresh.app() } } : {}),
+  "POST /api/apps/{id}/metadata/update-logo": () => ({ body: { logo_url: "https://example.com/logo.png" } }),
+  "POST /api/apps/{id}/block": () => ({ body: { is_blocked: false } }),
+  "GET /api/integration-catalog-items/catalog/{id}": () => ({ params: { id: f.catalogId } }),
+  "PUT /api/apps/{id}/secrets": () => ({ body: { [f.secretName]: "s3cret value" } }),
+  "POST /api/apps/{id}/chat/message": () => ({ body: {} }),
+  "POST /api/apps/{id}/chat/message/{msgId}/undo": () => ({ params: { msgId: f.userMessageId } }),
+  "POST /api/feedback": () => ({ body: { feedback_url: "http://localhost/", tag: "Nothing wrong" } }),
+  "POST /api/apps/{id}/app-checkpoints/{cp}/load": () => ({ body: {} }),
+  "GET /api/apps/{id}/chat/message/{msgId}/changes": () => ({ params: { msgId: f.assistantMessageId } }),
+  "POST /api/files": () => ({ body: {} }),
+  "POST /api/apps/{id}/coding/write": () => ({ body: {} }),
+  "POST /api/apps/{id}/integration-endpoints/Core/{name}": () => ({ params: { name: "SendEmail" }, body: {} }),
+  "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": () => ({ params: { pkg: "slack", name: "post" }, body: {} }),
+  "POST /api/apps/{id}/analytics/track/batch": () => ({ body: { events: [] } }),
+  "POST /api/apps/{id}/auth/register": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/verify-otp": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/resend-otp": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/login": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/reset-password-request": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/reset-password": () => ({ body: {} }),
+  "POST /api/apps/{id}/auth/change-password": () => ({ body: {} }),
+  "GET /api/apps/auth/login": () => ({ query: { app_id: f.appId, from_url: `http://${f.slug}.localhost:${new URL(apiUrl()).port}/` } }),
+  "GET /api/apps/auth/callback": () => ({ query: { state: "not-a-state" } }),
+  "PUT /api/apps/{id}/entities/User/me": () => ({ body: {} }),
+  "PUT /api/apps/{id}/entities/User/{uid}": () => ({ body: { full_name: "Renamed" } }),
+  "DELETE /api/apps/{id}/entities/User/{uid}": async (_, allowed) => (allowed ? { params: { uid: await fresh.appUser() } } : {}),
+  "POST /api/apps/{id}/users/invite-user": () => ({ body: { user_email: uniqueEmail("invitee"), role: "user" } }),
+  "POST /api/apps/{id}/runtime/users/invite-user": () => ({ body: { user_email: uniqueEmail("invitee"), role: "user" } }),
+  "POST /api/apps/{id}/entities/{entity}": () => ({ body: recordOf("matrix") }),
+  "DELETE /api/apps/{id}/entities/{entity}": () => ({ body: { id: "no-such-record" } }),
+  "POST /api/apps/{id}/entities/{entity}/bulk": () => ({ body: [recordOf("matrix bulk")] }),
+  "PUT /api/apps/{id}/entities/{entity}/bulk": () => ({ body: [{ id: f.recordId, ...recordOf("matrix bulk update") }] }),
+  "PATCH /api/apps/{id}/entities/{entity}/update-many": () => ({ body: { query: { id: f.recordId }, data: { $set: recordOf("matrix many") } } }),
+  "POST /api/apps/{id}/entities/{entity}/upsert": () => ({ body: { records: [{ id: f.recordId, ...recordOf("matrix upsert") }], key: "id" } }),
+  "POST /api/apps/{id}/entities/{entity}/import": () => ({ body: {} }),
+  "POST /api/apps/{id}/entities/{entity}/aggregate": () => ({ body: { count: true } }),
+  "PUT /api/apps/{id}/entities/{entity}/{rid}": () => ({ body: recordOf("matrix update") }),
+  "DELETE /api/apps/{id}/entities/{entity}/{rid}": async (_, allowed) => (allowed ? { params: { rid: await fresh.record() } } : {}),
+  "POST /api/local/identity": () => ({ body: {} }),
+  "POST /api/local/token": () => ({ body: {} }),
+};
+
+/** Path parameters every route gets unless its request names its own. */
+const defaultParams = (): Record<string, string> => ({
+  id: f.appId,
+  slug: f.slug,
+  entity: f.entity,
+  rid: f.recordId,
+  uid: f.userId,
+  cp: f.checkpointId,
+  msgId: f.userMessageId,
+  name: f.secretName,
+  fileId: f.fileId,
+  domain: `${f.slug}.localhost`,
+  page: "Home",
+});
+
+/** Routes that change the shared app for good run after every other. */
+const last: RouteKey[] = ["POST /api/apps/{id}/chat/message/{msgId}/undo", "POST /api/apps/{id}/app-checkpoints/{cp}/load", "DELETE /api/apps/{id}"];
+const keys = Object.keys(routes) as RouteKey[];
+const ordered = [...keys.filter((k) => !last.includes(k)), ...last.filter((k) => keys.includes(k))];
+
+/** The answer as an outcome: a refusal by its status, a 5xx as itself, anything else "allowed" (a 404 only counts as a refusal where one is declared). */
+function outcomeOf(status: number, declared: Outcome): Outcome | string {
+  if (status >= 500) return `${status}`;
+  if (status === 401 || status === 403) return status;
+  if (status === 404 && declared === 404) return 404;
+  return "allowed";
+}
+
+async function ask(key: RouteKey, role: Role, declared: Outcome) {
+  const { method, path } = routeParts(key);
+  const request = (await requests[key]?.(role, declared === "allowed")) ?? {};
+  const params = { ...defaultParams(), ...request.params };
+  const filled = path.replace(/\{([^}+]+)\+?\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`${key}: no value for {${name}}; add one to defaultParams or the route's request`);
+    return encodeURIComponent(params[name]);
+  });
+  const query = request.query ? `?${new URLSearchParams(request.query)}` : "";
+  const res = await call(method, filled + query, { token: tokens[role], body: request.body, rawBody: request.rawBody, headers: request.headers });
+  return { status: res.status, outcome: outcomeOf(res.status, declared), detail: res.body?.detail ?? res.body?.message };
+}
+
+async function upload(token: string): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob(["hello"], { type: "text/plain" }), "hello.txt");
+  const res = await fetch(`${apiUrl()}/api/files`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const { url } = (await res.json()) as { url: string };
+  return url.split("/").pop()!;
+}
+
+beforeAll(async () => {
+  const owner = await signedIn("matrix-owner");
+  const otherOwner = await signedIn("matrix-other-owner");
+  tokens.owner = owner.token;
+  tokens.stranger = (await signedIn("matrix-stranger")).token;
+  tokens.admin = await tokenFor("admin@kiln.local");
+
+  const [app, other] = await Promise.all([builtApp(owner.token), builtApp(otherOwner.token, "A reading list")]);
+  const put = (token: string, id: string, body: unknown) => call("PUT", `/api/apps/${id}`, { token, body });
+  expect((await put(owner.token, app.id, { public_settings: "private_with_login" })).status).toBe(200);
+  expect((await put(otherOwner.token, other.id, { public_settings: "public_with_login" })).status).toBe(200);
+  tokens.otherAppMember = (await appMember(other.id)).token;
+
+  const memberEmail = uniqueEmail("matrix-member");
+  const invite = (email: string) => call("POST", `/api/apps/${app.id}/users/invite-user`, { token: owner.token, body: { user_email: email, role: "user" } });
+  expect((await invite(memberEmail)).status).toBe(200);
+  tokens.member = (await appMember(app.id, memberEmail)).token;
+  const target = await invite(uniqueEmail("matrix-target"));
+
+  const entity = Object.keys(app.entities)[0]!;
+  const required: string[] = app.entities[entity].required ?? [];
+  recordOf = (label) => Object.fromEntries(required.map((field) => [field, label]));
+  const record = await call("POST", `/api/apps/${app.id}/entities/${entity}`, { token: owner.token, body: recordOf("first") });
+  expect(record.status, JSON.stringify(record.body)).toBe(201);
+  const messages = (await call("GET", `/api/apps/${app.id}/chat/messages`, { token: owner.token })).body.messages as { id: string; role: string }[];
+  const checkpoints = (await call("GET", `/api/apps/${app.id}/app-checkpoints`, { token: owner.token })).body as { id: string }[];
+  const catalog = (await call("GET", "/api/integration-catalog-items/catalog", { token: owner.token })).body as { item: { id: string } }[];
+  const secretName = "MATRIX_KEY";
+  expect((await call("PUT", `/api/apps/${app.id}/secrets`, { token: owner.token, body: { [secretName]: "value" } })).status).toBe(200);
+  expect((await call("POST", `/api/apps/${app.id}/deploy`, { token: owner.token })).status).toBe(200);
+  f = {
+    appId: app.id,
+    slug: app.slug,
+    entity,
+    recordId: record.body.id,
+    userId: target.body.id,
+    checkpointId: checkpoints[0].id,
+    userMessageId: messages.find((m) => m.role === "user")!.id,
+    assistantMessageId: messages.find((m) => m.role === "assistant")!.id,
+    secretName,
+    fileId: await upload(owner.token),
+    catalogId: catalog[0].item.id,
+    ownerUserId: owner.user.id,
+  };
+}, 90_000);
+
+describe("the route table declares who may call each route", () => {
+  it("every route has an expectation for every kind of caller", () => {
+    for (const [key, def] of Object.entries(routes)) {
+      expect(Object.keys(def.who ?? {}).sort(), key).toEqual([...roles].sort());
+      for (const outcome of Object.values(def.who)) expect(["allowed", 401, 403, 404], key).toContain(outcome);
+    }
+  });
+});
+
+describe.each(ordered)("%s", (key) => {
+  const declared = routes[key].who;
+  const known = knownIssues.filter((k) => k.route === key);
+  const test = known.length ? it.fails : it;
+  test(`answers each caller as declared${known.length ? ` (known issue: ${known.map((k) => `${k.role} gets ${k.got}, ${k.owner}`).join("; ")})` : ""}`, async () => {
+    // Refusals first, so an allowed call's side effect cannot hide a refusal that does not hold.
+    const order = [...roles].sort((a, b) => Number(declared[a] === "allowed") - Number(declared[b] === "allowed"));
+    const got: Record<string, Outcome | string> = {};
+    const details: Record<string, string> = {};
+    for (const role of order) {
+      const answer = await ask(key, role, declared[role]);
+      got[role] = answer.outcome;
+      details[role] = `${answer.status} ${answer.detail ?? ""}`;
+    }
+    expect(got, JSON.stringify(details)).toEqual({ ...declared });
+  });
+});
