@@ -6,6 +6,13 @@ export const uploadTypes = [...new Set([...attachmentTypes, ...imageTypes, "svg"
 /** What a generated app may store through its UploadFile / UploadPrivateFile integrations. */
 export const appUploadTypes = [...uploadTypes, "md", "mp3", "wav", "mp4", "webm", "docx", "xlsx", "pptx"];
 
+/**
+ * Types a browser may show inline from a Kiln link: none of them can run script. Anything else
+ * (svg, html, xml, office documents…) is served as a download, so an uploaded page or image
+ * with a script never runs on any origin Kiln hands out.
+ */
+export const inlineTypes: readonly string[] = [...imageTypes, "pdf", "txt", "md", "csv", "json", "mp3", "wav", "mp4", "webm"];
+
 const MB = 1024 * 1024;
 export function maxBytesFor(ext: string): number {
   if ((imageTypes as readonly string[]).includes(ext)) return 40 * MB;

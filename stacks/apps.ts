@@ -2,7 +2,8 @@
 import { api } from "./api";
 import { appsDomain } from "./kiln";
 import { appRealtime } from "./realtime";
-import { forwardAuthorization } from "./router";
+import { forwardAuthorization, webUrl } from "./router";
+import { appsEdgeCode } from "./security-headers";
 
 /**
  * Generated apps' own origins (DESIGN §5): `{slug}.<apps domain>` (published) and
@@ -16,6 +17,8 @@ import { forwardAuthorization } from "./router";
 export const appsRouter = new sst.aws.Router("AppsRouter", {
   domain: { name: appsDomain!, aliases: [`*.${appsDomain}`] },
   transform: { cachePolicy: forwardAuthorization },
+  // the apps' CSP (stacks/security-headers.ts): the preview host may be framed by the builder only
+  edge: { viewerResponse: { injection: webUrl.apply(appsEdgeCode) } },
 });
 
 export const appsRuntime = new sst.aws.StaticSite("AppsRuntime", {

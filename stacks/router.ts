@@ -1,12 +1,29 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 
+import { builderEdgeCode, builderHeaders } from "./security-headers";
+
 /**
  * The one web origin (CloudFront). The static site (stacks/web.ts) serves `/`,
  * the HTTP API serves `/api`, so the SPA calls `/api/...` on its own origin.
  * Declared before the rest because Cognito's callback URL and the `Kiln` link
- * need its URL.
+ * need its URL. Every answer leaves with the browser security headers
+ * (stacks/security-headers.ts), set at the edge.
  */
-export const router = new sst.aws.Router("Router", { transform: { cachePolicy: forwardAuthorization } });
+export const router = new sst.aws.Router("Router", {
+  transform: { cachePolicy: forwardAuthorization },
+  edge: {
+    viewerResponse: {
+      injection: builderEdgeCode(
+        builderHeaders({
+          // stacks/kiln.ts requires KILN_APPS_DOMAIN; it is read here too since that module needs this router first
+          appsOrigin: `https://*.${process.env.KILN_APPS_DOMAIN}`,
+          // the WebSocket API and Cognito's token endpoint are AWS hosts of their own
+          connect: ["wss://*.amazonaws.com", "https://*.amazoncognito.com"],
+        }),
+      ),
+    },
+  },
+});
 
 /**
  * CloudFront forwards `Authorization` to an origin only when the header is part of

@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { ulid } from "ulid";
-import { attachmentError, extensionOf, maxBytesFor } from "../../schemas/files";
+import { attachmentError, extensionOf, inlineTypes, maxBytesFor } from "../../schemas/files";
 import { Config } from "./config";
 import { VisibleError, notFound } from "./errors";
 import { Keys } from "./keys";
@@ -59,6 +59,7 @@ export namespace Uploads {
         Key: where.privateTo ? Keys.privateUpload(where.privateTo, id) : Keys.upload(id),
         Body: new Uint8Array(await file.arrayBuffer()),
         ContentType: contentTypeOf(name),
+        ContentDisposition: dispositionOf(name),
       }),
     );
     return id;
@@ -66,6 +67,12 @@ export namespace Uploads {
 
   export function contentTypeOf(name: string): string {
     return contentTypes[extensionOf(name)] ?? "application/octet-stream";
+  }
+
+  /** Inline only for types that cannot run script; everything else downloads (an SVG or HTML file never runs as a page). */
+  export function dispositionOf(name: string): string {
+    const ascii = name.replace(/[^\w.\-]+/g, "_");
+    return `${inlineTypes.includes(extensionOf(name)) ? "inline" : "attachment"}; filename="${ascii}"`;
   }
 
   export function publicUrl(id: string): string {
@@ -77,23 +84,26 @@ export namespace Uploads {
   /** A signed link to a public upload, or 404 when there is none. */
   export async function publicLink(id: string): Promise<string> {
     if (!ID.test(id)) throw notFound("File not found");
-    return link(Keys.upload(id), 3600);
+    return link(Keys.upload(id), id, 3600);
   }
 
   /** A signed link to one of this app's private files; another app's file is as absent as a missing one. */
   export async function privateLink(appId: string, uri: string, expiresIn: number): Promise<string> {
     const m = PRIVATE_URI.exec(uri);
     if (!m || m[1] !== appId) throw notFound("File not found");
-    return link(Keys.privateUpload(appId, m[2]), expiresIn);
+    return link(Keys.privateUpload(appId, m[2]), m[2], expiresIn);
   }
 
-  async function link(key: string, expiresIn: number): Promise<string> {
+  /** The link also fixes the answer's type and disposition, so files stored before either was set are served safely too. */
+  async function link(key: string, id: string, expiresIn: number): Promise<string> {
     await Storage.client()
       .send(new HeadObjectCommand({ Bucket: Config.bucket, Key: key }))
       .catch(() => {
         throw notFound("File not found");
       });
-    return getSignedUrl(Storage.client(), new GetObjectCommand({ Bucket: Config.bucket, Key: key }), { expiresIn });
+    const name = id.slice(27);
+    const command = new GetObjectCommand({ Bucket: Config.bucket, Key: key, ResponseContentType: contentTypeOf(name), ResponseContentDisposition: dispositionOf(name) });
+    return getSignedUrl(Storage.client(), command, { expiresIn });
   }
 
   /**

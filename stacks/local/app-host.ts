@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import sirv from "sirv";
 import { modeOfHost } from "../../schemas/preview";
+import { API_HEADERS, appHeaders } from "../security-headers";
 
 /**
  * Generated apps' own origins on one machine: `{label}.localhost:<port>` (Chromium
@@ -45,6 +46,7 @@ export function createAppHost(webDir: string, builderOrigin: string) {
   /** `label` is the app label of the host, null on a custom domain (always the published app). */
   return async function serveApp(req: IncomingMessage, res: ServerResponse, label: string | null, rawPath: string) {
     if (rawPath.startsWith("/assets/")) {
+      for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
       assets(req, res, () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not found"));
       return;
     }
@@ -59,7 +61,7 @@ export function createAppHost(webDir: string, builderOrigin: string) {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-cache",
       // The draft is for the editor's frame only; a published app may be embedded anywhere.
-      ...(label !== null && modeOfHost(label) === "preview" ? { "content-security-policy": `frame-ancestors ${builderOrigin}` } : {}),
+      ...appHeaders({ preview: label !== null && modeOfHost(label) === "preview", builderOrigin }),
     });
     res.end(req.method === "HEAD" ? undefined : html);
   };

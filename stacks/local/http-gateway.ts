@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type RouteDef, type RouteKey, groups, routeParts, routes } from "../routes";
+import { API_HEADERS } from "../security-headers";
 
 /** An API Gateway HTTP API (payload 2.0) on one machine: each request becomes the event its Lambda would get. */
 
@@ -80,6 +81,7 @@ export function createHttpGateway() {
 
   async function serve(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQueryString: string) {
     const method = req.method ?? "GET";
+    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
     const found = match(method, rawPath);
     if (!found || found === "method") {
       res.writeHead(found ? 405 : 404, { "content-type": "application/json" });

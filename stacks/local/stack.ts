@@ -7,6 +7,7 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
 import { createAppHost, isRuntimePath, siteOf } from "./app-host";
+import { builderHeaders } from "../security-headers";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
@@ -145,6 +146,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
     const appHost = web ? createAppHost(options.webDir!, url) : null;
+    const builder = builderHeaders({ appsOrigin: `http://*.localhost:${port}` });
     const open = new Set<Socket>();
     server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
     server.on("request", (req, res) => {
@@ -160,6 +162,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       } else if (site.kind !== "builder" || isRuntimePath(rawPath)) {
         res.writeHead(404, { "content-type": "text/plain" }).end(site.kind !== "builder" ? "The app runtime is not built (npm run build)." : "Not found");
       } else if (web) {
+        for (const [name, value] of Object.entries(builder)) res.setHeader(name, value);
         web(req, res, () => void res.writeHead(404).end("Not found"));
       } else {
         res.writeHead(404, { "content-type": "text/plain" }).end("The web app is not built (npm run build).");

@@ -57,7 +57,7 @@ describe("Visual Edit", () => {
     await heading.click();
     const panel = page.getByTestId("visual-edit-panel");
     await panel.waitFor();
-    await expect(panel.getByText("Text & Font")).toBeTruthy();
+    await panel.getByText("Text & Font").waitFor();
     const location = (await heading.getAttribute("data-source-location"))!;
     const [, line] = location.match(/:(\d+):\d+$/)!;
 
@@ -102,5 +102,40 @@ describe("Visual Edit", () => {
     await panel.waitFor({ state: "detached" });
     await expect.poll(() => heading.getAttribute("class")).toBe(original);
     expect((await appNow()).pages[main]).toBe(before.pages[main]);
+  });
+
+  it("a save from a file changed since the element was picked is refused, overwriting nothing, and Reload starts again from the file as it is", async () => {
+    const before = await appNow();
+    const main = before.main_page as string;
+    const frameLocator = page.frameLocator('[data-testid="preview-frame"]');
+    const heading = frameLocator.locator(`h1[data-source-location^="pages/${main}:"]`).first();
+    await heading.waitFor({ timeout: 20_000 });
+    if ((await page.getByTestId("visual-edit-toggle").getAttribute("aria-pressed")) !== "true") await page.getByTestId("visual-edit-toggle").click();
+    await heading.click();
+    const panel = page.getByTestId("visual-edit-panel");
+    await panel.waitFor();
+    const line = Number((await heading.getAttribute("data-source-location"))!.match(/:(\d+):\d+$/)![1]);
+    await page.getByTestId("visual-edit-classes").fill("text-sky-700");
+
+    // another tab changes the same line's classes first (a class-only change, as Visual Edit makes)
+    const lines = (before.pages[main] as string).split("\n");
+    lines[line - 1] = lines[line - 1]!.replace(/className="([^"]*)"/, 'className="$1 tracking-tight"');
+    const theirs = lines.join("\n");
+    const wrote = await page.evaluate(
+      async ({ id, file_path, content }) =>
+        (await fetch(`/api/apps/${id}/coding/write`, { method: "POST", headers: { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" }, body: JSON.stringify({ file_path, content }) })).status,
+      { id: appIdFromUrl(), file_path: `pages/${main}`, content: theirs },
+    );
+    expect(wrote).toBe(200);
+
+    await panel.getByRole("button", { name: "Save Changes" }).click();
+    const error = page.getByTestId("visual-edit-error");
+    await error.waitFor();
+    expect(await error.innerText()).toContain("This file was changed after you picked the element, so nothing was saved");
+    expect((await appNow()).pages[main]).toBe(theirs);
+    await page.getByTestId("visual-edit-reload").click();
+    await panel.waitFor({ state: "detached" });
+    await expect.poll(async () => (await (await previewFrame()).locator(`h1[data-source-location^="pages/${main}:"]`).first().getAttribute("class").catch(() => null)) ?? "", { timeout: 20_000 }).toContain("tracking-tight");
+    expect((await appNow()).pages[main]).toBe(theirs);
   });
 });

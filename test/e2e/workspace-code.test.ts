@@ -114,6 +114,30 @@ describe("Code workspace", () => {
     await page.frameLocator('[data-testid="preview-frame"]').getByText("Edited in code").first().waitFor({ timeout: 30_000 });
   });
 
+  it("a save made from a version changed since (another tab) is refused: the editor says so, nothing is overwritten, Reload shows the file as it is", async () => {
+    await page.goto(`/apps/${appId}/editor/workspace/code?filePath=pages/${main}`);
+    await page.getByTestId("code-editor").and(page.locator(`[data-path="pages/${main}"]`)).waitFor();
+    await page.getByTestId("code-editor").locator(".cm-line").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.insertText(" // from this tab");
+    const bar = page.getByTestId("code-save-bar");
+    await bar.waitFor();
+
+    const theirs = `${(await api(page, "GET", `/apps/${appId}`)).pages[main]}\n// from another tab`;
+    await api(page, "POST", `/apps/${appId}/coding/write`, { file_path: `pages/${main}`, content: theirs });
+    await bar.getByRole("button", { name: "Save" }).click();
+    const conflict = page.getByTestId("code-conflict");
+    await conflict.waitFor();
+    expect(await conflict.innerText()).toContain("This file was changed after you opened it");
+    expect((await api(page, "GET", `/apps/${appId}`)).pages[main]).toBe(theirs);
+
+    await conflict.getByRole("button", { name: "Reload file" }).click();
+    await conflict.waitFor({ state: "detached" });
+    await bar.waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("code-editor").locator(".cm-line").first().innerText()).not.toContain("from this tab");
+    expect((await api(page, "GET", `/apps/${appId}`)).pages[main]).toBe(theirs);
+  });
+
   it("the file tree's search starts at 2 characters", async () => {
     await page.goto(`/apps/${appId}/editor/workspace/code`);
     const tree = page.getByTestId("code-file-tree");

@@ -5,7 +5,7 @@ import { DomainLookup, PublicApp } from "../../schemas/publish";
 import { RuntimeApp, type RunnerSession } from "./App";
 import { AppRuntime } from "./app-runtime";
 import { RunnerAuth } from "./auth";
-import { clearToken } from "./auth/api";
+import { clearToken, takeFromAddress } from "./auth/api";
 import { Bridge } from "./bridge";
 import { loadProvider } from "./builtins";
 import { forwardConsole } from "./console";
@@ -29,6 +29,9 @@ import { THEME_CSS } from "./theme";
  */
 
 ensureStorage();
+// Tokens leave the address before the first request: `?access_token=` into the SDK's storage, a reset link's token into memory.
+getAccessToken();
+const resetToken = authRouteOf(window.location.pathname) === "reset-password" ? takeFromAddress("token") : null;
 const mode = modeOfHost(window.location.hostname);
 const inEditor = mode === "preview" && window.parent !== window;
 const root = createRoot(document.getElementById("root")!);
@@ -115,7 +118,7 @@ async function boot() {
   const authRoute = authRouteOf(window.location.pathname);
   if (authRoute) {
     await tailwind;
-    root.render(<RunnerAuth appId={appId} mode={authRoute} />);
+    root.render(<RunnerAuth appId={appId} mode={authRoute} resetToken={resetToken} />);
     return;
   }
 

@@ -50,6 +50,16 @@ export function saveToken(token: string) {
   localStorage.setItem("token", token);
 }
 
+/** Read a query parameter and take it out of the address (history.replaceState), so no history entry or Referer keeps it. */
+export function takeFromAddress(name: string): string | null {
+  const url = new URL(window.location.href);
+  const value = url.searchParams.get(name);
+  if (value === null) return null;
+  url.searchParams.delete(name);
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  return value;
+}
+
 export function clearToken() {
   localStorage.removeItem("base44_access_token");
   localStorage.removeItem("token");
