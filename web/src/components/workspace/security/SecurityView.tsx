@@ -15,6 +15,7 @@ import {
   entityWithAccess,
   initialRestricted,
   isComplete,
+  selfGrantableFields,
   userFieldChoices,
 } from "./rules";
 
@@ -31,6 +32,7 @@ export function SecurityView({ app }: { app: App }) {
   const names = Object.keys(app.entities).sort();
   const unprotected = names.some((name) => app.entities[name].rls === undefined || app.entities[name].rls === null);
   const showWarning = app.public_settings === "public_without_login" && unprotected && !dismissed;
+  const grantable = selfGrantableFields(app.entities);
 
   const dismiss = () => {
     localStorage.setItem(bannerKey(app.id), "1");
@@ -57,6 +59,7 @@ export function SecurityView({ app }: { app: App }) {
           <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
         </Alert.Root>
       )}
+      <SelfGrantWarning fields={grantable} />
       {names.length === 0 ? (
         <Text color="fg.muted">This app has no data entities yet.</Text>
       ) : (
@@ -102,13 +105,14 @@ function RulesEditor({ app, name, onBack }: { app: App; name: string; onBack(): 
   const [confirmRemove, setConfirmRemove] = useState(false);
   const save = useSaveFile(app.id);
   const entityFields = useMemo(() => entityFieldChoices(entity.properties), [entity.properties]);
-  const userFields = useMemo(() => userFieldChoices(app.user_entity), [app.user_entity]);
+  const userFields = useMemo(() => userFieldChoices(app.user_entity ?? app.entities.User), [app.user_entity, app.entities.User]);
 
   // the saved file changing underneath (a chat turn, another tab) reloads the editor
   const savedRls = JSON.stringify(entity.rls ?? null);
   useEffect(() => setAccess(accessFromRls(JSON.parse(savedRls))), [savedRls]);
 
   const restricted = access.mode === "restricted" ? access : null;
+  const grantable = selfGrantableFields({ ...app.entities, [name]: entityWithAccess(entity, access) }).filter((g) => g.entities.includes(name));
   const complete = !restricted || [...restricted.read, ...(restricted.write ?? [])].every(isComplete);
 
   const submit = (next: Access) =>
@@ -150,6 +154,7 @@ function RulesEditor({ app, name, onBack }: { app: App; name: string; onBack(): 
         )}
       </HStack>
 
+      <SelfGrantWarning fields={grantable} />
       {!restricted ? (
         <Card.Root>
           <Card.Body gap="3">
@@ -223,6 +228,24 @@ function RulesEditor({ app, name, onBack }: { app: App; name: string; onBack(): 
         </Portal>
       </Dialog.Root>
     </Stack>
+  );
+}
+
+/** Rules that read a user field users can set on themselves grant nothing: say so, and how to close it. */
+function SelfGrantWarning({ fields }: { fields: { field: string; entities: string[] }[] }) {
+  if (fields.length === 0) return null;
+  const names = fields.map((f) => f.field).join(", ");
+  return (
+    <Alert.Root status="warning" data-testid="self-grant-warning">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Users can change {fields.length === 1 ? "a field" : "fields"} these rules read: {names}</Alert.Title>
+        <Alert.Description>
+          Each user can set {names} on their own profile, so a rule that reads {fields.length === 1 ? "it" : "them"} ({[...new Set(fields.flatMap((f) => f.entities))].join(", ")})
+          lets anyone grant themself access. Remove the field's write rule in the User entity to keep it to the app's admins.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

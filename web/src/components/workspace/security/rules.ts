@@ -15,6 +15,8 @@
  * write rule to "anyone", not to read.
  */
 
+import { userFieldsReadByEntity } from "../../../../../schemas/entities";
+
 export type RuleType = "none" | "creatorOnly" | "fieldComparison" | "userProperty";
 
 export type Rule =
@@ -146,4 +148,42 @@ export function entityWithAccess(entity: Record<string, unknown>, access: Access
   delete rest.rls;
   const rls = accessToRls(access);
   return rls === undefined ? rest : { ...rest, rls };
+}
+
+type EntityFile = { rls?: unknown; properties?: unknown };
+
+/** A write rule that lets only the app's admins (or nobody but the builder) through. */
+function adminOnly(rule: unknown): boolean {
+  if (rule === false) return true;
+  if (!isPlainObject(rule) || Object.keys(rule).length !== 1 || !isPlainObject(rule.user_condition)) return false;
+  const condition = rule.user_condition;
+  return Object.keys(condition).length === 1 && condition.role === "admin";
+}
+
+/**
+ * May a user change this field of their own User record? The server keeps every field a rule
+ * reads to the app's admins unless the User entity gives the field a write rule of its own
+ * (functions/core/user-entity.ts), so only such a rule, not limited to admins, opens it.
+ */
+function userWritable(userEntity: EntityFile | undefined, field: string): boolean {
+  const props = userEntity?.properties;
+  const prop = isPlainObject(props) ? props[field] : undefined;
+  const rls = isPlainObject(prop) ? prop.rls : undefined;
+  return isPlainObject(rls) && "write" in rls && !adminOnly(rls.write);
+}
+
+/**
+ * User fields that rules read and users can set on themselves: each lets a user grant themself
+ * the access the rule guards. Answers each field with the entities whose rules read it.
+ */
+export function selfGrantableFields(entities: Record<string, EntityFile>): { field: string; entities: string[] }[] {
+  const builtIn = new Set<string>([...BASE_USER_FIELDS, "_app_role", "app_id", "is_verified", "disabled", "invited"]);
+  const found = new Map<string, string[]>();
+  for (const [name, entity] of Object.entries(entities).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const field of userFieldsReadByEntity(entity)) {
+      if (builtIn.has(field) || !userWritable(entities.User, field)) continue;
+      found.set(field, [...(found.get(field) ?? []), name]);
+    }
+  }
+  return [...found].map(([field, names]) => ({ field, entities: names }));
 }
