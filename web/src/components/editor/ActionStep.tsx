@@ -17,11 +17,13 @@ interface Props {
   files: FileMap;
   /** the message is still streaming: an unfinished step is in progress rather than cut off */
   streaming: boolean;
+  /** why this step did not reach the app (cut off, frozen, an edit that did not match), from the receipt */
+  notSaved?: string;
   onFeedback(path: string): void;
 }
 
-/** One action of an assistant turn (spec 01 §4 Assistant actions): progress while streaming, a check when complete. */
-export function ActionStep({ appId, segment, files, streaming, onFeedback }: Props) {
+/** One action of an assistant turn (spec 01 §4 Assistant actions): progress while streaming, then a final state: a check, or "Not saved" and why. */
+export function ActionStep({ appId, segment, files, streaming, notSaved, onFeedback }: Props) {
   const router = useRouter();
   const { open, action, complete } = segment;
 
@@ -43,12 +45,21 @@ export function ActionStep({ appId, segment, files, streaming, onFeedback }: Pro
   const progress = actionProgress(segment, files);
   const [active, done] = verbs[open.type];
   const href = path ? links.code(appId, path) : undefined;
+  // A finished message has no step in progress: an unfinished or refused one was not saved.
+  const unsaved = notSaved !== undefined || (!complete && !streaming);
+  const state = unsaved ? "not-saved" : complete ? "done" : "in-progress";
 
   return (
-    <HStack gap="2" px="3" py="1.5" className="group" data-testid="action-step" data-type={open.type} data-complete={complete} minW="0">
-      <StepIcon complete={complete} valid={!!action} streaming={streaming} />
+    <HStack gap="2" px="3" py="1.5" className="group" data-testid="action-step" data-type={open.type} data-complete={complete} data-state={state} title={notSaved} minW="0">
+      {unsaved ? (
+        <Box color="orange.fg" flexShrink="0" data-testid="action-not-saved">
+          <CircleSlash size={14} />
+        </Box>
+      ) : (
+        <StepIcon complete={complete} valid={!!action} />
+      )}
       <Text fontSize="sm" color="fg.muted" flexShrink="0">
-        {complete ? done : active}
+        {unsaved ? "Not saved" : complete ? done : active}
       </Text>
       {open.type === "rename" && open.from && (
         <>
@@ -79,7 +90,7 @@ export function ActionStep({ appId, segment, files, streaming, onFeedback }: Pro
         </Text>
       )}
       <Box flex="1" />
-      {!complete && (
+      {!complete && !unsaved && (
         <HStack gap="2" flexShrink="0">
           <Progress.Root value={progress} size="xs" w="14" colorPalette="brand" aria-label={`${path ?? "file"} progress`}>
             <Progress.Track>
@@ -91,7 +102,7 @@ export function ActionStep({ appId, segment, files, streaming, onFeedback }: Pro
           </Text>
         </HStack>
       )}
-      {complete && path && (
+      {complete && !unsaved && path && (
         <IconButton
           aria-label={`Feedback on ${path}`}
           size="2xs"
@@ -110,7 +121,7 @@ export function ActionStep({ appId, segment, files, streaming, onFeedback }: Pro
   );
 }
 
-function StepIcon({ complete, valid, streaming }: { complete: boolean; valid: boolean; streaming: boolean }) {
+function StepIcon({ complete, valid }: { complete: boolean; valid: boolean }) {
   if (complete && !valid)
     return (
       <Box color="orange.fg" title="This step could not be read" flexShrink="0">
@@ -123,10 +134,5 @@ function StepIcon({ complete, valid, streaming }: { complete: boolean; valid: bo
         <CircleCheck size={14} />
       </Box>
     );
-  if (streaming) return <Spinner size="xs" color="brand.solid" flexShrink="0" />;
-  return (
-    <Box color="fg.subtle" title="Not finished" flexShrink="0">
-      <CircleSlash size={14} />
-    </Box>
-  );
+  return <Spinner size="xs" color="brand.solid" flexShrink="0" />;
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../../../../schemas/chat";
 import { parseMessage } from "../../../../functions/agent/parser";
 import { ActionStep } from "./ActionStep";
 import type { ActionSegment, FileMap, Segment } from "./appFiles";
+import { useChatRetry } from "./chatRetry";
 import { ErrorBlock } from "./ErrorBlock";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { Markdown } from "./Markdown";
@@ -57,8 +58,11 @@ export function AssistantMessage({ appId, message, files, isAdmin }: Props) {
     return streaming ? withoutPartialTag(all) : all;
   }, [message.content, streaming]);
   const [open, setOpen] = useState<Open>(null);
-  const finished = message.state === "done" || message.state === "stopped";
+  const finished = message.state === "done" || message.state === "stopped" || message.state === "error";
   const close = () => setOpen(null);
+  const retry = useChatRetry();
+  // Actions that did not reach the app, by their place among the message's actions (parseMessage's open.id).
+  const notSaved = useMemo(() => new Map((message.receipt?.not_applied ?? []).flatMap((n) => (n.action_index === undefined ? [] : [[n.action_index, n.reason] as const]))), [message.receipt]);
 
   return (
     <Stack gap="3" align="stretch">
@@ -75,6 +79,7 @@ export function AssistantMessage({ appId, message, files, isAdmin }: Props) {
                 segment={segment}
                 files={files}
                 streaming={streaming}
+                notSaved={notSaved.get(segment.open.id)}
                 onFeedback={(path) => setOpen({ kind: "feedback", path })}
               />
             ))}
@@ -82,7 +87,7 @@ export function AssistantMessage({ appId, message, files, isAdmin }: Props) {
         ),
       )}
       {!!message.tool_results?.length && <ToolResults results={message.tool_results} />}
-      {message.error && <ErrorBlock error={message.error} />}
+      {message.error && <ErrorBlock error={message.error} onRetry={message.error.retryable && retry?.canRetry(message.id) ? () => retry.retry(message.id) : undefined} />}
       {message.state === "stopped" && (
         <HStack gap="1.5" color="fg.subtle" fontSize="xs">
           <Square size={11} />

@@ -1,6 +1,6 @@
 import { Flex } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { meQuery } from "../../api/auth";
@@ -8,6 +8,7 @@ import { useStopChat } from "../../api/chat";
 import { detailOf } from "../../api/client";
 import { toast } from "../ui/toaster";
 import type { FileMap } from "./appFiles";
+import { type ChatRetry, ChatRetryContext } from "./chatRetry";
 import { ChatHeader } from "./ChatHeader";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
@@ -41,44 +42,60 @@ export function ChatPanel({ app, messages, files, currentPage, msgId }: Props) {
   const processing = app.status.state === "processing";
   const lastRevertable = [...messages].reverse().find((m) => m.role === "user" && m.checkpoint_id) ?? null;
   const onStop = () => stop.mutate(undefined, { onError: (err) => toast.error(`Failed to stop the chat: ${detailOf(err)}`) });
+  const send = useRef(chat.send);
+  send.current = chat.send;
+  // Retry sends again the user message a failed answer was for; a stable value, so typing does not re-render every message.
+  const retry = useMemo<ChatRetry>(
+    () => ({
+      canRetry: (id) => !processing && !chat.sending && messages.at(-1)?.id === id,
+      retry: (id) => {
+        const at = messages.findIndex((m) => m.id === id);
+        const asked = messages.slice(0, at).reverse().find((m) => m.role === "user");
+        if (asked) void send.current({ content: asked.content, fileUrls: asked.file_urls, discussion: Boolean(asked.additional_message_params?.discussion_mode) });
+      },
+    }),
+    [processing, chat.sending, messages],
+  );
 
   return (
-    <Flex direction="column" h="full" minW="0" bg="bg" data-testid="chat-panel">
-      <ChatHeader app={app} messages={messages} files={files} platformRole={me?.platform_role ?? "user"} />
-      <MessageList
-        app={app}
-        messages={messages}
-        files={files}
-        msgId={msgId}
-        isAdmin={me?.platform_role === "platform_admin"}
-        onRevert={setReverting}
-        footer={
-          <StatusArea
-            app={app}
-            messageCount={messages.length}
-            isNarrow={isNarrow}
-            onStop={onStop}
-            onRevertLast={lastRevertable ? () => setReverting(lastRevertable) : null}
-            onSuggestion={(prompt) => void chat.send({ content: prompt, discussion })}
-            suggestionsDisabled={usage.limitReached || chat.sending}
-          />
-        }
-      />
-      <PromptBox
-        draft={draft}
-        onDraftChange={setDraft}
-        discussion={discussion}
-        onDiscussionChange={setDiscussion}
-        processing={processing}
-        usage={usage}
-        sending={chat.sending}
-        stopping={stop.isPending}
-        outOfCredits={chat.outOfCredits}
-        onDismissOutOfCredits={chat.dismissOutOfCredits}
-        onSend={(content, fileUrls) => chat.send({ content, fileUrls, discussion })}
-        onStop={onStop}
-      />
-      <RevertDialog appId={app.id} message={reverting} onClose={() => setReverting(null)} onReverted={setDraft} />
-    </Flex>
+    <ChatRetryContext.Provider value={retry}>
+      <Flex direction="column" h="full" minW="0" bg="bg" data-testid="chat-panel">
+        <ChatHeader app={app} messages={messages} files={files} platformRole={me?.platform_role ?? "user"} />
+        <MessageList
+          app={app}
+          messages={messages}
+          files={files}
+          msgId={msgId}
+          isAdmin={me?.platform_role === "platform_admin"}
+          onRevert={setReverting}
+          footer={
+            <StatusArea
+              app={app}
+              messageCount={messages.length}
+              isNarrow={isNarrow}
+              onStop={onStop}
+              onRevertLast={lastRevertable ? () => setReverting(lastRevertable) : null}
+              onSuggestion={(prompt) => void chat.send({ content: prompt, discussion })}
+              suggestionsDisabled={usage.limitReached || chat.sending}
+            />
+          }
+        />
+        <PromptBox
+          draft={draft}
+          onDraftChange={setDraft}
+          discussion={discussion}
+          onDiscussionChange={setDiscussion}
+          processing={processing}
+          usage={usage}
+          sending={chat.sending}
+          stopping={stop.isPending}
+          outOfCredits={chat.outOfCredits}
+          onDismissOutOfCredits={chat.dismissOutOfCredits}
+          onSend={(content, fileUrls) => chat.send({ content, fileUrls, discussion })}
+          onStop={onStop}
+        />
+        <RevertDialog appId={app.id} message={reverting} onClose={() => setReverting(null)} onReverted={setDraft} />
+      </Flex>
+    </ChatRetryContext.Provider>
   );
 }

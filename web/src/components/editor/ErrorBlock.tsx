@@ -1,5 +1,5 @@
-import { Box, Collapsible, HStack, Stack, Text, chakra } from "@chakra-ui/react";
-import { AlertCircle, ChevronRight } from "lucide-react";
+import { Box, Button, Collapsible, HStack, Stack, Text, chakra } from "@chakra-ui/react";
+import { AlertCircle, ChevronRight, RotateCw } from "lucide-react";
 import type { ChatMessage } from "../../../../schemas/chat";
 
 /** Error details arrive HTML-escaped; a detached textarea decodes entities without running anything. */
@@ -9,15 +9,15 @@ export function decodeEntities(text: string): string {
   return area.value;
 }
 
-/** An assistant error (spec 01 §2): title, optional 'in {component}', expandable details. */
-export function ErrorBlock({ error }: { error: NonNullable<ChatMessage["error"]> }) {
+/** An assistant error (spec 01 §2): title, optional 'in {component}', expandable details, and Retry when sending again may work. */
+export function ErrorBlock({ error, onRetry }: { error: NonNullable<ChatMessage["error"]>; onRetry?: () => void }) {
   return (
     <Stack gap="1.5" p="3" rounded="md" borderWidth="1px" borderColor="red.muted" bg="red.subtle" data-testid="error-block">
       <HStack align="start" gap="2" color="red.fg">
         <Box mt="0.5" flexShrink="0">
           <AlertCircle size={15} />
         </Box>
-        <Text fontSize="sm" fontWeight="medium">
+        <Text fontSize="sm" fontWeight="medium" flex="1">
           {error.title}
           {error.component && (
             <Text as="span" fontWeight="normal">
@@ -26,6 +26,11 @@ export function ErrorBlock({ error }: { error: NonNullable<ChatMessage["error"]>
             </Text>
           )}
         </Text>
+        {onRetry && (
+          <Button size="2xs" variant="outline" colorPalette="red" onClick={onRetry} data-testid="error-retry">
+            <RotateCw /> Retry
+          </Button>
+        )}
       </HStack>
       {error.details && (
         <Collapsible.Root>

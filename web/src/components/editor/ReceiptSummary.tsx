@@ -1,5 +1,5 @@
 import { Box, Collapsible, HStack, Stack, Text, chakra } from "@chakra-ui/react";
-import { AlertTriangle, ChevronRight, FileDiff } from "lucide-react";
+import { AlertTriangle, ChevronRight, CircleSlash, FileDiff } from "lucide-react";
 import type { Receipt } from "../../../../schemas/chat";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -25,7 +25,7 @@ const marks = [
   ["deleted", "−", "red.fg"],
 ] as const;
 
-/** What a finished turn really changed, with a warning for removals nobody asked for. */
+/** What a finished turn really changed, what it did not save and why, and a warning for removals nobody asked for. */
 export function ReceiptSummary({ receipt }: { receipt: Receipt }) {
   const changed = marks.flatMap(([kind, mark, color]) => receipt.files[kind].map((path) => ({ path, mark, color })));
   return (
@@ -57,6 +57,19 @@ export function ReceiptSummary({ receipt }: { receipt: Receipt }) {
           </Stack>
         </Collapsible.Content>
       </Collapsible.Root>
+      {!!receipt.not_applied?.length && (
+        <Stack gap="1" p="2.5" rounded="md" bg="bg.muted" fontSize="xs" data-testid="receipt-not-applied">
+          <HStack gap="1.5" fontWeight="medium">
+            <CircleSlash size={13} />
+            <Text>Not saved</Text>
+          </HStack>
+          {receipt.not_applied.map((n, i) => (
+            <Text key={i} color="fg.muted" ps="5">
+              {n.reason}
+            </Text>
+          ))}
+        </Stack>
+      )}
       {receipt.unrequested_removals.length > 0 && (
         <HStack align="start" gap="2" p="2.5" rounded="md" bg="orange.subtle" color="orange.fg" fontSize="xs" data-testid="receipt-warning">
           <Box mt="0.5" flexShrink="0">
