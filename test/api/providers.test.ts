@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseMessage } from "../../functions/agent/parser";
+import { startLocalStackProcess } from "../../stacks/local/child";
 import { HOME, type Received } from "./fake-anthropic";
 import { builtApp, call, signedIn, waitForApp } from "./helpers";
 
@@ -172,4 +173,43 @@ describe("durable turns against a model stand-in streaming a 37 KB answer", () =
     expect(last.receipt.pages.added).toEqual([]);
     expect(last.receipt.not_applied).toEqual([{ path: "pages/Help", reason: "pages/Help is frozen, so it was not changed.", action_index: 1 }]);
   });
+});
+
+describe("a turn's deadline", () => {
+  it("a turn still running at its deadline ends in error with details, keeping the app as the last checkpoint left it", async () => {
+    // A second local stack whose turns have a 2-second deadline (KILN_TURN_DEADLINE_MS), talking to the same stand-in.
+    process.env.KILN_TURN_DEADLINE_MS = "2000";
+    const stack = await startLocalStackProcess({ seed: false }).finally(() => delete process.env.KILN_TURN_DEADLINE_MS);
+    try {
+      const at = (method: string, path: string, token?: string, body?: unknown) =>
+        fetch(`${stack.url}${path}`, {
+          method,
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      const { access_token: token } = (await at("POST", "/api/local/token", undefined, { email: "deadline@test.kiln" })).body;
+      const created = (await at("POST", "/api/apps", token, { user_description: "A simple notes app" })).body;
+      const poll = async (done: (a: any) => boolean) => {
+        for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 150))) {
+          const app = (await at("GET", `/api/apps/${created.id}`, token)).body;
+          if (done(app)) return app;
+        }
+        throw new Error("the turn did not end");
+      };
+      const built = await poll((a) => a.status.state === "ready");
+      expect((await at("PUT", `/api/apps/${created.id}`, token, { model: "claude_sonnet_4" })).status).toBe(200);
+      expect((await at("POST", `/api/apps/${created.id}/chat/message`, token, { content: "HOLD: think it over" })).status).toBe(201);
+      const after = await poll((a) => a.status.state === "error");
+      expect(after.status.details).toBe("This change ran out of time, try again");
+      const last = after.conversation.messages.at(-1);
+      expect(last.state).toBe("error");
+      expect(last.error).toMatchObject({ title: "This change ran out of time, try again", details: expect.stringContaining("time limit"), retryable: true });
+      expect(last.receipt.files).toEqual({ added: [], modified: [], deleted: [] });
+      expect(after.pages).toEqual(built.pages);
+      // The app is free again: the next message is accepted.
+      expect((await at("POST", `/api/apps/${created.id}/chat/message`, token, { content: "add a help page" })).status).toBe(201);
+    } finally {
+      await stack.stop();
+    }
+  }, 120_000);
 });
