@@ -49,7 +49,7 @@ describe("the editor's layout", () => {
     await page.context().close();
   });
 
-  it("at 1440 px the workspace view gets the room: the sidebar starts at 15 % of the screen and the code editor shows 60 characters a line", async () => {
+  it("at 1440 px the workspace view gets the room: the sidebar starts at 15 % of the screen and the code editor shows 60 characters a line; the paid-only banner links to /billing", async () => {
     const page = await editorAt(1440, 900, `/apps/${appId}/editor/workspace/code`);
     const view = page.getByTestId("workspace-view");
     await view.waitFor();
@@ -70,6 +70,9 @@ describe("the editor's layout", () => {
       return Math.floor(el.closest(".cm-scroller")!.clientWidth / perChar);
     });
     expect(charsPerLine).toBeGreaterThanOrEqual(60);
+    // on the free plan the read-only banner leads to the plans
+    const upgrade = page.getByTestId("code-readonly-banner").getByRole("link", { name: "Upgrade" });
+    expect(await upgrade.getAttribute("href")).toBe("/billing");
     await page.context().close();
   });
 });

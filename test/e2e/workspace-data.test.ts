@@ -129,7 +129,16 @@ describe("Entity data table", () => {
     await rows().filter({ hasText: "Buy oat milk" }).waitFor();
     expect((await records()).some((r) => r[textField] === "Buy oat milk")).toBe(true);
 
+    // a delete asks first: Cancel keeps the row, Delete removes it
     await rows().filter({ hasText: "Buy oat milk" }).getByTestId("delete-record").click();
+    const confirm = page.getByTestId("confirm-dialog");
+    expect(await confirm.innerText()).toContain(`Delete this ${entity}?`);
+    expect(await confirm.innerText()).toContain("will be deleted. This cannot be undone.");
+    await confirm.getByTestId("confirm-cancel").click();
+    await confirm.waitFor({ state: "detached" });
+    expect((await records()).some((r) => r[textField] === "Buy oat milk")).toBe(true);
+    await rows().filter({ hasText: "Buy oat milk" }).getByTestId("delete-record").click();
+    await confirm.getByTestId("confirm-action").click();
     await toastSaying(page, "Record deleted");
     await rows().filter({ hasText: "Buy oat milk" }).waitFor({ state: "detached" });
     expect((await records()).some((r) => r[textField] === "Buy oat milk")).toBe(false);

@@ -58,7 +58,7 @@ describe("the owner workspace", () => {
     await page.getByTestId("logo-tab-generate").click();
     expect(await page.getByTestId("logo-prompt").inputValue()).toBe("A modern, minimalist logo for a business app");
     await page.getByTestId("logo-generate").click();
-    await toastSaying(page, "Failed to regenerate logo");
+    await toastSaying(page, "Failed to generate logo"); // a new app has no logo to regenerate
     await page.getByTestId("logo-generate-error").getByText(/No image model is configured/).waitFor();
   });
 

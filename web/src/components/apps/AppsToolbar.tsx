@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack } from "@chakra-ui/react";
+import { Box, Button, Flex, HStack, SegmentGroup } from "@chakra-ui/react";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, List, Star, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppsSearchInput } from "./AppsSearchInput";
@@ -10,31 +10,37 @@ interface Props {
   sort: "desc" | "asc";
   view: "grid" | "table";
   onSearch: (text: string) => void;
-  onToggleMine: () => void;
+  onMine: (mine: boolean) => void;
   onToggleStarred: () => void;
   onToggleSort: () => void;
   onToggleView: () => void;
 }
 
-/** Search, My Apps / All Apps, starred only, sort by last update, grid / table (spec 01 §2 Apps list). */
+/**
+ * Search, My Apps / All Apps, starred only, sort by last update, grid / table (spec 01 §2 Apps list).
+ * My Apps / All Apps is a pair with the current one selected, so the control shows the state, not the action.
+ */
 export function AppsToolbar(p: Props) {
   const chip = { size: "sm", rounded: "lg", bg: "bg" } as const;
   return (
     <Flex gap="2" wrap="wrap" align="center">
       <AppsSearchInput value={p.search} onSearch={p.onSearch} />
       <HStack gap="2" wrap="wrap">
-        <Button
-          {...chip}
-          data-testid="toggle-mine"
-          variant={p.mine ? "subtle" : "outline"}
-          colorPalette={p.mine ? "brand" : "gray"}
-          aria-pressed={p.mine}
-          title={p.mine ? "Showing your apps: click to show all apps" : "Showing all apps: click to show only yours"}
-          onClick={p.onToggleMine}
-        >
-          {p.mine ? <User /> : <Users />}
-          {p.mine ? "My Apps" : "All Apps"}
-        </Button>
+        <SegmentGroup.Root size="sm" value={p.mine ? "mine" : "all"} onValueChange={(e) => p.onMine(e.value === "mine")} aria-label="Whose apps" data-testid="toggle-mine" data-mine={p.mine}>
+          <SegmentGroup.Indicator bg="brand.subtle" />
+          <SegmentGroup.Item value="mine" data-testid="apps-mine">
+            <SegmentGroup.ItemText display="flex" alignItems="center" gap="1.5">
+              <User size={14} /> My Apps
+            </SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+          <SegmentGroup.Item value="all" data-testid="apps-all">
+            <SegmentGroup.ItemText display="flex" alignItems="center" gap="1.5">
+              <Users size={14} /> All Apps
+            </SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        </SegmentGroup.Root>
         <Button
           {...chip}
           data-testid="toggle-starred"

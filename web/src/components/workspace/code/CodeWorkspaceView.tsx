@@ -1,16 +1,17 @@
 import { Alert, Badge, Box, Button, HStack, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, Lock, Search, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, Search, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
-import { FEATURE_MESSAGES, Features } from "../../../../../functions/core/tiers";
+import { Features } from "../../../../../functions/core/tiers";
 import { appQuery } from "../../../api/apps";
 import { meQuery } from "../../../api/auth";
 import { detailOf } from "../../../api/client";
 import { CodeEditor } from "../../editor/CodeView";
 import { toast, toaster } from "../../ui/toaster";
 import { fileError, filterFiles } from "./check";
+import { PaidCodeBanner } from "./PaidCodeBanner";
 import { editableFiles, isStaleSave, useSaveFile } from "./files";
 
 /** The tree's groups, in order. */
@@ -161,14 +162,7 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
           </Text>
         )}
       </HStack>
-      {me && !canEdit && (
-        <Alert.Root status="info" borderRadius="0" data-testid="code-readonly-banner">
-          <Alert.Indicator>
-            <Lock />
-          </Alert.Indicator>
-          <Alert.Title>{FEATURE_MESSAGES.code_editing}</Alert.Title>
-        </Alert.Root>
-      )}
+      {me && !canEdit && <PaidCodeBanner />}
       <HStack flex="1" minH="0" align="stretch" gap="0">
         <Stack w="64" flexShrink={0} borderRightWidth="1px" gap="0" minH="0">
           <Box p="2">

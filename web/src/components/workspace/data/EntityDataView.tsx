@@ -6,16 +6,17 @@ import type { App } from "../../../../../schemas/app";
 import type { EntityRecord } from "../../../../../schemas/entities";
 import { AppData, recordsQueryKey } from "../../../api/app-data";
 import { detailOf } from "../../../api/client";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast, toaster } from "../../ui/toaster";
 import { RecordSheet } from "./RecordSheet";
 import { SchemaDialog } from "./SchemaDialog";
-import { type Properties, cellText, columnsOf, download, exportFileName, recordsToCsv } from "./records";
+import { type Properties, cellText, columnsOf, download, exportFileName, recordLabel, recordsToCsv } from "./records";
 
 type Sheet = { mode: "add" } | { mode: "edit"; record: EntityRecord } | null;
 
 /**
  * One entity's records (spec 02 §2 "Entity data table"): columns from the schema, a row
- * opens the edit sheet, Add, per-row delete, and the actions Import CSV, Export CSV,
+ * opens the edit sheet, Add, per-row delete (after a confirmation), and the actions Import CSV, Export CSV,
  * Schema and Delete All. Pages come from `/v2/list` cursors, so a large table loads a
  * page at a time.
  */
@@ -27,6 +28,8 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
   const key = recordsQueryKey(app.id, entity);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [schemaOpen, setSchemaOpen] = useState(false);
+  /** the row whose delete waits for the owner's yes */
+  const [deleting, setDeleting] = useState<EntityRecord | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const records = useInfiniteQuery({
@@ -64,6 +67,7 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
       void refresh();
     },
     onError: failed,
+    onSettled: () => setDeleting(null),
   });
   const removeAll = useMutation({
     mutationFn: () => AppData.removeAll(app.id, entity),
@@ -194,7 +198,7 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
               {rows.map((record) => (
                 <Table.Row key={record.id} cursor="pointer" onClick={() => setSheet({ mode: "edit", record })} data-testid="record-row" data-record-id={record.id}>
                   {columns.map((c) => {
-                    const text = cellText(record[c.key], properties[c.key]);
+                    const text = cellText(record[c.key], properties[c.key], c.key);
                     return (
                       <Table.Cell key={c.key} maxW="200px" truncate title={text}>
                         {text}
@@ -211,7 +215,7 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
                       loading={remove.isPending && remove.variables === record.id}
                       onClick={(e) => {
                         e.stopPropagation();
-                        remove.mutate(record.id);
+                        setDeleting(record);
                       }}
                     >
                       <Trash2 />
@@ -240,6 +244,12 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
         saving={save.isPending}
         onClose={() => setSheet(null)}
         onSave={(fields) => save.mutate(fields)}
+      />
+      <ConfirmDialog
+        confirmation={deleting && { title: `Delete this ${entity}?`, text: `${recordLabel(deleting, columns[0]?.key, properties)} will be deleted. This cannot be undone.`, action: "Delete" }}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
       />
       <SchemaDialog open={schemaOpen} title={`${entity} Schema`} schema={schema} onClose={() => setSchemaOpen(false)} />
     </Stack>

@@ -1,11 +1,12 @@
-import { Button, CloseButton, Drawer, Field, Input, NativeSelect, Portal, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
+import { Button, CloseButton, Drawer, Field, Input, InputGroup, NativeSelect, Portal, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
+import { currencyOf } from "../../../../../schemas/money";
 import { type FormValue, type Properties, type Property, fieldKind, recordFromForm, toFormValue } from "./records";
 
 /**
  * The side sheet that adds or edits one record (spec 02 "Clicking a row opens an edit
  * side sheet"; widths 400 and 600): one field per schema property, its input chosen by
- * the property's JSON-schema type.
+ * the property's JSON-schema type; a money field names its currency beside the amount.
  */
 export function RecordSheet({
   open,
@@ -106,6 +107,7 @@ function FieldInput({ field, property, required, value, onChange }: { field: str
   const label = typeof property.title === "string" && property.title ? property.title : field;
   const kind = fieldKind(property);
   const description = typeof property.description === "string" ? property.description : undefined;
+  const currency = currencyOf(field, property);
 
   if (kind === "switch") {
     return (
@@ -137,6 +139,10 @@ function FieldInput({ field, property, required, value, onChange }: { field: str
         </NativeSelect.Root>
       ) : kind === "json" ? (
         <Textarea name={field} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} fontFamily="mono" fontSize="sm" rows={4} data-testid={`field-${field}`} />
+      ) : currency ? (
+        <InputGroup endElement={<Text data-testid={`currency-${field}`}>{currency}</Text>}>
+          <Input name={field} type="number" step="any" value={String(value)} onChange={(e) => onChange(e.currentTarget.value)} data-testid={`field-${field}`} />
+        </InputGroup>
       ) : (
         <Input
           name={field}

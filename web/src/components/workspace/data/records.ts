@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { currencyOf, formatMoney } from "../../../../../schemas/money";
 
 /**
  * Pure helpers of the data views: the columns a schema gives, how a value shows in a
@@ -13,15 +14,24 @@ export function columnsOf(properties: Properties): { key: string; label: string 
   return [...Object.entries(properties).map(([key, p]) => ({ key, label: typeof p.title === "string" && p.title ? p.title : key })), { key: "created_date", label: "Created" }];
 }
 
-export function cellText(value: unknown, property?: Property): string {
+/** How a value shows in a cell: money with its currency, dates in the reader's time, objects as JSON. */
+export function cellText(value: unknown, property?: Property, field = ""): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  const currency = currencyOf(field, property);
+  if (currency && typeof value === "number" && Number.isFinite(value)) return formatMoney(value, currency);
   if (typeof value === "object") return JSON.stringify(value);
   if (property?.format === "date-time" || (!property && typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value))) {
     const date = new Date(value as string);
     if (!Number.isNaN(date.getTime())) return date.toLocaleString();
   }
   return String(value);
+}
+
+/** How a confirmation names a record: its first column's text in quotes, else its id. */
+export function recordLabel(record: Record<string, unknown>, firstColumn: string | undefined, properties: Properties): string {
+  const text = firstColumn && firstColumn !== "created_date" ? cellText(record[firstColumn], properties[firstColumn], firstColumn).trim() : "";
+  return text ? `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"` : `The record ${String(record.id)}`;
 }
 
 /** The kind of input a property is edited with (JSON-schema type; enum → select, boolean → switch, date → date input). */

@@ -11,6 +11,9 @@ import { toast } from "../../ui/toaster";
 
 const DEFAULT_PROMPT = "A modern, minimalist logo for a business app";
 
+/** A failed generation says what failed: generating a first logo, or regenerating the one the app has (spec 02 §8's text). */
+const generateFailure = (hadLogo: boolean) => (hadLogo ? "Failed to regenerate logo" : "Failed to generate logo");
+
 /** App Logo (spec 02): upload an image, or generate one from a prompt. */
 export function LogoView({ app }: { app: App }) {
   const update = useUpdateLogo(app.id);
@@ -29,7 +32,7 @@ export function LogoView({ app }: { app: App }) {
     onSuccess: () => toast.success("Logo updated"),
     onError: (err) => {
       setGenerateError(detailOf(err));
-      toast.error("Failed to regenerate logo");
+      toast.error(generateFailure(Boolean(app.logo_url)));
     },
   });
 

@@ -70,7 +70,7 @@ function AppsList() {
           sort={sort}
           view={view}
           onSearch={(q) => update({ q: q.trim() ? q : undefined })}
-          onToggleMine={() => update({ mine: mine ? undefined : true })}
+          onMine={(next) => update({ mine: next || undefined })}
           onToggleStarred={() => update({ starred: starred ? undefined : true })}
           onToggleSort={() => update({ sort: sort === "desc" ? "asc" : undefined })}
           onToggleView={() => update({ view: view === "grid" ? "table" : undefined })}
