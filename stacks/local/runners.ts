@@ -17,9 +17,14 @@ export async function startJobRunner() {
   return {
     /** Resolves when every job started so far has finished. */
     idle: () => Promise.all([...running]).then(() => undefined),
-    async stop() {
+    /** No new jobs; waits for running ones at most `graceMs` (an AI turn may wait on its model for minutes) and answers how many were left running. */
+    async stop(graceMs = 3_000) {
       Jobs.useLocalRunner(undefined);
-      await Promise.all([...running]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.all([...running]), late]);
+      clearTimeout(timer);
+      return running.size;
     },
   };
 }
@@ -32,9 +37,12 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
   const finished = new Set<string>();
   let stopped = false;
   let first = true;
+  // stop() aborts the request in flight, so no poll outlives the stack
+  const aborting = new AbortController();
+  const signal = { abortSignal: aborting.signal };
 
   async function discover() {
-    const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }), signal);
     for (const shard of StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       if (iterators.has(id) || finished.has(id)) continue;
@@ -46,6 +54,7 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
       }
       const { ShardIterator } = await client.send(
         new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? "LATEST" : "TRIM_HORIZON" }),
+        signal,
       );
       iterators.set(id, ShardIterator);
     }
@@ -59,7 +68,7 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
         finished.add(id);
         continue;
       }
-      const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }), signal);
       iterators.set(id, NextShardIterator);
       if (Records.length) {
         try {
@@ -73,20 +82,30 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
 
   await discover();
   let rounds = 0;
+  let failures = 0;
+  let wake: () => void = () => {};
   const loop = (async () => {
     while (!stopped) {
       try {
         if (rounds++ % 50 === 0 || [...iterators.values()].some((i) => !i)) await discover();
         await pollOnce();
+        failures = 0;
       } catch (err) {
-        if (!stopped) console.error("[stream] poll failed:", (err as Error).message);
+        // one line per outage, and backing off to 5 s, rather than a line every 100 ms
+        if (!stopped && failures++ === 0) console.error("[stream] poll failed:", (err as Error).message);
       }
-      await new Promise((r) => setTimeout(r, intervalMs));
+      if (stopped) break;
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, Math.min(intervalMs * 2 ** failures, 5_000));
+      });
     }
   })();
   return {
     async stop() {
       stopped = true;
+      aborting.abort();
+      wake();
       await loop;
     },
   };

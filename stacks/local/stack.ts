@@ -110,9 +110,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   Object.assign(process.env, env);
 
-  const stops: (() => Promise<void> | void)[] = [];
+  // Stopped in reverse: the server, cron, the stream poller and the jobs first, the stand-ins they use last.
+  const stops: (() => Promise<unknown> | unknown)[] = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn();
+    for (const fn of stops.reverse()) {
+      // a part that hangs is left behind after a few seconds, never the whole stop
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.resolve().then(fn), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
+    }
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
 
@@ -129,7 +135,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sockets = await createSocketGateway(managementPort);
     stops.push(() => sockets.close());
     const jobs = await startJobRunner();
-    stops.push(() => jobs.stop());
+    stops.push(async () => {
+      const left = await jobs.stop();
+      if (left) log(`Left ${left} running job(s) unfinished.`);
+    });
     const stream = await startStreamPoller(streamArn);
     stops.push(() => stream.stop());
     const cron = await startCronTicker();

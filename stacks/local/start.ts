@@ -52,9 +52,14 @@ async function main() {
 
   let stopping = false;
   const shutdown = async () => {
-    if (stopping) return;
+    // a second Ctrl-C does not wait
+    if (stopping) process.exit(130);
     stopping = true;
-    console.log("\nStopping Kiln…");
+    console.log("\nStopping Kiln… (Ctrl-C again to quit at once)");
+    setTimeout(() => {
+      console.error("Kiln did not stop within 20 s; quitting.");
+      process.exit(1);
+    }, 20_000).unref();
     await stack.stop();
     console.log("Stopped.");
     process.exit(0);
