@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { API_HEADERS, appHeaders, appsEdgeCode, builderEdgeCode, builderHeaders } from "../../stacks/security-headers";
+
+/** The cloud routers' viewer-response code (a CloudFront function) sets the same headers the local stack does. */
+
+type Event = { request: { uri: string; headers: Record<string, { value: string }> }; response: { headers: Record<string, { value: string }> } };
+
+function run(code: string, uri: string, host: string): Record<string, string> {
+  const event: Event = { request: { uri, headers: { host: { value: host } } }, response: { headers: { "content-type": { value: "text/html" } } } };
+  new Function("event", code)(event);
+  return Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k, v.value]));
+}
+
+describe("the builder's router", () => {
+  const builder = builderHeaders({ appsOrigin: "https://*.apps.example.com", connect: ["wss://*.amazonaws.com"] });
+  const code = builderEdgeCode(builder);
+
+  it("gives the SPA its CSP, frame refusal, nosniff and referrer policy", () => {
+    const headers = run(code, "/apps/abc/editor", "kiln.example.com");
+    expect(headers).toEqual({ "content-type": "text/html", ...builder });
+    expect(headers["content-security-policy"]).toContain("script-src 'self';");
+    expect(headers["content-security-policy"]).toContain("connect-src 'self' wss://*.amazonaws.com;");
+  });
+
+  it("gives API answers nosniff only", () => {
+    expect(run(code, "/api/auth/me", "kiln.example.com")).toEqual({ "content-type": "text/html", ...API_HEADERS });
+  });
+});
+
+describe("the apps' router", () => {
+  const code = appsEdgeCode("https://kiln.example.com");
+
+  it("lets only the builder frame the preview, and anyone frame a published app", () => {
+    expect(run(code, "/", "preview--notes.apps.example.com")["content-security-policy"]).toBe(appHeaders({ preview: true, builderOrigin: "https://kiln.example.com" })["content-security-policy"]);
+    expect(run(code, "/", "preview--notes.apps.example.com")["content-security-policy"]).toContain("frame-ancestors https://kiln.example.com");
+    expect(run(code, "/Tasks", "notes.apps.example.com")["content-security-policy"]).toContain("frame-ancestors *");
+    expect(run(code, "/api/apps/public/prod/domain/x", "notes.apps.example.com")).toEqual({ "content-type": "text/html", ...API_HEADERS });
+  });
+});
