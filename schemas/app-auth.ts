@@ -40,7 +40,14 @@ export type RegisterResult = z.infer<typeof RegisterResult>;
 
 /** POST /api/apps/{id}/auth/verify-otp */
 export const VerifyOtpBody = z.object({ email: Email, otp_code: OtpCode });
-export const VerifyOtpResult = z.object({ id: z.string(), access_token: z.string(), message: z.string(), success: z.literal(true) });
+export const VerifyOtpResult = z.object({
+  id: z.string(),
+  access_token: z.string(),
+  message: z.string(),
+  success: z.literal(true),
+  /** false when two sign-ups overlapped: the address is proven, and its owner sets a password through a reset */
+  password_set: z.boolean(),
+});
 export type VerifyOtpResult = z.infer<typeof VerifyOtpResult>;
 
 /** POST .../auth/resend-otp and .../auth/reset-password-request */

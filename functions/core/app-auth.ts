@@ -147,7 +147,7 @@ export namespace AppAuth {
     const message = creds.pending_contested
       ? "Email verified. More than one sign-up used this address, so no password was set: choose one with 'Forgot password'."
       : "Email verified successfully";
-    return { id: verified.id, access_token: await Tokens.signApp(app.id, verified.id, verified.email), message, success: true };
+    return { id: verified.id, access_token: await Tokens.signApp(app.id, verified.id, verified.email), message, success: true, password_set: !creds.pending_contested };
   }
 
   export async function resendOtp(app: AppMeta, email: string, client: string) {

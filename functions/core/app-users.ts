@@ -34,7 +34,7 @@ export namespace AppUsers {
   }
 
   /** The user as the API answers it: custom fields beside the built-in ones, which always win. */
-  const toUser = (item: Doc): AppUser => {
+  export const fromItem = (item: Doc): AppUser => {
     const own = Object.fromEntries(appUserBuiltInFields.filter((k) => k in item).map((k) => [k, item[k]]));
     return AppUser.parse({ ...customOf(item), ...own });
   };
@@ -44,7 +44,7 @@ export namespace AppUsers {
 
   export async function get(appId: string, id: string): Promise<AppUser | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appUser(appId, id), ConsistentRead: true }));
-    return Item ? toUser(Item) : undefined;
+    return Item ? fromItem(Item) : undefined;
   }
 
   export async function byEmail(appId: string, email: string): Promise<AppUser | undefined> {
@@ -56,7 +56,7 @@ export namespace AppUsers {
   export async function list(appId: string): Promise<AppUser[]> {
     const { pk, skPrefix } = Keys.appUsers(appId);
     const items = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix } });
-    return items.map(toUser);
+    return items.map(fromItem);
   }
 
   export interface NewAppUser {
@@ -139,7 +139,7 @@ export namespace AppUsers {
             ReturnValues: "ALL_NEW",
           }),
         );
-        return toUser(Attributes!);
+        return fromItem(Attributes!);
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
       }

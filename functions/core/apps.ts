@@ -136,6 +136,8 @@ export namespace Apps {
         }),
       );
       for (const item of page.Items ?? []) {
+        // Only app items belong to these indexes; anything else here was planted and is not read.
+        if (Keys.kindOf(String(item.pk), String(item.sk)) !== "app") continue;
         const meta = toMeta(item);
         if (!filter || test!(meta)) apps.push(meta);
       }

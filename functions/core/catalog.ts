@@ -50,7 +50,12 @@ export namespace Catalog {
       ExpressionAttributeValues: { ":p": Keys.catalogPublicPartition },
       ScanIndexForward: false,
     });
-    const items = stored.map(toStored);
+    // Only catalogue items belong to this index; anything else here was planted and is not read.
+    const isItem = (item: Record<string, unknown>) => {
+      const key = Keys.catalogItem(String(item.id));
+      return item.pk === key.pk && item.sk === key.sk;
+    };
+    const items = stored.filter(isItem).map(toStored);
     return entries(user, items.filter((item) => canSee(user, item)));
   }
 

@@ -189,6 +189,8 @@ export namespace Records {
         }),
       );
       for (const item of page.Items ?? []) {
+        // Only this entity's records belong to its index; anything else here was planted and is not read.
+        if (item.pk !== pk) continue;
         if (++read > budget) {
           throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow it or sort by created_date`);
         }

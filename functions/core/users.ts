@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
-import { type AdminUpdate, type ListUsersQuery, User } from "../../schemas/user";
+import { AdminUpdate, type ListUsersQuery, User } from "../../schemas/user";
 import { db, isConditionFailure, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Jobs } from "./jobs";
@@ -115,12 +115,15 @@ export namespace Users {
     return { user, created: true };
   }
 
+  /** The only attributes a patch may name: the fields an admin may change, never a key, index or version. */
+  const patchable = new Set<string>(Object.keys(AdminUpdate.shape));
+
   /**
    * Merge a validated patch into a user. `socketId` is the writer's socket, kept on
    * the item so the stream's broadcast of this change skips the tab that made it.
    */
   export async function update(id: string, patch: AdminUpdate, socketId: string | null = null): Promise<User> {
-    const fields = Object.entries(patch).filter(([, v]) => v !== undefined);
+    const fields = Object.entries(patch).filter(([k, v]) => v !== undefined && patchable.has(k));
     const names: Record<string, string> = { "#updated_date": "updated_date", "#version": "version", "#sid": "last_socket_id" };
     const values: Record<string, unknown> = { ":now": new Date().toISOString(), ":one": 1, ":sid": socketId };
     const sets = ["#updated_date = :now", "#version = #version + :one", "#sid = :sid"];
@@ -203,7 +206,8 @@ export namespace Users {
           ExclusiveStartKey: cursor,
         }),
       );
-      for (const item of page.Items ?? []) users.push(toUser(item));
+      // Only user items belong to this index; anything else here was planted and is not read.
+      for (const item of page.Items ?? []) if (Keys.kindOf(String(item.pk), String(item.sk)) === "user") users.push(toUser(item));
       cursor = page.LastEvaluatedKey;
       // With the index's own order and no filter, stop as soon as the page is full.
       if (!filter && (newestFirst || query.sort === "created_date") && users.length >= wanted) break;

@@ -120,6 +120,7 @@ describe("a registration never gives an account a password its mailbox's owner d
     expect((await auth("register", { email, password: "owner's choice" })).status).toBe(200);
     const verified = await verifyNewest(email);
     expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, password_set: false });
     expect(verified.body.message).toContain("no password was set");
     expect((await auth("login", { email, password: "stranger's choice" })).status).toBe(400);
     expect((await auth("login", { email, password: "owner's choice" })).status).toBe(400);
@@ -147,7 +148,7 @@ describe("a registration never gives an account a password its mailbox's owner d
     expect((await auth("register", { email, password: "same password", full_name: "Tess Twice" })).status).toBe(200);
     expect((await auth("register", { email, password: "same password", full_name: "Tess Twice" })).status).toBe(200);
     const verified = await verifyNewest(email);
-    expect(verified.body.message).toBe("Email verified successfully");
+    expect(verified.body).toMatchObject({ message: "Email verified successfully", password_set: true });
     const login = await auth("login", { email, password: "same password" });
     expect(login.status).toBe(200);
     expect(login.body.user.full_name).toBe("Tess Twice");

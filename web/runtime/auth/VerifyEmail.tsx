@@ -16,6 +16,8 @@ export function VerifyEmail({ api, email, onVerified, onBack }: { api: AppAuthAp
   const { error, setError, busy, run } = useSubmit();
   const [notice, setNotice] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
+  /** the server's word when verifying set no password (two sign-ups overlapped) */
+  const [noPassword, setNoPassword] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -25,7 +27,8 @@ export function VerifyEmail({ api, email, onVerified, onBack }: { api: AppAuthAp
     setNotice(null);
     if (!isComplete(digits)) return setError(OTP_INCOMPLETE);
     void run(async () => {
-      await api.verifyOtp(email, codeOf(digits));
+      const result = await api.verifyOtp(email, codeOf(digits));
+      if (result.password_set === false) return setNoPassword(result.message);
       setVerified(true);
       redirect.current = setTimeout(onVerified, VERIFIED_REDIRECT_MS);
     }, "Invalid verification code");
@@ -44,6 +47,13 @@ export function VerifyEmail({ api, email, onVerified, onBack }: { api: AppAuthAp
   };
 
   if (verified) return <Notice>Email verified successfully! Redirecting to login...</Notice>;
+  if (noPassword)
+    return (
+      <div className="space-y-5">
+        <Notice>{noPassword}</Notice>
+        <LinkButton onClick={onBack}>Back to sign in</LinkButton>
+      </div>
+    );
 
   return (
     <form onSubmit={submit} className="space-y-5">
