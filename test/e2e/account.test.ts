@@ -93,9 +93,18 @@ describe("Account Information", () => {
     await signInThroughIdentityPage(page, { email: uniqueEmail("twotabs") });
     await page.waitForURL(/\/user-settings$/);
     const other = await context.newPage();
+    // the second tab hears the change only once its socket has joined the user's room: wait for the server's "joined"
+    const joined = new Promise<void>((resolve) =>
+      other.on("websocket", (ws) =>
+        ws.on("framereceived", (frame) => {
+          const text = String(frame.payload);
+          if (text.includes('"event":"joined"') && text.includes('"room":"user:')) resolve();
+        }),
+      ),
+    );
     await other.goto("/user-settings");
     await other.locator('input[name="full_name"]').waitFor();
-    await page.waitForTimeout(500); // both sockets joined
+    await joined;
 
     await field("full_name").fill("Changed Elsewhere");
     await page.getByRole("button", { name: "Save Changes" }).click();

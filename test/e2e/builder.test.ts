@@ -24,14 +24,19 @@ async function apiAs(path: string) {
 
 const appIdFromUrl = () => new URL(page.url()).pathname.split("/")[2];
 
-async function waitUntilReady() {
+/** The app is ready; with `answered`, only once the turn of that user message has its answer (not the state before it was sent). */
+async function waitUntilReady(answered?: string) {
   await page.waitForFunction(
-    async (id) => {
+    async ({ id, answered }) => {
       const res = await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
       const app = await res.json();
-      return app.status?.state === "ready";
+      if (app.status?.state !== "ready") return false;
+      if (answered === null) return true;
+      const messages: { role: string; content: string; state?: string }[] = app.conversation?.messages ?? [];
+      const last = messages.at(-1);
+      return messages.some((m) => m.role === "user" && m.content === answered) && last?.role === "assistant" && last.state !== "streaming";
     },
-    appIdFromUrl(),
+    { id: appIdFromUrl(), answered: answered ?? null },
     { timeout: 45_000, polling: 250 },
   );
 }
@@ -61,8 +66,7 @@ describe("the builder, offline, in a real browser", () => {
     const input = page.getByTestId("chat-input");
     await input.fill("add a priority field to tasks");
     await input.press("Enter");
-    await page.waitForTimeout(300);
-    await waitUntilReady();
+    await waitUntilReady("add a priority field to tasks");
     const app = await apiAs(`/apps/${appIdFromUrl()}`);
     expect(app.entities.Task.properties.priority).toBeTruthy();
     expect(await input.inputValue()).toBe("");
@@ -78,10 +82,8 @@ describe("the builder, offline, in a real browser", () => {
   it("reverting the last message brings the app back and the text back into the input", async () => {
     const app = await apiAs(`/apps/${appIdFromUrl()}`);
     const lastUser = [...app.conversation.messages].reverse().find((m: { role: string }) => m.role === "user");
-    page.once("dialog", (d) => d.accept());
     await page.getByTestId(`revert-${lastUser.id}`).click();
-    const confirm = page.getByRole("button", { name: /^(Revert|Confirm|Yes|Undo)/ });
-    if (await confirm.count()) await confirm.first().click();
+    await page.getByTestId("revert-dialog").getByTestId("revert-confirm").click();
     await page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement | null)?.value === "add a priority field to tasks", undefined, { timeout: 15_000 });
     const reverted = await apiAs(`/apps/${appIdFromUrl()}`);
     expect(reverted.entities.Task.properties.priority).toBeUndefined();

@@ -17,16 +17,27 @@ interface Connection {
 let server: WebSocketServer;
 let connections: Connection[];
 let clients: InstanceType<RealtimeClientClass>[];
+/** Every socket the client opened, in order, counted the moment it is made: absence is proved by this count, not by sleeping. */
+let opened: WsWebSocket[];
+
+/** The browser's WebSocket as the client sees it, recording each socket it makes. */
+class RecordedWebSocket extends WsWebSocket {
+  constructor(...args: ConstructorParameters<typeof WsWebSocket>) {
+    super(...args);
+    opened.push(this);
+  }
+}
 
 beforeAll(async () => {
   // Node 20 has no global WebSocket; the browser client uses whatever the global is.
-  (globalThis as { WebSocket?: unknown }).WebSocket = WsWebSocket;
+  (globalThis as { WebSocket?: unknown }).WebSocket = RecordedWebSocket;
   ({ RealtimeClient } = await import("../../web/src/realtime/socket"));
 });
 
 beforeEach(async () => {
   connections = [];
   clients = [];
+  opened = [];
   server = new WebSocketServer({ host: "127.0.0.1", port: 0, path: "/ws" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   server.on("connection", (socket, request) => {
@@ -38,6 +49,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const client of clients) client.stop();
   for (const { socket } of connections) socket.terminate();
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -51,7 +63,13 @@ function client(token: () => string | null = () => "tok") {
 }
 
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 4000, interval: 10 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once the client's socket has closed and its close handler has run (an event, no timer). */
+const closed = (socket: WsWebSocket) =>
+  new Promise<void>((resolve) => (socket.readyState === WsWebSocket.CLOSED ? resolve() : socket.once("close", () => resolve())));
+/** Longer than the longest reconnect backoff (15 s). */
+const LONGER_THAN_ANY_BACKOFF = 60_000;
+/** Only the client's reconnect timer is faked; the sockets' I/O stays real. */
+const fakeBackoff = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 
 describe("RealtimeClient", () => {
   it("connects with the token in the query and sends hello, then a join for every held room", async () => {
@@ -108,13 +126,19 @@ describe("RealtimeClient", () => {
     connections[0].socket.send(JSON.stringify({ event: "hello", sid: "first" }));
     await waitFor(() => expect(c.sid).toBe("first"));
 
-    const dropped = Date.now();
+    fakeBackoff();
     connections[0].socket.terminate();
-    await waitFor(() => expect(c.connected).toBe(false));
+    await closed(opened[0]);
+    expect(c.connected).toBe(false);
     expect(c.sid).toBeNull();
+    // the backoff starts at 500 ms: not a moment before
+    vi.advanceTimersByTime(499);
+    expect(opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(opened).toHaveLength(2);
+    vi.useRealTimers();
 
     await waitFor(() => expect(connections[1]?.frames).toHaveLength(2));
-    expect(Date.now() - dropped).toBeGreaterThanOrEqual(450); // backoff starts at 500 ms
     expect(connections[1].frames).toEqual([{ action: "hello" }, { action: "join", room: "app-1" }]);
     expect(c.connected).toBe(true);
   });
@@ -158,11 +182,15 @@ describe("RealtimeClient", () => {
     await waitFor(() => expect(connections[0]?.frames).toHaveLength(1));
     connections[0].socket.send(JSON.stringify({ event: "hello", sid: "abc" }));
     await waitFor(() => expect(c.sid).toBe("abc"));
+    fakeBackoff();
     c.stop();
     expect(c.sid).toBeNull();
     expect(c.connected).toBe(false);
+    await closed(opened[0]);
+    vi.advanceTimersByTime(LONGER_THAN_ANY_BACKOFF);
+    expect(opened).toHaveLength(1);
+    vi.useRealTimers();
     await waitFor(() => expect(connections[0].closed).toBe(true));
-    await sleep(1200);
     expect(connections).toHaveLength(1);
   });
 
@@ -170,20 +198,24 @@ describe("RealtimeClient", () => {
     const c = client();
     c.start();
     await waitFor(() => expect(connections[0]?.frames).toHaveLength(1));
+    fakeBackoff();
     connections[0].socket.terminate();
-    await waitFor(() => expect(c.connected).toBe(false));
-    await sleep(50);
+    await closed(opened[0]);
+    expect(vi.getTimerCount()).toBe(1); // the reconnect is waiting out its backoff
     c.stop();
-    await sleep(1200);
-    expect(connections).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(LONGER_THAN_ANY_BACKOFF);
+    expect(opened).toHaveLength(1);
   });
 
   it("with no token it does not connect", async () => {
+    fakeBackoff();
     const c = client(() => null);
     c.join("app-1");
     c.start();
-    await sleep(700);
-    expect(connections).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0); // nothing scheduled to try later either
+    vi.advanceTimersByTime(LONGER_THAN_ANY_BACKOFF);
+    expect(opened).toHaveLength(0);
     expect(c.connected).toBe(false);
   });
 
@@ -191,8 +223,8 @@ describe("RealtimeClient", () => {
     const c = client();
     c.start();
     c.start();
+    expect(opened).toHaveLength(1);
     await waitFor(() => expect(connections[0]?.frames).toHaveLength(1));
-    await sleep(100);
     expect(connections).toHaveLength(1);
   });
 });
