@@ -16,6 +16,11 @@ interface Props {
   onToggleView: () => void;
 }
 
+const whose = [
+  { value: "mine", label: "My Apps", Icon: User },
+  { value: "all", label: "All Apps", Icon: Users },
+] as const;
+
 /**
  * Search, My Apps / All Apps, starred only, sort by last update, grid / table (spec 01 §2 Apps list).
  * My Apps / All Apps is a pair with the current one selected, so the control shows the state, not the action.
@@ -28,18 +33,14 @@ export function AppsToolbar(p: Props) {
       <HStack gap="2" wrap="wrap">
         <SegmentGroup.Root size="sm" value={p.mine ? "mine" : "all"} onValueChange={(e) => p.onMine(e.value === "mine")} aria-label="Whose apps" data-testid="toggle-mine" data-mine={p.mine}>
           <SegmentGroup.Indicator bg="brand.subtle" />
-          <SegmentGroup.Item value="mine" data-testid="apps-mine">
-            <SegmentGroup.ItemText display="flex" alignItems="center" gap="1.5">
-              <User size={14} /> My Apps
-            </SegmentGroup.ItemText>
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
-          <SegmentGroup.Item value="all" data-testid="apps-all">
-            <SegmentGroup.ItemText display="flex" alignItems="center" gap="1.5">
-              <Users size={14} /> All Apps
-            </SegmentGroup.ItemText>
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
+          {whose.map(({ value, label, Icon }) => (
+            <SegmentGroup.Item key={value} value={value} data-testid={`apps-${value}`}>
+              <SegmentGroup.ItemText display="flex" alignItems="center" gap="1.5">
+                <Icon size={14} /> {label}
+              </SegmentGroup.ItemText>
+              <SegmentGroup.ItemHiddenInput />
+            </SegmentGroup.Item>
+          ))}
         </SegmentGroup.Root>
         <Button
           {...chip}
