@@ -24,7 +24,11 @@ async function silentModel(): Promise<{ url: string; asked: Promise<void>; close
     asked();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, asked: wasAsked, close: () => server.closeAllConnections() || server.close() };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, asked: wasAsked, close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 function startStack(env: Record<string, string>): { child: ChildProcess; output: () => string; ready: Promise<{ url: string }>; exited: Promise<number | null> } {

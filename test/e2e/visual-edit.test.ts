@@ -31,6 +31,19 @@ async function previewFrame(): Promise<Frame> {
   return frame;
 }
 
+/** With Visual Edit on, the main page's heading picked: the app as it was, the page, the heading and the open panel. */
+async function pickMainHeading() {
+  const before = await appNow();
+  const main = before.main_page as string;
+  const heading = page.frameLocator('[data-testid="preview-frame"]').locator(`h1[data-source-location^="pages/${main}:"]`).first();
+  await heading.waitFor({ timeout: 20_000 });
+  if ((await page.getByTestId("visual-edit-toggle").getAttribute("aria-pressed")) !== "true") await page.getByTestId("visual-edit-toggle").click();
+  await heading.click();
+  const panel = page.getByTestId("visual-edit-panel");
+  await panel.waitFor();
+  return { before, main, heading, panel };
+}
+
 describe("Visual Edit", () => {
   it("selects an element in the preview, previews a class change live, and Save rewrites that source line", async () => {
     // The free plan: Visual Edit's class-only saves are allowed where code editing is not.
@@ -85,15 +98,7 @@ describe("Visual Edit", () => {
   });
 
   it("Discard puts the classes back and changes nothing", async () => {
-    const before = await appNow();
-    const main = before.main_page as string;
-    const frameLocator = page.frameLocator('[data-testid="preview-frame"]');
-    const heading = frameLocator.locator(`h1[data-source-location^="pages/${main}:"]`).first();
-    await heading.waitFor({ timeout: 20_000 });
-    if ((await page.getByTestId("visual-edit-toggle").getAttribute("aria-pressed")) !== "true") await page.getByTestId("visual-edit-toggle").click();
-    await heading.click();
-    const panel = page.getByTestId("visual-edit-panel");
-    await panel.waitFor();
+    const { before, main, heading, panel } = await pickMainHeading();
     const classes = page.getByTestId("visual-edit-classes");
     const original = await heading.getAttribute("class");
     await classes.fill("bg-lime-300");
@@ -105,15 +110,7 @@ describe("Visual Edit", () => {
   });
 
   it("a save from a file changed since the element was picked is refused, overwriting nothing, and Reload starts again from the file as it is", async () => {
-    const before = await appNow();
-    const main = before.main_page as string;
-    const frameLocator = page.frameLocator('[data-testid="preview-frame"]');
-    const heading = frameLocator.locator(`h1[data-source-location^="pages/${main}:"]`).first();
-    await heading.waitFor({ timeout: 20_000 });
-    if ((await page.getByTestId("visual-edit-toggle").getAttribute("aria-pressed")) !== "true") await page.getByTestId("visual-edit-toggle").click();
-    await heading.click();
-    const panel = page.getByTestId("visual-edit-panel");
-    await panel.waitFor();
+    const { before, main, heading, panel } = await pickMainHeading();
     const line = Number((await heading.getAttribute("data-source-location"))!.match(/:(\d+):\d+$/)![1]);
     await page.getByTestId("visual-edit-classes").fill("text-sky-700");
 
