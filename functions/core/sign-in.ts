@@ -3,7 +3,7 @@ import { VisibleError } from "./errors";
 import { Tokens } from "./tokens";
 import { Users } from "./users";
 
-/** The end of every sign-in flow: a user, a token, and the SPA's /login?access_token=... */
+/** The end of every sign-in flow: a user, a token, and the SPA's /login#access_token=... */
 export namespace SignIn {
   /** Only addresses on Kiln's own web origin (or a path on it) are returned to; anything else goes home. */
   export function safeReturn(fromUrl: string | undefined): string {
@@ -25,9 +25,12 @@ export namespace SignIn {
     return Tokens.signPlatform(user.id, user.email);
   }
 
-  /** Where the browser lands after signing in: the SPA's /login, which stores the token and moves on. */
+  /**
+   * Where the browser lands after signing in: the SPA's /login, which stores the token and moves on.
+   * The token rides in the fragment, which browsers never send to a server nor put in a Referer.
+   */
   export function loginUrl(token: string, fromUrl: string | undefined): string {
-    const params = new URLSearchParams({ access_token: token, from_url: safeReturn(fromUrl) });
-    return `${Config.kiln.webUrl.replace(/\/$/, "")}/login?${params}`;
+    const query = new URLSearchParams({ from_url: safeReturn(fromUrl) });
+    return `${Config.kiln.webUrl.replace(/\/$/, "")}/login?${query}#${new URLSearchParams({ access_token: token })}`;
   }
 }

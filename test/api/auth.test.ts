@@ -166,7 +166,7 @@ describe("sign-in flow (local identity page)", () => {
     expect(page.body).toContain("maker@kiln.local");
   });
 
-  it("choosing an account returns to /login?access_token=… exactly like the cloud flow", async () => {
+  it("choosing an account returns to /login#access_token=… (the token in the fragment, never sent to a server), exactly like the cloud flow", async () => {
     const email = uniqueEmail("form");
     const res = await call("POST", "/api/local/identity", {
       rawBody: new URLSearchParams({ email, from_url: "/user-settings" }).toString(),
@@ -176,7 +176,8 @@ describe("sign-in flow (local identity page)", () => {
     const location = new URL(res.headers.get("location")!);
     expect(location.pathname).toBe("/login");
     expect(location.searchParams.get("from_url")).toBe("/user-settings");
-    const me = await call("GET", "/api/auth/me", { token: location.searchParams.get("access_token")! });
+    expect(location.searchParams.has("access_token")).toBe(false);
+    const me = await call("GET", "/api/auth/me", { token: new URLSearchParams(location.hash.slice(1)).get("access_token")! });
     expect(me.body.email).toBe(email);
   });
 

@@ -31,6 +31,30 @@ describe("Sign-in page", () => {
     expect(await field("username").getAttribute("readonly")).not.toBeNull();
   });
 
+  it("the token never travels in a query string: no request, Referer or history entry carries it", async () => {
+    const requests: { url: string; referer: string }[] = [];
+    page.on("request", (r) => requests.push({ url: r.url(), referer: r.headers().referer ?? "" }));
+    const handOver = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/local/identity");
+    await signInThroughIdentityPage(page, { name: /Max Maker/ });
+    await page.waitForURL(`${webUrl()}/user-settings`);
+    await page.getByRole("heading", { name: "Account Information" }).waitFor();
+    const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+    expect(token).toMatch(/^ey/);
+
+    // the sign-in handed the token over through /login, in the fragment only
+    const handedTo = new URL((await handOver).headers().location!, webUrl());
+    expect(handedTo.pathname).toBe("/login");
+    expect(handedTo.hash).toBe(`#access_token=${token}`);
+    expect(requests.filter((r) => new URL(r.url).search.includes(token) || /access_token/.test(new URL(r.url).search)).map((r) => r.url)).toEqual([]);
+    expect(requests.filter((r) => r.referer.includes(token)).map((r) => r.referer)).toEqual([]);
+
+    const cdp = await context.newCDPSession(page);
+    const { entries } = (await cdp.send("Page.getNavigationHistory")) as { entries: { url: string }[] };
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.filter((e) => e.url.includes(token) || e.url.includes("access_token")).map((e) => e.url)).toEqual([]);
+    expect(page.url()).not.toContain(token);
+  });
+
   it("the identity page says plainly that it is local", async () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Google" }).click();

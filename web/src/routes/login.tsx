@@ -7,7 +7,6 @@ import { safeReturn, session } from "../auth/session";
 import { KilnMark } from "../components/KilnMark";
 
 const LoginSearch = z.object({
-  access_token: z.string().optional(),
   from_url: z.string().optional(),
   /** set by /api/auth/login in the cloud: start the Google redirect through Cognito */
   sso: z.literal("google").optional(),
@@ -31,15 +30,31 @@ function GoogleIcon() {
   );
 }
 
-/** Sign-in (spec 03 §2.5): stores a returned access_token under `token` and moves on to from_url. */
+/** Kiln's sign-in hands the token over in the fragment (never sent to a server); `?access_token=` is still taken, as spec 03 §2.5 has it. */
+const handedOverToken = () =>
+  new URLSearchParams(window.location.hash.slice(1)).get("access_token") ?? new URLSearchParams(window.location.search).get("access_token");
+
+/** The handed-over token, taken out of the address (and so out of history and any Referer) at once. */
+function takeHandedOverToken(): string | null {
+  const token = handedOverToken();
+  if (!token) return null;
+  const url = new URL(window.location.href);
+  url.searchParams.delete("access_token");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search);
+  return token;
+}
+
+/** Sign-in (spec 03 §2.5): stores the token the sign-in returned under `token` and moves on to from_url. */
 function Login() {
   const search = Route.useSearch();
   const [error, setError] = useState<string | null>(null);
-  const finishing = Boolean(search.access_token || search.code || search.sso);
+  const [handedOver] = useState(() => handedOverToken() !== null);
+  const finishing = Boolean(handedOver || search.code || search.sso);
 
   useEffect(() => {
-    if (search.access_token) {
-      session.set(search.access_token);
+    const token = takeHandedOverToken();
+    if (token) {
+      session.set(token);
       window.location.replace(safeReturn(search.from_url));
       return;
     }
@@ -53,7 +68,7 @@ function Login() {
         })
         .catch((err: Error) => setError(err.message || "Sign-in failed. Please try again."));
     }
-  }, [search.access_token, search.code, search.sso, search.from_url]);
+  }, [search.code, search.sso, search.from_url]);
 
   const continueWithGoogle = () => {
     const params = new URLSearchParams({ from_url: safeReturn(search.from_url) });
