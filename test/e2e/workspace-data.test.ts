@@ -295,6 +295,7 @@ describe("Users table on a paid plan", () => {
     expect(users.filter((u) => u.role === "admin").map((u) => u.email)).toEqual(expect.arrayContaining([boss, expect.stringMatching(/^invited-/)]));
 
     await page.getByTestId("user-row").filter({ hasText: boss }).getByTestId("delete-user").click();
+    await page.getByTestId("confirm-dialog").getByTestId("confirm-action").click();
     await toastSaying(page, "User deleted");
     await page.getByTestId("user-row").filter({ hasText: boss }).waitFor({ state: "detached" });
     expect((await api<{ email: string }[]>("GET", `/apps/${appId}/entities/User`)).some((u) => u.email === boss)).toBe(false);

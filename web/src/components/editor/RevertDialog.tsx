@@ -1,9 +1,8 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import { RotateCcw } from "lucide-react";
-import { useRef } from "react";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { useUndoMessage } from "../../api/chat";
 import { ApiError, detailOf } from "../../api/client";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { toast } from "../ui/toaster";
 
 const confirmText = (message: ChatMessage) =>
@@ -14,9 +13,6 @@ const confirmText = (message: ChatMessage) =>
 /** Undo (spec 01 §4, §8): confirmation first; the reverted text goes back into the input. */
 export function RevertDialog({ appId, message, onClose, onReverted }: { appId: string; message: ChatMessage | null; onClose(): void; onReverted(content: string): void }) {
   const undo = useUndoMessage(appId);
-  // keeps the text on screen while the dialog closes
-  const last = useRef(message);
-  if (message) last.current = message;
 
   const confirm = () => {
     if (!message) return;
@@ -34,28 +30,12 @@ export function RevertDialog({ appId, message, onClose, onReverted }: { appId: s
   };
 
   return (
-    <Dialog.Root open={!!message} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="revert-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Revert this message?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{last.current ? confirmText(last.current) : ""}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={confirm} loading={undo.isPending} data-testid="revert-confirm">
-                <RotateCcw /> Revert
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      confirmation={message && { title: "Revert this message?", text: confirmText(message), action: <><RotateCcw /> Revert</> }}
+      pending={undo.isPending}
+      testIds={{ dialog: "revert-dialog", action: "revert-confirm" }}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Dialog, Portal, RadioGroup, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Checkbox, RadioGroup, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import type { Checkpoint } from "../../../../../schemas/chat";
 import { type RestoreChanges, restoreChanges } from "../../../../../schemas/restore";
 import { checkpointFilesQuery, useLoadCheckpoint } from "../../../api/app-logs";
 import { detailOf } from "../../../api/client";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toaster";
 import { entityText } from "../code/files";
 
@@ -84,75 +85,63 @@ export function RestoreDialog({ app, checkpoint, onClose, onRestored }: { app: A
   };
 
   return (
-    <Dialog.Root open={!!checkpoint} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="restore-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Restore this version?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>
-                  This replaces the app's current code with the version from {checkpoint ? format(new Date(checkpoint.created_date), "MMM d, yyyy HH:mm") : ""}. This action cannot be
-                  undone.
-                </Text>
-                <RadioGroup.Root value={mode} onValueChange={(e) => setMode(e.value as "code" | "data")}>
-                  <Stack gap="3">
-                    <RadioGroup.Item value="code" data-testid="restore-code-only">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Code only</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="data" disabled={!!reason} data-testid="restore-code-and-data">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>
-                        Code and data
-                        {checkpoint?.data_snapshot === "saved" && (
-                          <Badge ms="2" size="sm">
-                            {checkpoint.record_count} records
-                          </Badge>
-                        )}
-                      </RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </Stack>
-                </RadioGroup.Root>
-                <Checkbox.Root size="sm" checked={restoreRules} disabled={!rulesDiffer} onCheckedChange={(e) => setRestoreRules(e.checked === true)} data-testid="restore-rules">
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Also restore the security rules of this version</Checkbox.Label>
-                </Checkbox.Root>
-                {reason && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {reason}
-                  </Text>
-                )}
-                {saved.isPending && <Spinner size="sm" />}
-                {saved.isError && <Text color="fg.error">Could not read this version's files: {detailOf(saved.error)}</Text>}
-                {changes && (
-                  <Stack gap="1" as="ul" listStyleType="disc" ps="5" fontSize="sm" data-testid="restore-summary">
-                    {restoreSummary(changes, { restoreRules, restoreData, records: checkpoint?.record_count ?? 0 }).map((line) => (
-                      <Text as="li" key={line} color={line.startsWith("Data: every") ? "fg.error" : undefined} wordBreak="break-word">
-                        {line}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={confirm} loading={load.isPending} disabled={!changes} data-testid="restore-confirm">
-                Restore
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      confirmation={
+        checkpoint && {
+          title: "Restore this version?",
+          text: `This replaces the app's current code with the version from ${format(new Date(checkpoint.created_date), "MMM d, yyyy HH:mm")}. This action cannot be undone.`,
+          action: "Restore",
+        }
+      }
+      pending={load.isPending}
+      disabled={!changes}
+      size="lg"
+      testIds={{ dialog: "restore-dialog", action: "restore-confirm" }}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <RadioGroup.Root value={mode} onValueChange={(e) => setMode(e.value as "code" | "data")}>
+        <Stack gap="3">
+          <RadioGroup.Item value="code" data-testid="restore-code-only">
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>Code only</RadioGroup.ItemText>
+          </RadioGroup.Item>
+          <RadioGroup.Item value="data" disabled={!!reason} data-testid="restore-code-and-data">
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>
+              Code and data
+              {checkpoint?.data_snapshot === "saved" && (
+                <Badge ms="2" size="sm">
+                  {checkpoint.record_count} records
+                </Badge>
+              )}
+            </RadioGroup.ItemText>
+          </RadioGroup.Item>
+        </Stack>
+      </RadioGroup.Root>
+      <Checkbox.Root size="sm" checked={restoreRules} disabled={!rulesDiffer} onCheckedChange={(e) => setRestoreRules(e.checked === true)} data-testid="restore-rules">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Also restore the security rules of this version</Checkbox.Label>
+      </Checkbox.Root>
+      {reason && (
+        <Text fontSize="sm" color="fg.muted">
+          {reason}
+        </Text>
+      )}
+      {saved.isPending && <Spinner size="sm" />}
+      {saved.isError && <Text color="fg.error">Could not read this version's files: {detailOf(saved.error)}</Text>}
+      {changes && (
+        <Stack gap="1" as="ul" listStyleType="disc" ps="5" fontSize="sm" data-testid="restore-summary">
+          {restoreSummary(changes, { restoreRules, restoreData, records: checkpoint?.record_count ?? 0 }).map((line) => (
+            <Text as="li" key={line} color={line.startsWith("Data: every") ? "fg.error" : undefined} wordBreak="break-word">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@ import type { App } from "../../../../../schemas/app";
 import { type AppUser, appUserServerFields } from "../../../../../schemas/app-user";
 import { AppData, usersQueryKey } from "../../../api/app-data";
 import { detailOf } from "../../../api/client";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast, toaster } from "../../ui/toaster";
 import { RecordSheet } from "../data/RecordSheet";
 import { SchemaDialog } from "../data/SchemaDialog";
@@ -23,13 +24,14 @@ const builtInProperties: Properties = {
 
 /**
  * The app's end users (spec 02 §2 "Users table"): the list without the platform's staff,
- * Invite User, an edit sheet without e-mail and full name, per-row delete, and the Schema. Making someone
+ * Invite User, an edit sheet without e-mail and full name, per-row delete after a confirmation, and the Schema. Making someone
  * an admin needs a paid plan (Features.assign_admin); the server enforces the same gate.
  */
 export function UsersView({ app }: { app: App }) {
   const client = useQueryClient();
   const canAssignAdmin = useFeatures().features.assign_admin;
   const [editing, setEditing] = useState<AppUser | null>(null);
+  const [deleting, setDeleting] = useState<AppUser | null>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [schemaOpen, setSchemaOpen] = useState(false);
   const [gateOpen, setGateOpen] = useState(false);
@@ -78,9 +80,11 @@ export function UsersView({ app }: { app: App }) {
     mutationFn: (id: string) => AppData.removeUser(app.id, id),
     onSuccess: () => {
       toast.success("User deleted");
+      setDeleting(null);
       void client.invalidateQueries({ queryKey: key });
     },
     onError: (err) => {
+      setDeleting(null);
       toaster.remove();
       toaster.error({ title: "Error", description: detailOf(err) });
     },
@@ -162,7 +166,7 @@ export function UsersView({ app }: { app: App }) {
                       loading={remove.isPending && remove.variables === user.id}
                       onClick={(e) => {
                         e.stopPropagation();
-                        remove.mutate(user.id);
+                        setDeleting(user);
                       }}
                     >
                       <Trash2 />
@@ -184,6 +188,12 @@ export function UsersView({ app }: { app: App }) {
         saving={update.isPending}
         onClose={() => setEditing(null)}
         onSave={save}
+      />
+      <ConfirmDialog
+        confirmation={deleting && { title: "Delete this user?", text: `"${deleting.full_name || deleting.email}" will be removed from this app. This cannot be undone.`, action: "Delete" }}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
       />
       <InviteUserDialog appId={app.id} open={inviteOpen} canAssignAdmin={canAssignAdmin} onClose={() => setInviteOpen(false)} onInvited={() => void client.invalidateQueries({ queryKey: key })} />
       <SubscriptionRequiredDialog open={gateOpen} onClose={() => setGateOpen(false)} />
