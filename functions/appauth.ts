@@ -11,6 +11,7 @@ import {
   ResetPasswordBody,
   VerifyOtpBody,
 } from "../schemas/app-auth";
+import { routedViewerAddress } from "../stacks/viewer-address";
 import { Actor } from "./core/actor";
 import { AppAuth } from "./core/app-auth";
 import { AppLogs } from "./core/app-logs";
@@ -34,8 +35,13 @@ async function appOr404(id: string) {
   return app;
 }
 
-/** Who is calling, for rate limits: the source address API Gateway (and the local gateway) saw. */
-function clientOf(c: Context): string {
+/**
+ * Who is calling, for the sign-in limits: the viewer a cloud router vouches for (stacks/viewer-address.ts),
+ * else the source address API Gateway (or the local gateway) saw; a caller's own headers never decide it.
+ */
+export function clientOf(c: Context): string {
+  const routed = routedViewerAddress((name) => c.req.header(name), Config.authSecret);
+  if (routed) return routed;
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

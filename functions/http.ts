@@ -45,9 +45,9 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
 
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
-  if (def.access === "app" || def.access === "app_public") {
+  if (def.access === "app") {
     const caller = await AppCallers.resolve(c.req.param("id") ?? "", appCredentials(c));
-    if (def.access === "app") AppCallers.admit(caller);
+    AppCallers.admit(caller);
     return { type: "app", caller };
   }
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];

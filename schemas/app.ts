@@ -40,7 +40,7 @@ export const AppMeta = z.object({
   frozen_files: z.array(z.string()),
   app_stage: z.string().nullable(),
   is_remixable: z.boolean(),
-  /** app users may sign in with e-mail and password (spec 02 App Settings); absent means on */
+  /** app users may sign in with e-mail and password (spec 02 App Settings); opt-in: absent means off */
   enable_username_password: z.boolean().optional(),
   /** the data tables hide each record's created_by (spec 02 App Settings) */
   hide_entity_created_by: z.boolean().optional(),

@@ -2,7 +2,7 @@
 import { api } from "./api";
 import { appsDomain } from "./kiln";
 import { appRealtime } from "./realtime";
-import { forwardAuthorization, webUrl } from "./router";
+import { forwardAuthorization, viewerAddressInjection, webUrl } from "./router";
 import { appsEdgeCode } from "./security-headers";
 
 /**
@@ -18,7 +18,7 @@ export const appsRouter = new sst.aws.Router("AppsRouter", {
   domain: { name: appsDomain!, aliases: [`*.${appsDomain}`] },
   transform: { cachePolicy: forwardAuthorization },
   // the apps' CSP (stacks/security-headers.ts): the preview host may be framed by the builder only
-  edge: { viewerResponse: { injection: webUrl.apply(appsEdgeCode) } },
+  edge: { viewerRequest: { injection: viewerAddressInjection }, viewerResponse: { injection: webUrl.apply(appsEdgeCode) } },
 });
 
 export const appsRuntime = new sst.aws.StaticSite("AppsRuntime", {

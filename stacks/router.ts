@@ -1,17 +1,24 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 
+import { authSecret } from "./secrets";
 import { builderEdgeCode, builderHeaders } from "./security-headers";
+import { routerProof, viewerAddressEdgeCode } from "./viewer-address";
+
+/** Both routers tell the API who the viewer is (stacks/viewer-address.ts): API Gateway alone sees only CloudFront. */
+export const viewerAddressInjection = authSecret.value.apply((secret) => viewerAddressEdgeCode(routerProof(secret)));
 
 /**
  * The one web origin (CloudFront). The static site (stacks/web.ts) serves `/`,
  * the HTTP API serves `/api`, so the SPA calls `/api/...` on its own origin.
  * Declared before the rest because Cognito's callback URL and the `Kiln` link
  * need its URL. Every answer leaves with the browser security headers
- * (stacks/security-headers.ts), set at the edge.
+ * (stacks/security-headers.ts), set at the edge; every API request carries the
+ * viewer's address for the sign-in limits (stacks/viewer-address.ts).
  */
 export const router = new sst.aws.Router("Router", {
   transform: { cachePolicy: forwardAuthorization },
   edge: {
+    viewerRequest: { injection: viewerAddressInjection },
     viewerResponse: {
       injection: builderEdgeCode(
         builderHeaders({

@@ -20,9 +20,7 @@ export type Access =
    * a generated app's API, `{id}` being the app: the caller (builder, app user or visitor,
    * functions/core/app-caller.ts) is identified and the app's visibility enforced
    */
-  | "app"
-  /** like "app", but visibility is left to the operation (sign-in, registration, public settings) */
-  | "app_public";
+  | "app";
 
 export interface RouteDef {
   group: string;

@@ -27,7 +27,7 @@ export namespace Actor {
     return actor.user;
   }
 
-  /** The caller of a generated app's route; set for routes whose access is "app" or "app_public". */
+  /** The caller of a generated app's route; set for routes whose access is "app". */
   export function app(): AppCaller {
     const actor = current();
     if (actor.type !== "app") throw unauthorized();

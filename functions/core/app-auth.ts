@@ -67,8 +67,11 @@ export namespace AppAuth {
     return app.public_settings !== "private_with_login" || user.invited;
   }
 
+  /** E-mail and password sign-in is opt-in (spec 03 §1): only an app whose owner turned it on offers it. */
+  const passwordSignIn = (app: AppMeta) => app.enable_username_password === true;
+
   function assertPasswordSignIn(app: AppMeta) {
-    if (app.enable_username_password === false) throw forbidden("Email and password sign-in is turned off for this app");
+    if (!passwordSignIn(app)) throw forbidden("Email and password sign-in is turned off for this app");
   }
 
   export function loginInfo(app: AppMeta): LoginInfo {
@@ -77,7 +80,7 @@ export namespace AppAuth {
       name: app.name,
       logo_url: app.logo_url,
       public_settings: app.public_settings,
-      enable_username_password: app.enable_username_password !== false,
+      enable_username_password: passwordSignIn(app),
       google_enabled: Config.isLocal || Boolean(Config.kiln.cognito),
     };
   }

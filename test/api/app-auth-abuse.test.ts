@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { ROUTER_PROOF_HEADER, VIEWER_ADDRESS_HEADER } from "../../stacks/viewer-address";
+import { type Answer, apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * An app's sign-in under attack (issue 8): rate limits that hold under concurrency and are
@@ -14,12 +15,12 @@ let builder: string;
 let appId: string;
 
 /** POST a JSON body to the stack from the loopback address `from`. */
-function fromClient(from: string, path: string, body: unknown): Promise<Answer> {
+function fromClient(from: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(path, apiUrl());
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname === "localhost" ? "127.0.0.1" : url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) } },
+      { host: url.hostname === "localhost" ? "127.0.0.1" : url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(data) } },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));
@@ -58,6 +59,7 @@ beforeAll(async () => {
   builder = owner.token;
   appId = (await builtApp(builder, "A plant watering tracker")).id;
   expect((await call("PUT", `/api/apps/${appId}`, { token: builder, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(appId, builder);
 }, 60_000);
 
 describe("sign-in limits are taken before the password is checked, per client as well as per account", () => {
@@ -76,6 +78,12 @@ describe("sign-in limits are taken before the password is checked, per client as
     const stranger = await Promise.all(Array.from({ length: 15 }, (_, i) => auth("login", { email: user.email, password: `guess ${i}` }, "127.0.0.2")));
     expect(statuses(stranger)).toEqual({ 400: 10, 429: 5 });
     expect((await auth("login", { email: user.email, password: "correct horse" })).status).toBe(200);
+  });
+
+  it("a caller naming its own viewer address (the routers' header, a made-up proof) is still counted under its source address", async () => {
+    const user = await appMember(appId);
+    const login = (i: number) => fromClient("127.0.0.22", `/api/apps/${appId}/auth/login`, { email: user.email, password: `guess ${i}` }, { [VIEWER_ADDRESS_HEADER]: `10.0.0.${i}`, [ROUTER_PROOF_HEADER]: "made-up" });
+    expect(statuses(await Promise.all(Array.from({ length: 12 }, (_, i) => login(i))))).toEqual({ 400: 10, 429: 2 });
   });
 
   it("successful sign-ins do not add up to a lock", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * A generated app's own sign-in (spec 03 §2.13, §5, §8; reference §3) against the real
@@ -68,6 +68,7 @@ beforeAll(async () => {
   appId = app.id;
   slug = app.slug;
   await setApp(owner.token, appId, { public_settings: "public_with_login" });
+  await enablePasswordSignIn(appId, owner.token);
 }, 60_000);
 
 describe("register, one-time code, sign-in (public_with_login)", () => {
@@ -224,20 +225,45 @@ describe("passwords: change and reset", () => {
 });
 
 describe("app settings and the preview identity", () => {
-  it("e-mail/password sign-in can be turned off; login info says so", async () => {
+  it("e-mail/password sign-in is off until the owner turns it on (and off again); login info says which", async () => {
     const o = await signedIn("switch-owner");
     const app = await builtApp(o.token, "A plant watering tracker");
-    await setApp(o.token, app.id, { public_settings: "public_with_login", enable_username_password: false });
+    await setApp(o.token, app.id, { public_settings: "public_with_login" });
     const info = await call("GET", `/api/apps/public/login-info/by-slug/${app.slug}`);
     expect(info.status).toBe(200);
     expect(info.body).toEqual({ id: app.id, name: app.name, logo_url: null, public_settings: "public_with_login", enable_username_password: false, google_enabled: true });
-    for (const path of ["register", "login", "reset-password-request"]) {
-      const res = await auth(app.id, path, { email: uniqueEmail(), password: "long enough" });
-      expect(res.status, path).toBe(403);
-      expect(res.body.detail).toBe("Email and password sign-in is turned off for this app");
-    }
     expect((await call("GET", `/api/apps/public/login-info/by-id/${app.id}`)).body.enable_username_password).toBe(false);
     expect((await call("GET", "/api/apps/public/login-info/by-slug/no-such-app-000000")).status).toBe(404);
+
+    const email = uniqueEmail("early");
+    const refusedWhileOff = async () => {
+      for (const [path, body] of [
+        ["register", { email, password: "long enough" }],
+        ["verify-otp", { email, otp_code: "123456" }],
+        ["resend-otp", { email }],
+        ["login", { email, password: "long enough" }],
+        ["reset-password-request", { email }],
+        ["reset-password", { reset_token: "someone.else", new_password: "long enough" }],
+      ] as const) {
+        const res = await auth(app.id, path, body);
+        expect(res.status, path).toBe(403);
+        expect(res.body.detail, path).toBe("Email and password sign-in is turned off for this app");
+      }
+    };
+    await refusedWhileOff();
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await call("GET", `/api/apps/${app.id}/entities/User`, { token: o.token })).body).toEqual([]);
+
+    await enablePasswordSignIn(app.id, o.token);
+    expect((await call("GET", `/api/apps/public/login-info/by-id/${app.id}`)).body.enable_username_password).toBe(true);
+    const user = await member(app.id, email);
+    expect(user.email).toBe(email);
+
+    await setApp(o.token, app.id, { enable_username_password: false });
+    expect((await call("GET", `/api/apps/public/login-info/by-slug/${app.slug}`)).body.enable_username_password).toBe(false);
+    await refusedWhileOff();
+    const change = await auth(app.id, "change-password", { user_id: user.id, current_password: user.password, new_password: "brand new pass" }, user.token);
+    expect(change.status).toBe(403);
   });
 
   it("the builder's runtime token makes them an admin user of their own app; nobody else gets one", async () => {
@@ -365,6 +391,7 @@ describe("a published private app refuses a stranger on every path", () => {
     expect((await call("GET", `/api/apps/${privateApp.id}`, { token: builder.token })).body.public_settings).toBe("private_with_login");
     const published = await call("POST", `/api/apps/${privateApp.id}/deploy`, { token: builder.token });
     expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
+    await enablePasswordSignIn(privateApp.id, builder.token);
     for (const email of [invited, invitedGoogle]) {
       expect((await call("POST", `/api/apps/${privateApp.id}/users/invite-user`, { token: builder.token, body: { user_email: email, role: "user" } })).status).toBe(200);
     }
@@ -431,6 +458,7 @@ describe("a published private app refuses a stranger on every path", () => {
     const o = await signedIn("flip-owner");
     const app = await builtApp(o.token, "A team wiki");
     await setApp(o.token, app.id, { public_settings: "public_with_login" });
+    await enablePasswordSignIn(app.id, o.token);
     const early = await member(app.id);
     await setApp(o.token, app.id, { public_settings: "private_with_login" });
     expect((await auth(app.id, "login", { email: early.email, password: early.password })).body.detail).toBe("Invalid email or password");

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, signedIn, waitForApp } from "./helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, waitForApp } from "./helpers";
 
 /**
  * The owner's logs explorer and analytics (spec 02 Logs Explorer, Analytics), read from real
@@ -28,6 +28,7 @@ beforeAll(async () => {
   owner = await signedIn("logsread");
   app = await builtApp(owner.token);
   expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(app.id, owner.token);
   member = await appMember(app.id);
   // a refused sign-in, an entity call that fails and one that succeeds
   expect((await call("POST", `/api/apps/${app.id}/auth/login`, { body: { email: member.email, password: "wrong password" } })).status).toBe(400);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, signedIn, uniqueEmail } from "./helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, uniqueEmail } from "./helpers";
 
 /** A generated app's visit log and analytics batches (reference §6.2, §6.5; spec 03 §7.12). */
 
@@ -26,6 +26,7 @@ describe("POST /api/app-logs/{id}/log-user-in-app/{page}", () => {
     expect(app.public_settings).toBe("private_with_login");
     const email = uniqueEmail("reader");
     expect((await call("POST", `/api/apps/${app.id}/users/invite-user`, { token: owner.token, body: { user_email: email, role: "user" } })).status).toBe(200);
+    await enablePasswordSignIn(app.id, owner.token);
     const member = await appMember(app.id, email);
 
     for (const page of ["Dashboard", "Books", "Books", "Authors"]) {

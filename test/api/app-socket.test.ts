@@ -1,6 +1,6 @@
 import { io, type Socket } from "socket.io-client";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, appMember, builtApp, call, signedIn, tokenFor } from "./helpers";
+import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
 
 /**
  * Real time for generated apps' data with the real socket.io v4 client, configured as
@@ -137,6 +137,7 @@ describe("socket.io at /ws-user-apps/socket.io/", () => {
     const wrote = await call("POST", `/api/apps/${appId}/coding/write`, { token: owner.token, body: { file_path: "entities/Note", content: JSON.stringify(schema) } });
     expect(wrote.status, JSON.stringify(wrote.body)).toBe(200);
     await call("PUT", `/api/apps/${appId}`, { token: owner.token, body: { public_settings: "public_with_login" } });
+    await enablePasswordSignIn(appId, owner.token);
     const [ada, alan] = [await appMember(appId), await appMember(appId)];
     const room = `entities:${appId}:Note`;
     const sockets = [appSocket(appId, { token: ada.token }), appSocket(appId, { token: alan.token })];

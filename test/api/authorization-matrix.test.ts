@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Outcome, type Role, type RouteKey, routeParts, routes } from "../../stacks/routes";
-import { apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * Every route of stacks/routes.ts called as every kind of caller, against one private_with_login
@@ -162,6 +162,7 @@ beforeAll(async () => {
   const put = (token: string, id: string, body: unknown) => call("PUT", `/api/apps/${id}`, { token, body });
   expect((await put(owner.token, app.id, { public_settings: "private_with_login" })).status).toBe(200);
   expect((await put(otherOwner.token, other.id, { public_settings: "public_with_login" })).status).toBe(200);
+  await Promise.all([enablePasswordSignIn(app.id, owner.token), enablePasswordSignIn(other.id, otherOwner.token)]);
   tokens.otherAppMember = (await appMember(other.id)).token;
 
   const memberEmail = uniqueEmail("matrix-member");

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { apiUrl, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /** The entity API of a generated app (reference/base44-sdk-wire.md §2), driven over HTTP as the SDK drives it. */
 
@@ -409,6 +409,7 @@ describe("row-level security for app users", () => {
       rls: { create: { user_condition: { role: "admin" } }, read: {}, update: { user_condition: { role: "admin" } }, delete: { user_condition: { role: "admin" } } },
     });
     await setVisibility(builder, appId, "public_with_login");
+    await enablePasswordSignIn(appId, builder);
     alice = await appMember(appId, "alice");
     bob = await appMember(appId, "bob");
     const t = await call("GET", `/api/apps/${appId}/auth/token`, { token: builder });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Keys } from "../../functions/core/keys";
 import { type RouteKey, routeParts, routes } from "../../stacks/routes";
-import { appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * Every route of stacks/routes.ts that reads a body gets bodies that break its schema (wrong
@@ -262,6 +262,7 @@ beforeAll(async () => {
   tokens.admin = await tokenFor("admin@kiln.local");
   const [app, observerApp] = await Promise.all([builtApp(owner.token), builtApp(observer.token, "A reading list")]);
   expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(app.id, owner.token);
   const member = await appMember(app.id);
   tokens.member = member.token;
   const entity = Object.keys(app.entities)[0]!;

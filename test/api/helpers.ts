@@ -130,9 +130,16 @@ export async function builtApp(token: string, description = "A CRM to track cust
   return waitForApp(token, created.body.id);
 }
 
+/** E-mail and password sign-in is opt-in: the app's owner turns it on (App Settings) before anyone registers or signs in with it. */
+export async function enablePasswordSignIn(appId: string, token: string) {
+  const res = await call("PUT", `/api/apps/${appId}`, { token, body: { enable_username_password: true } });
+  if (res.status !== 200 || res.body.enable_username_password !== true) throw new Error(`enable password sign-in: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 /**
- * A signed-in user of a generated app (public_with_login, or invited to a private one):
- * registers, reads the one-time code from the local outbox as the admin, verifies, signs in.
+ * A signed-in user of a generated app (public_with_login, or invited to a private one) whose owner
+ * enabled e-mail and password sign-in (enablePasswordSignIn): registers, reads the one-time code
+ * from the local outbox as the admin, verifies, signs in.
  */
 export async function appMember(appId: string, email = uniqueEmail("member"), password = "correct horse") {
   const auth = (path: string, body: unknown) => call("POST", `/api/apps/${appId}/auth/${path}`, { body });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { type Answer, apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * A generated app's Core integrations (reference §4) against the real local stack:
@@ -90,6 +90,7 @@ describe("SendEmail", () => {
     expect(mail.from).toMatch(/^"CRM bot" </);
 
     await call("PUT", `/api/apps/${appId}`, { token: owner.token, body: { public_settings: "public_with_login" } });
+    await enablePasswordSignIn(appId, owner.token);
     const member = await appMember(appId);
     const toMember = await core(appId, "SendEmail", { to: member.email.toUpperCase(), subject: "Welcome", body: "Hi" }, member.token);
     expect(toMember.status).toBe(200);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, apiUrl, appMember, builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { type Answer, apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
  * Tenant isolation of app users' fields (issue 8): an end user of one app sends every
@@ -84,6 +84,7 @@ beforeAll(async () => {
   attackerAppId = aApp.id;
   expect((await call("POST", `/api/apps/${victimApp.id}/entities/${victimApp.entity}`, { token: victim.token, body: {} })).status).toBeLessThan(500);
   expect((await call("PUT", `/api/apps/${attackerAppId}`, { token: attacker.token, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(attackerAppId, attacker.token);
   member = await appMember(attackerAppId);
 }, 120_000);
 

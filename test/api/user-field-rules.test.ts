@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, signedIn, tokenFor } from "./helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
 
 /**
  * Rules that read user fields (`{{user.data.x}}`, `user_condition`) cannot be self-granted:
@@ -53,6 +53,7 @@ beforeAll(async () => {
   await write("entities/Note", NOTE);
   await write("entities/Secret", SECRET);
   expect((await call("PUT", `/api/apps/${appId}`, { token: builder, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(appId, builder);
   [alice, bob, carol] = [await appMember(appId), await appMember(appId), await appMember(appId)];
   expect((await call("PUT", `/api/apps/${appId}/entities/User/${carol.id}`, { token: builder, body: { role: "admin" } })).status).toBe(200);
   expect((await call("POST", `/api/apps/${appId}/entities/Note`, { token: alice.token, body: { title: "Red plan", team: "red" } })).status).toBe(201);

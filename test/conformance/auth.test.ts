@@ -1,6 +1,6 @@
 import { Base44Error, createClient } from "@base44/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, builtApp, call, signedIn, tokenFor, uniqueEmail } from "../api/helpers";
+import { apiUrl, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "../api/helpers";
 
 /**
  * The real @base44/sdk (pinned 0.8.50) signing in to a Kiln app: what code written for
@@ -42,9 +42,23 @@ beforeAll(async () => {
   owner = await signedIn("sdk-owner");
   appId = (await builtApp(owner.token, "A book club with meetings and members")).id;
   await setVisibility(owner.token, appId, "public_with_login");
+  await enablePasswordSignIn(appId, owner.token);
 }, 60_000);
 
 describe("auth through @base44/sdk", () => {
+  it("a new app refuses e-mail and password sign-up and sign-in with a 403 until its owner turns it on", async () => {
+    const fresh = (await builtApp(owner.token, "A garden planner with beds and plants")).id;
+    await setVisibility(owner.token, fresh, "public_with_login");
+    const email = uniqueEmail("too-early");
+    for (const attempt of [client(fresh).auth.register({ email, password: "correct horse" }), client(fresh).auth.loginViaEmailPassword(email, "correct horse")]) {
+      const err = await failure(attempt);
+      expect(err.status).toBe(403);
+      expect(err.message).toBe("Email and password sign-in is turned off for this app");
+    }
+    await enablePasswordSignIn(fresh, owner.token);
+    expect(await client(fresh).auth.register({ email, password: "correct horse" })).toMatchObject({ otp_expires_in_minutes: 10 });
+  });
+
   it("register → code from the outbox → verifyOtp → loginViaEmailPassword → me, updateMe, isAuthenticated", async () => {
     const base44 = client(appId);
     const email = uniqueEmail("sdk");
@@ -97,6 +111,7 @@ describe("a private app through @base44/sdk", () => {
     privateId = (await builtApp(o.token, "A private board for the committee")).id;
     // Someone signs up while the app is public; then it goes private without inviting them.
     await setVisibility(o.token, privateId, "public_with_login");
+    await enablePasswordSignIn(privateId, o.token);
     const email = uniqueEmail("early");
     const base44 = client(privateId);
     await base44.auth.register({ email, password: "correct horse" });

@@ -1,6 +1,6 @@
 import { createClient } from "@base44/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, appMember, builtApp, call, signedIn } from "../api/helpers";
+import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn } from "../api/helpers";
 
 /**
  * The real @base44/sdk's `entities.X.subscribe(cb)` (socket.io v4, reference §6.6) against
@@ -22,6 +22,7 @@ beforeAll(async () => {
   const owner = await signedIn("sdk-live");
   appId = (await builtApp(owner.token)).id;
   await call("PUT", `/api/apps/${appId}`, { token: owner.token, body: { public_settings: "public_with_login" } });
+  await enablePasswordSignIn(appId, owner.token);
   const member = await appMember(appId);
   base44 = createClient({ appId, serverUrl: apiUrl(), token: member.token, analytics: { enabled: false } });
 }, 60_000);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, signedIn, tokenFor } from "../api/helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "../api/helpers";
 import { type Access, entityWithAccess } from "../../web/src/components/workspace/security/rules";
 import { failure, sdkClient } from "./sdk";
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
   const wrote = await call("POST", `/api/apps/${appId}/coding/write`, { token: builder, body: { file_path: "entities/Note", content: JSON.stringify(NOTE) } });
   expect(wrote.status, JSON.stringify(wrote.body)).toBe(200);
   expect((await call("PUT", `/api/apps/${appId}`, { token: builder, body: { public_settings: "public_with_login" } })).status).toBe(200);
+  await enablePasswordSignIn(appId, builder);
   alice = await appMember(appId);
   bob = await appMember(appId);
   await sdkClient(appId, alice.token).entities.Note.create({ title: "Alice's note" });

@@ -79,8 +79,8 @@ describe("the route table", () => {
   it("every access is a known kind, and app routes name the app {id}", () => {
     for (const [key, def] of Object.entries(routes)) {
       const access: string = def.access;
-      expect(["public", "user", "admin", "app", "app_public"], key).toContain(access);
-      if (access === "app" || access === "app_public") expect(key, "app routes resolve their caller from {id}").toContain("/{id}");
+      expect(["public", "user", "admin", "app"], key).toContain(access);
+      if (access === "app") expect(key, "app routes resolve their caller from {id}").toContain("/{id}");
     }
   });
 

@@ -149,7 +149,7 @@ export function AppSettingsView({ app, section }: { app: App; section?: string }
         </Section>
         <Section id="enable-username-password" title="E-mail and password sign-in" description="Let the app's users sign in with an e-mail address and a password." highlighted={is("enable-username-password")}>
           <Toggle
-            checked={app.enable_username_password !== false}
+            checked={app.enable_username_password === true}
             label="E-mail and password sign-in"
             testId="settings-username-password"
             onChange={(value) => save({ enable_username_password: value }, "Failed to update email and password authentication")}
