@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, uniqueEmail, webUrl } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail, webUrl } from "./browser";
 
 /**
  * Published apps on their own host, driven in real Chromium (spec 03 §2.13, §4, §5, §8):
@@ -57,7 +57,7 @@ async function ownerWithApp(label: string, description: string) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   for (;;) {
     const app = (await call("GET", `/api/apps/${created.body.id}`, { token })).body;
-    if (app.status.state !== "processing") return { token, userId: me.id as string, app };
+    if (app.status.state !== "processing") return { email, token, userId: me.id as string, app };
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -106,6 +106,40 @@ async function expectLoginFrom(page: Page, origin: string, from: string, appId: 
   expect(url.searchParams.get("app_id")).toBe(appId);
 }
 
+describe("e-mail and password sign-in is the owner's choice", () => {
+  it("a new app's sign-in screen shows only 'Continue with Google' until its owner turns the form on in App Settings", async () => {
+    const owner = await ownerWithApp("choice-owner", "A book swap with books and members");
+    await setApp(owner.token, owner.app.id, { public_settings: "public_with_login" });
+    await publish(owner.token, owner.app.id);
+    const origin = appHost(owner.app.slug);
+    const { page, errors } = await freshPage();
+
+    await page.goto(`${origin}/login`);
+    await page.getByText("Sign in to continue").waitFor();
+    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    for (const control of [page.getByLabel("Email"), page.getByLabel("Password"), page.getByRole("button", { name: "Sign up" }), page.getByRole("button", { name: "Forgot password?" })]) {
+      expect(await control.count()).toBe(0);
+    }
+
+    const builder = await (await newContext(browser)).newPage();
+    await signInThroughIdentityPage(builder, { email: owner.email }, `/apps/${owner.app.id}/editor/workspace/app-settings?selectedParam=enable-username-password`);
+    const toggle = builder.getByLabel("E-mail and password sign-in");
+    await toggle.waitFor({ state: "attached" });
+    expect(await toggle.isChecked()).toBe(false);
+    await builder.getByTestId("settings-username-password").click();
+    await expect.poll(async () => (await call("GET", `/api/apps/${owner.app.id}`, { token: owner.token })).body.enable_username_password).toBe(true);
+    expect(await toggle.isChecked()).toBe(true);
+
+    await page.reload();
+    await page.getByLabel("Email").waitFor();
+    await page.getByLabel("Password").waitFor();
+    await page.getByRole("button", { name: "Sign up" }).waitFor();
+    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    expect(errors).toEqual([]);
+    await builder.context().close();
+  });
+});
+
 describe("a published private app refuses a stranger on every path, in a real browser", () => {
   let owner: Awaited<ReturnType<typeof ownerWithApp>>;
   let origin: string;
@@ -116,6 +150,7 @@ describe("a published private app refuses a stranger on every path, in a real br
     owner = await ownerWithApp("rota-owner", "A private staff rota with shifts and people");
     expect(owner.app.public_settings).toBe("private_with_login");
     title = JSON.parse(/const APP_TITLE = ("(?:[^"\\]|\\.)*");/.exec(owner.app.layout)![1]);
+    await setApp(owner.token, owner.app.id, { enable_username_password: true });
     await publish(owner.token, owner.app.id);
     const invite = await call("POST", `/api/apps/${owner.app.id}/users/invite-user`, { token: owner.token, body: { user_email: invited, role: "user" } });
     expect(invite.status).toBe(200);
