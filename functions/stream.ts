@@ -1,21 +1,30 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import type { DynamoDBStreamEvent } from "aws-lambda";
+import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { User } from "../schemas/user";
-import { Keys, stripKeys } from "./core/keys";
+import { Keys } from "./core/keys";
 import { Realtime } from "./core/realtime";
+
+/** What a pushed user carries, and the tab that made the change (its own echo is skipped). */
+const pushed = [...User.keyof().options, "last_socket_id"];
 
 /**
  * The table's change stream. A changed user is pushed to that user's own room,
  * so every open tab and device sees new settings or a new API key at once.
+ * Each record stands alone: one that cannot be read is logged and skipped, and the rest of the batch still goes out.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   for (const record of event.Records) {
-    const image = record.dynamodb?.NewImage;
-    if (record.eventName !== "MODIFY" || !image) continue;
-    const item = unmarshall(image as Record<string, AttributeValue>);
-    if (Keys.kindOf(item.pk, item.sk) !== "user") continue;
-    const user = User.parse(stripKeys(item));
-    await Realtime.broadcast(Realtime.userRoom(user.id), { user }, (item.last_socket_id as string | null) ?? null);
+    await pushUser(record).catch((err) => console.error(`[stream] skipped the change to ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
   }
+}
+
+async function pushUser(record: DynamoDBRecord): Promise<void> {
+  const key = record.dynamodb?.Keys;
+  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+  if (record.eventName !== "MODIFY" || !image || Keys.kindOf(key?.pk?.S ?? "", key?.sk?.S ?? "") !== "user") return;
+  // Only the attributes pushed are read: DynamoDB Local's stream describes an empty map as {}, which cannot be unmarshalled.
+  const item = unmarshall(Object.fromEntries(pushed.filter((name) => name in image).map((name) => [name, image[name]])));
+  const user = User.parse(item);
+  await Realtime.broadcast(Realtime.userRoom(user.id), { user }, (item.last_socket_id as string | null | undefined) ?? null);
 }

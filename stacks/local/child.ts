@@ -10,13 +10,20 @@ import { fileURLToPath } from "node:url";
 import { type LocalStackOptions, startLocalStack } from "./stack";
 
 const READY = "KILN_STACK_READY ";
-type ChildOptions = Pick<LocalStackOptions, "webDir" | "seed">;
+/** A line on the process's stdin that ends it at once, as a crash would. */
+const CRASH = "KILN_STACK_CRASH";
+/** `dataDir` keeps the data where a later stack can start on it (a restart); without it the data is temporary. */
+type ChildOptions = Pick<LocalStackOptions, "webDir" | "seed"> & Partial<Pick<LocalStackOptions, "dataDir">>;
 
 export interface StackProcess {
   url: string;
   socketUrl: string;
   startupMs: number;
+  /** The links its handlers read (stand-ins' endpoints, table, bucket, sockets; no secret), to run a handler elsewhere against the same data. */
+  links: Record<string, string>;
   stop(): Promise<void>;
+  /** Ends the process at once, as a crash would: nothing it was running finishes; its stand-ins end with it, data on disk stays. */
+  crash(): Promise<void>;
 }
 
 export function startLocalStackProcess(options: ChildOptions, timeoutMs = 90_000): Promise<StackProcess> {
@@ -34,11 +41,15 @@ export function startLocalStackProcess(options: ChildOptions, timeoutMs = 90_000
       const line = buffer.split("\n").find((l) => l.startsWith(READY));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line.slice(READY.length)) as Omit<StackProcess, "stop">;
+      const ready = JSON.parse(line.slice(READY.length)) as Omit<StackProcess, "stop" | "crash">;
       resolve({
         ...ready,
         async stop() {
           child.kill("SIGTERM");
+          await exited;
+        },
+        async crash() {
+          child.stdin!.write(`${CRASH}\n`);
           await exited;
         },
       });
@@ -60,8 +71,19 @@ async function serve() {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   process.stdin.on("end", stop); // the parent went away
+  process.stdin.on("data", (chunk: Buffer) => {
+    // no stop and no finally block runs: what a dying worker leaves behind (functions/core/turns.ts sweeps it)
+    if (chunk.toString().includes(CRASH)) process.exit(70);
+  });
   process.stdin.resume();
-  process.stdout.write(`${READY}${JSON.stringify({ url: stack.url, socketUrl: stack.socketUrl, startupMs: stack.startupMs })}\n`);
+  const ready = { url: stack.url, socketUrl: stack.socketUrl, startupMs: stack.startupMs, links: links() };
+  process.stdout.write(`${READY}${JSON.stringify(ready)}\n`);
+}
+
+/** What the stack injected for its handlers (stacks/local/stack.ts), the auth secret left out. */
+function links(): Record<string, string> {
+  const linked = (name: string) => (name.startsWith("AWS_") || name.startsWith("SST_RESOURCE_")) && name !== "SST_RESOURCE_AuthSecret";
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => linked(e[0]) && e[1] !== undefined));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

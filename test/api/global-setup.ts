@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     apiUrl: string;
     socketUrl: string;
+    /** the stack's links (stand-ins' endpoints, table, bucket, sockets), for tests that run a handler in their own process */
+    stackLinks: Record<string, string>;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);
   project.provide("socketUrl", stack.socketUrl);
+  project.provide("stackLinks", stack.links);
   return async () => {
     await stack.stop();
     await anthropic.close();

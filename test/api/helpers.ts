@@ -5,6 +5,15 @@ import { SocketEvent } from "../../schemas/realtime";
 export const apiUrl = () => inject("apiUrl");
 export const socketUrl = () => inject("socketUrl");
 
+/**
+ * Point this test process at a stack's stand-ins (its table, bucket and sockets), so the test can run one of
+ * Kiln's handlers itself as another Lambda would (the cron, a worker delivering a job again). Call it before
+ * that handler first touches the table: Kiln's clients read these links once.
+ */
+export function useStackLinks(links: Record<string, string> = inject("stackLinks")) {
+  Object.assign(process.env, links);
+}
+
 /** A fresh e-mail per test, so tests never share a user. */
 export const uniqueEmail = (label = "user") => `${label}-${Math.random().toString(36).slice(2, 10)}@test.kiln`;
 
