@@ -4,7 +4,7 @@ import { Realtime } from "./core/realtime";
 import { Turns } from "./core/turns";
 
 /** Scheduled jobs, one export per entry of `crons` in stacks/routes.ts. */
-export const handlers: Record<CronName, () => Promise<unknown>> = {
+export const handlers = {
   async pruneConnections() {
     return { pruned: await Realtime.sweep() };
   },
@@ -14,7 +14,7 @@ export const handlers: Record<CronName, () => Promise<unknown>> = {
   async sweepTurns() {
     return { ended: await Turns.sweep() };
   },
-};
+} satisfies Record<CronName, () => Promise<unknown>>;
 
 export const pruneConnections = handlers.pruneConnections;
 export const pingAppSockets = handlers.pingAppSockets;

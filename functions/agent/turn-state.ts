@@ -7,6 +7,7 @@ import { AppFiles } from "../core/app-files";
 import { Apps } from "../core/apps";
 import { receiptOf } from "../core/changes";
 import { Credits } from "../core/credits";
+import { VisibleError } from "../core/errors";
 import { Messages } from "../core/messages";
 import { applyAction } from "./apply";
 import { runOfflineEngine } from "./offline";
@@ -27,6 +28,9 @@ export class DeadlinePassed extends Error {
     super(`The assistant's turn did not finish within its time limit (${Math.round(ms / 1000)} seconds) and was ended.`);
   }
 }
+
+/** The turn's app was deleted while it ran: the turn ends there, writing nothing more. */
+export class AppGone extends Error {}
 
 /** The error a failed turn shows: what a person should read, the technical account under Details, and whether Retry may help. */
 function errorOf(err: unknown): NonNullable<ChatMessage["error"]> {
@@ -50,11 +54,16 @@ export class TurnState {
   problems: string[] = [];
   /** the answer ended inside an action, or at the model's output limit */
   cutOff = false;
+  /** the app was found deleted: nothing more is written, and the stream ends at its next chunk */
+  gone = false;
+  private ending = false;
   private outputLimit = false;
   private failures: Failure[] = [];
   private applied: string[] = [];
   private appliedAny = false;
   private lastFlush = 0;
+  /** how much of the answer the last save covered */
+  private flushedTo = 0;
   private flushing: Promise<void> = Promise.resolve();
   private applying: Promise<void> = Promise.resolve();
   private statusing: Promise<void> = Promise.resolve();
@@ -90,6 +99,7 @@ export class TurnState {
     const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end);
     for await (const chunk of chunks) {
       if (signal.aborted) throw signal.reason;
+      if (this.gone) throw new AppGone();
       this.raw += chunk;
       parser.push(chunk);
       this.maybeFlush();
@@ -103,18 +113,26 @@ export class TurnState {
   private status(details: string) {
     this.statusing = this.statusing
       .then(() => {
+        if (this.gone) return this.app;
         const id = this.job.assistant_message_id;
         const running = (app: AppMeta) => app.turn_id === id && app.stop_requested !== id && app.status.state === "processing";
         const status = { state: "processing" as const, details, last_updated_date: new Date().toISOString() };
         return Apps.update(this.app.id, { status }, false, running);
       })
       .then((meta) => (meta.status.details === details ? AppEvents.publish(this.app.id, { app: { status: meta.status } }) : undefined))
-      .catch((err) => console.error("[turn] status update failed:", err));
+      .catch((err) => {
+        if (err instanceof VisibleError && err.kind === "not_found") this.gone = true;
+        else console.error("[turn] status update failed:", err);
+      });
   }
 
   /** Applied in order, one at a time, each persisted and pushed the moment it closes. */
   private apply(action: Action) {
+    const closedAt = this.raw.length;
     this.applying = this.applying.then(async () => {
+      // this action's status line lands first, and tells whether the app is still there
+      await this.statusing;
+      if (this.gone) return;
       const result = applyAction(this.files, action, this.frozen);
       this.applied.push(serialize(action));
       if (result.problem) {
@@ -128,15 +146,24 @@ export class TurnState {
         else await AppFiles.write(this.app.id, path, content);
         this.appliedAny = true;
       }
-      if (Object.keys(result.changed).length) await AppEvents.publish(this.app.id, { files: result.changed });
+      if (Object.keys(result.changed).length) {
+        await AppEvents.publish(this.app.id, { files: result.changed });
+        // the stored answer always covers what reached the app, so a turn whose worker dies still reads true (functions/core/turns.ts)
+        if (this.flushedTo < closedAt) this.flush();
+      }
     });
   }
 
   private maybeFlush() {
-    const now = Date.now();
-    if (now - this.lastFlush < FLUSH_INTERVAL_MS) return;
-    this.lastFlush = now;
+    if (Date.now() - this.lastFlush >= FLUSH_INTERVAL_MS) this.flush();
+  }
+
+  /** Save the answer so far; once the turn is ending, only its final save is written. */
+  private flush() {
+    if (this.ending) return;
+    this.lastFlush = Date.now();
     const content = this.raw;
+    this.flushedTo = content.length;
     this.flushing = this.flushing.then(() => this.saveMessage({ content, state: "streaming" })).catch(() => undefined);
   }
 
@@ -166,6 +193,7 @@ export class TurnState {
   }
 
   async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>) {
+    this.ending = true;
     await this.flushing;
     await this.statusing;
     const content = await this.settle();
@@ -191,6 +219,7 @@ export class TurnState {
   async fail(err: unknown, started: number, provider: Provider) {
     const error = errorOf(err);
     console.error(`[turn ${this.job.assistant_message_id}]`, err);
+    this.ending = true;
     await this.flushing;
     await this.statusing;
     await this.applying.catch(() => undefined);

@@ -13,7 +13,7 @@ import { Turns } from "../core/turns";
 import { conversationBefore } from "./history";
 import { suggestOffline } from "./offline";
 import { type Provider, completeText, providerFor } from "./providers";
-import { DeadlinePassed, TurnState } from "./turn-state";
+import { AppGone, DeadlinePassed, TurnState } from "./turn-state";
 
 export { FLUSH_INTERVAL_MS } from "./turn-state";
 const STOP_POLL_MS = 400;
@@ -25,7 +25,8 @@ class Stopped extends Error {}
  * action tags as they arrive, apply each finished action at once, grow the
  * assistant message, push every change to the app's room, then set the app
  * ready with a receipt and three suggestions — or error with details. A job
- * delivered twice runs once; the turn aborts itself at its deadline.
+ * delivered twice runs once; the turn aborts itself at its deadline, and ends
+ * without a word once its app is deleted.
  */
 export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const started = Date.now();
@@ -40,9 +41,14 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const turn = new TurnState(app, job, before);
 
   const abort = new AbortController();
-  const stopWatch = setInterval(async () => {
-    const now = await Apps.get(app.id).catch(() => undefined);
-    if (!now || now.stop_requested === job.assistant_message_id) abort.abort(new Stopped());
+  const stopWatch = setInterval(() => {
+    Apps.get(app.id).then(
+      (now) => {
+        if (!now) abort.abort(new AppGone());
+        else if (now.stop_requested === job.assistant_message_id) abort.abort(new Stopped());
+      },
+      () => undefined, // looked again at the next tick
+    );
   }, STOP_POLL_MS);
   const left = Date.parse(job.deadline_at) - Date.now();
   const deadline = setTimeout(() => abort.abort(new DeadlinePassed(Turns.deadlineMs())), Math.max(0, left));
@@ -80,7 +86,9 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider));
   } catch (err) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : undefined;
-    if (reason instanceof Stopped) await turn.finish("stopped", started, provider, async () => null);
+    if (reason instanceof AppGone || turn.gone || !(await Apps.get(app.id).catch(() => app)))
+      console.info(`[turn ${job.assistant_message_id}] its app was deleted, so the turn ended`);
+    else if (reason instanceof Stopped) await turn.finish("stopped", started, provider, async () => null);
     else await turn.fail(reason instanceof DeadlinePassed ? reason : err, started, provider);
   } finally {
     clearInterval(stopWatch);

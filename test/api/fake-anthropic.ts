@@ -60,7 +60,7 @@ const answers: Record<string, string> = {
   DEFAULT: ['<kiln-plan>Add a help page</kiln-plan>\n<kiln-write path="pages/Help">\nexport default function Help() {\n  return <p>He', 'lp</p>;\n}\n</kiln-write>\nAdded a Help page.'].join("|"),
 };
 
-function sse(chunks: string[], end: "end_turn" | "max_tokens" | "error" | "none" = "end_turn"): string {
+export function sse(chunks: string[], end: "end_turn" | "max_tokens" | "error" | "none" = "end_turn"): string {
   const start: [string, object][] = [
     ["message_start", { type: "message_start", message: { id: "msg_fake", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 321, output_tokens: 1 } } }],
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
