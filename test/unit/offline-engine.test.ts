@@ -130,7 +130,7 @@ describe("offline engine: first turn", () => {
 
   it("writes pages that use the entity API, the URL's id, search, filters and validation", () => {
     expect(files["pages/Dashboard"]).toContain('Deal.list("-created_date")');
-    expect(files["pages/Dashboard"]).toContain("totalDealValue");
+    expect(files["pages/Dashboard"]).toContain('value={formatMoney(totalDealValue, "USD")}'); // money in its currency (schemas/money.ts)
     expect(files["pages/Tasks"]).toMatch(/Task\.delete\(task\.id\)/);
     expect(files["pages/Tasks"]).toContain("setSearch");
     expect(files["pages/Tasks"]).toContain("statusFilter");

@@ -9,6 +9,7 @@ import * as jsxRuntime from "react/jsx-runtime";
 import * as tailwindMerge from "tailwind-merge";
 import * as jsxDevRuntime from "./jsx";
 import type { Exports, ModuleProvider } from "./modules";
+import { formatMoney } from "../../schemas/money";
 import { createPageUrl } from "../../schemas/preview";
 import { type BuiltinId, type UiPart, UI_PARTS } from "./resolve";
 import { type Base44, entitiesModule, entityModule, functionModule, functionsModule, integrationsModule } from "./sdk";
@@ -31,6 +32,9 @@ function icons(lucide: Exports): Exports {
     },
   });
 }
+
+/** `@/utils`: page links, and money as the workspace shows it (one rule, schemas/money.ts). */
+export const appUtils: Exports = { __esModule: true, createPageUrl, formatMoney };
 
 const isMobileQuery = "(max-width: 767px)";
 
@@ -76,7 +80,7 @@ export async function loadProvider(base44: Base44, schemaOf: (entity: string) =>
     "@/api/integrations": integrations,
     "@/integrations/Core": integrations,
     "@/api/functions": functionsModule(base44),
-    "@/utils": { __esModule: true, createPageUrl },
+    "@/utils": appUtils,
     "@/lib/utils": { __esModule: true, cn: ui.cn },
     "@/hooks/use-mobile": { __esModule: true, useIsMobile, default: useIsMobile },
     ...(uiModules as Record<`@/components/ui/${UiPart}`, Exports>),

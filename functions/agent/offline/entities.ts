@@ -3,6 +3,7 @@
  * under entities/), the typed fields the templates render, and type inference for
  * a field named in a chat message.
  */
+import { currencyOf } from "../../../schemas/money";
 import { pascal, pluralize, sentence, snake, titleCase } from "./naming";
 
 export interface JsonProp {
@@ -32,6 +33,8 @@ export interface Field {
   options: string[];
   /** the related entity, for relation fields */
   target: string | null;
+  /** the currency of a money field (schemas/money.ts decides which are), else null */
+  currency: string | null;
   prop: JsonProp;
 }
 
@@ -63,7 +66,8 @@ export function fieldsOf(schema: EntityJson, entityNames: readonly string[]): Fi
     } else if (LONG_TEXT.test(name)) kind = "longtext";
     else kind = "text";
     const label = kind === "relation" ? titleCase(relation![1]) : sentence(name);
-    return { name, label, kind, required: required.has(name), options, target, prop };
+    const currency = kind === "number" ? currencyOf(name, prop) : null;
+    return { name, label, kind, required: required.has(name), options, target, currency, prop };
   });
 }
 
@@ -81,9 +85,9 @@ export function statusField(fields: Field[]): Field | null {
   return fields.find((f) => f.kind === "enum" && /^(status|stage)$/.test(f.name)) ?? fields.find((f) => f.kind === "enum") ?? null;
 }
 
-/** Numeric fields worth a total on the dashboard. */
+/** The money field worth a total on the dashboard. */
 export function moneyField(fields: Field[]): Field | null {
-  return fields.find((f) => f.kind === "number" && /(value|amount|price|total|budget|cost|revenue|salary)$/.test(f.name)) ?? null;
+  return fields.find((f) => f.currency !== null) ?? null;
 }
 
 export function entityJson(name: string, properties: Record<string, JsonProp>, required: string[]): EntityJson {

@@ -63,7 +63,8 @@ export function valueJsx(model: AppModel, n: Names, field: Field, record: string
     return `{${localVar(target.name)}Label(${value})}`;
   }
   const kind = field.kind === "text" || field.kind === "other" || field.kind === "relation" ? "" : ` kind=${str(field.kind)}`;
-  return `<FieldValue${kind} value={${value}} />`;
+  const currency = field.currency ? ` currency=${str(field.currency)}` : "";
+  return `<FieldValue${kind}${currency} value={${value}} />`;
 }
 
 /** `const customerLabel = (id) => ...;` for each related entity of these fields. */

@@ -42,9 +42,10 @@ export default function StatusBadge({ value }) {
 export const FIELD_VALUE = `import React from "react";
 import { format, isValid, parseISO } from "date-fns";
 import StatusBadge from "@/components/StatusBadge";
+import { formatMoney } from "@/utils";
 
-/** Shows one field of a record, formatted by its kind. */
-export default function FieldValue({ value, kind = "text" }) {
+/** Shows one field of a record, formatted by its kind; money in its currency. */
+export default function FieldValue({ value, kind = "text", currency }) {
   if (value === null || value === undefined || value === "") {
     return <span className="opacity-50">—</span>;
   }
@@ -54,7 +55,7 @@ export default function FieldValue({ value, kind = "text" }) {
       return <span>{isValid(date) ? format(date, "MMM d, yyyy") : String(value)}</span>;
     }
     case "number":
-      return <span>{Number(value).toLocaleString()}</span>;
+      return <span>{currency ? formatMoney(Number(value), currency) : Number(value).toLocaleString()}</span>;
     case "boolean":
       return <span>{value ? "Yes" : "No"}</span>;
     case "email":

@@ -39,7 +39,7 @@ export function renderDashboard(model: AppModel): string {
 
   const stats = [
     ...shown.map((n) => `<StatCard title=${str(n.def.navTitle)} value={${n.many}.length} icon={${icon(n.def.icon)}} href={createPageUrl(${str(n.def.pages.list!)})} />`),
-    ...totals.map((t) => `<StatCard title=${str(`Total ${t.f.label.toLowerCase()} of ${t.n.labelPlural}`)} value={${t.variable}.toLocaleString()} icon={DollarSign} />`),
+    ...totals.map((t) => `<StatCard title=${str(`Total ${t.f.label.toLowerCase()} of ${t.n.labelPlural}`)} value={formatMoney(${t.variable}, ${str(t.f.currency!)})} icon={DollarSign} />`),
   ];
 
   const breakdownCards = breakdowns.flatMap(({ n, f }) => [
@@ -98,7 +98,7 @@ export function renderDashboard(model: AppModel): string {
     `import StatCard from "@/components/StatCard";`,
     usesBadge ? `import StatusBadge from "@/components/StatusBadge";` : null,
     `import { theme } from "@/components/Theme";`,
-    `import { createPageUrl } from "@/utils";`,
+    importLine("@/utils", ["createPageUrl", ...(totals.length ? ["formatMoney"] : [])]),
     breakdowns.length ? "" : null,
     breakdowns.map(({ n, f }) => `const ${breakdownConst(n.def.name, f.name)} = ${JSON.stringify(f.options).replace(/","/g, '", "')};`),
     "",
