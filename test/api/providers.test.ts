@@ -151,12 +151,13 @@ describe("durable turns against a model stand-in streaming a 37 KB answer", () =
   it("a failed turn's message never rides along with the next one", async () => {
     const { token, app } = await claudeApp("ridealong");
     const tag = Math.random().toString(36).slice(2, 10);
-    await send(token, app.id, `FAIL first ${tag}`);
+    expect((await send(token, app.id, `FAIL first ${tag}`)).status).toBe(201);
     await settled(token, app.id);
-    await send(token, app.id, `add a help page ${tag}`);
-    await settled(token, app.id);
+    const next = await send(token, app.id, `add a help page ${tag}`);
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    const after = await settled(token, app.id);
     const sent = (await received()).filter((r) => r.stream && JSON.stringify(r.messages).includes(`add a help page ${tag}`));
-    expect(sent).toHaveLength(1);
+    expect(sent, JSON.stringify(after.conversation.messages.at(-1))).toHaveLength(1);
     const messages = sent[0].messages.map((m) => ({ role: m.role, text: typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("") }));
     expect(messages.at(-1)).toEqual({ role: "user", text: `add a help page ${tag}` });
     expect(JSON.stringify(messages)).not.toContain(`FAIL first ${tag}`);
