@@ -49,7 +49,7 @@ describe("the editor's layout", () => {
     await page.context().close();
   });
 
-  it("at 1440 px the workspace view gets the room: the sidebar starts at 15 % of the screen and the code editor shows 60 characters a line; the paid-only banner links to /billing", async () => {
+  it("at 1440 px the workspace view gets the room: the sidebar starts at 15 % of the screen and the code editor shows 65 characters a line, 85 with the file tree folded; the paid-only banner links to /billing", async () => {
     const page = await editorAt(1440, 900, `/apps/${appId}/editor/workspace/code`);
     const view = page.getByTestId("workspace-view");
     await view.waitFor();
@@ -61,15 +61,22 @@ describe("the editor's layout", () => {
     expect(sidebarBox.width).toBeGreaterThanOrEqual(200);
     expect(sidebarBox.width).toBeLessThanOrEqual(225);
     expect(viewBox.width).toBeGreaterThanOrEqual(740);
-    const charsPerLine = await editor.evaluate((el) => {
-      const probe = document.createElement("span");
-      probe.textContent = "x".repeat(100);
-      el.querySelector(".cm-line")!.append(probe);
-      const perChar = probe.getBoundingClientRect().width / 100;
-      probe.remove();
-      return Math.floor(el.closest(".cm-scroller")!.clientWidth / perChar);
-    });
-    expect(charsPerLine).toBeGreaterThanOrEqual(60);
+    const charsPerLine = () =>
+      editor.evaluate((el) => {
+        const probe = document.createElement("span");
+        probe.textContent = "x".repeat(100);
+        el.querySelector(".cm-line")!.append(probe);
+        const perChar = probe.getBoundingClientRect().width / 100;
+        probe.remove();
+        return Math.floor(el.closest(".cm-scroller")!.clientWidth / perChar);
+      });
+    expect(await charsPerLine()).toBeGreaterThanOrEqual(65);
+    // folding the file tree gives the editor the whole view
+    await page.getByRole("button", { name: "Hide files" }).click();
+    await page.getByTestId("code-file-tree").waitFor({ state: "hidden" });
+    expect(await charsPerLine()).toBeGreaterThanOrEqual(85);
+    await page.getByRole("button", { name: "Show files" }).click();
+    await page.getByTestId("code-file-tree").waitFor();
     // on the free plan the read-only banner leads to the plans
     const upgrade = page.getByTestId("code-readonly-banner").getByRole("link", { name: "Upgrade" });
     expect(await upgrade.getAttribute("href")).toBe("/billing");

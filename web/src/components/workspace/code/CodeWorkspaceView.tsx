@@ -1,7 +1,7 @@
-import { Alert, Badge, Box, Button, HStack, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, HStack, IconButton, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, Search, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, PanelLeftClose, PanelLeftOpen, Search, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { Features } from "../../../../../functions/core/tiers";
@@ -47,6 +47,8 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   const client = useQueryClient();
   const [revision, setRevision] = useState(0);
   const [query, setQuery] = useState("");
+  // The tree can fold away so the editor gets the whole view (80+ characters a line at 1440 px).
+  const [treeOpen, setTreeOpen] = useState(true);
   const save = useSaveFile(app.id);
 
   // a link (?filePath=&line=, a file action in the chat) opens that file at that line
@@ -153,9 +155,22 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   return (
     <Stack h="full" minH="0" gap="0" data-testid="code-workspace">
       <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between">
-        <Button variant="ghost" size="sm" onClick={() => router.history.push(`/apps/${app.id}/editor/workspace/overview`)}>
-          <ArrowLeft /> Back to Editor
-        </Button>
+        <HStack gap="1">
+          <Button variant="ghost" size="sm" onClick={() => router.history.push(`/apps/${app.id}/editor/workspace/overview`)}>
+            <ArrowLeft /> Back to Editor
+          </Button>
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label={treeOpen ? "Hide files" : "Show files"}
+            title={treeOpen ? "Hide files" : "Show files"}
+            aria-expanded={treeOpen}
+            onClick={() => setTreeOpen((open) => !open)}
+            data-testid="code-tree-toggle"
+          >
+            {treeOpen ? <PanelLeftClose /> : <PanelLeftOpen />}
+          </IconButton>
+        </HStack>
         {current && (
           <Text fontFamily="mono" fontSize="sm" color="fg.muted" data-testid="code-current-path">
             {current}
@@ -164,7 +179,7 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
       </HStack>
       {me && !canEdit && <PaidCodeBanner />}
       <HStack flex="1" minH="0" align="stretch" gap="0">
-        <Stack w="64" flexShrink={0} borderRightWidth="1px" gap="0" minH="0">
+        <Stack w="52" flexShrink={0} borderRightWidth="1px" gap="0" minH="0" display={treeOpen ? "flex" : "none"}>
           <Box p="2">
             <InputGroup startElement={<Search size={14} />}>
               <Input size="sm" placeholder="Search files" aria-label="Search files" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
