@@ -207,12 +207,13 @@ export class TurnState {
     if (!current) return;
     const patch: Partial<AppMeta> = { app_stage: null };
     if (!current.main_page || !pages.includes(current.main_page)) patch.main_page = pages.includes("Dashboard") ? "Dashboard" : (pages[0] ?? null);
-    if (current.turn_id === this.job.assistant_message_id) {
-      // A stopped turn's late status line may have landed after Stop: the app is ready either way.
-      patch.status = { state: "ready", details: state === "stopped" ? "Stopped" : null, last_updated_date: new Date().toISOString() };
-      if (state === "done") patch.suggestions = await suggest().catch(() => null);
-    }
-    const meta = await Apps.update(this.app.id, patch);
+    const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
+    const suggestions = mine(current) && state === "done" ? await suggest().catch(() => null) : null;
+    // A stopped turn's late status line may have landed after Stop: the app is ready either way.
+    const status = { state: "ready" as const, details: state === "stopped" ? "Stopped" : null, last_updated_date: new Date().toISOString() };
+    // Status and suggestions only while no newer turn has claimed the app (a message sent the moment this one ended).
+    const ours = await Apps.update(this.app.id, { ...patch, status, suggestions }, true, mine);
+    const meta = mine(ours) ? ours : await Apps.update(this.app.id, patch);
     await AppEvents.publish(this.app.id, { app: { status: meta.status, suggestions: meta.suggestions, main_page: meta.main_page, app_stage: meta.app_stage } });
   }
 

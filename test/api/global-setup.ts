@@ -8,6 +8,8 @@ declare module "vitest" {
     socketUrl: string;
     /** the stack's links (stand-ins' endpoints, table, bucket, sockets), for tests that run a handler in their own process */
     stackLinks: Record<string, string>;
+    /** this project's Anthropic stand-in: projects run their setups in one process, so its env var may name another's */
+    anthropicUrl: string;
   }
 }
 
@@ -20,6 +22,7 @@ export default async function setup(project: TestProject) {
   project.provide("apiUrl", stack.url);
   project.provide("socketUrl", stack.socketUrl);
   project.provide("stackLinks", stack.links);
+  project.provide("anthropicUrl", anthropic.url);
   return async () => {
     await stack.stop();
     await anthropic.close();

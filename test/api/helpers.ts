@@ -4,6 +4,8 @@ import { SocketEvent } from "../../schemas/realtime";
 
 export const apiUrl = () => inject("apiUrl");
 export const socketUrl = () => inject("socketUrl");
+/** The Anthropic stand-in this project's stack talks to (test/api/fake-anthropic.ts). */
+export const anthropicUrl = () => inject("anthropicUrl");
 
 /**
  * Point this test process at a stack's stand-ins (its table, bucket and sockets), so the test can run one of
@@ -11,7 +13,7 @@ export const socketUrl = () => inject("socketUrl");
  * that handler first touches the table: Kiln's clients read these links once.
  */
 export function useStackLinks(links: Record<string, string> = inject("stackLinks")) {
-  Object.assign(process.env, links);
+  Object.assign(process.env, links, { ANTHROPIC_BASE_URL: anthropicUrl() });
 }
 
 /** A fresh e-mail per test, so tests never share a user. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseMessage } from "../../functions/agent/parser";
 import { startLocalStackProcess } from "../../stacks/local/child";
 import { HOME, type Received } from "./fake-anthropic";
-import { builtApp, call, signedIn, waitForApp } from "./helpers";
+import { anthropicUrl, builtApp, call, signedIn, waitForApp } from "./helpers";
 
 /** Turns through a real provider SDK against the Anthropic stand-in (test/api/fake-anthropic.ts). */
 async function claudeApp(label: string) {
@@ -30,7 +30,7 @@ const writing = (token: string, appId: string, path: string) => waitForApp(token
 
 /** The conversations the Anthropic stand-in was sent (GET /v1/__received on it). */
 async function received(): Promise<Received[]> {
-  return (await fetch(`${process.env.ANTHROPIC_BASE_URL}/__received`)).json() as Promise<Received[]>;
+  return (await fetch(`${anthropicUrl()}/__received`)).json() as Promise<Received[]>;
 }
 
 describe("a turn through a model provider", () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type Received, sse } from "./fake-anthropic";
-import { builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
+import { anthropicUrl, builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
 
 /**
  * The worker's side of a turn, run in this process against the test stack's stand-ins as a second
@@ -39,7 +39,7 @@ const checkpoints = async (token: string, appId: string) => (await call("GET", `
 
 /** How many conversations the Anthropic stand-in was sent whose last message contains `marker`. */
 async function asked(marker: string): Promise<number> {
-  const all = (await (await fetch(`${process.env.ANTHROPIC_BASE_URL}/__received`)).json()) as Received[];
+  const all = (await (await fetch(`${anthropicUrl()}/__received`)).json()) as Received[];
   return all.filter((r) => JSON.stringify(r.messages.at(-1)).includes(marker)).length;
 }
 

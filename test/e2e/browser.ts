@@ -36,3 +36,25 @@ export async function toastSaying(page: Page, text: string | RegExp): Promise<st
   await toast.waitFor();
   return (await toast.innerText()).trim();
 }
+
+/** The app as its owner reads it, fetched by the signed-in page (its token, its origin). */
+export function appAsOwner(page: Page, appId: string): Promise<any> {
+  return page.evaluate(async (id) => {
+    const res = await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+    return res.json();
+  }, appId);
+}
+
+/**
+ * Polls the app until `ready(app)` holds. Polled from here, not with page.waitForFunction: that one
+ * does not await an async predicate, and the Promise it gets back is always truthy.
+ */
+export async function waitForApp(page: Page, appId: string, ready: (app: any) => boolean, timeout = 45_000): Promise<any> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const app = await appAsOwner(page, appId);
+    if (ready(app)) return app;
+    if (Date.now() > deadline) throw new Error(`the app never got there; its status: ${JSON.stringify(app.status)}`);
+    await page.waitForTimeout(250);
+  }
+}

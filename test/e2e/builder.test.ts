@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, uniqueEmail } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail, waitForApp } from "./browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -15,30 +15,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function apiAs(path: string) {
-  return page.evaluate(async (p) => {
-    const res = await fetch(`/api${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
-    return res.json();
-  }, path);
-}
+const apiAs = (path: string) => page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).json(), path);
 
 const appIdFromUrl = () => new URL(page.url()).pathname.split("/")[2];
 
 /** The app is ready; with `answered`, only once the turn of that user message has its answer (not the state before it was sent). */
-async function waitUntilReady(answered?: string) {
-  await page.waitForFunction(
-    async ({ id, answered }) => {
-      const res = await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
-      const app = await res.json();
-      if (app.status?.state !== "ready") return false;
-      if (answered === null) return true;
-      const messages: { role: string; content: string; state?: string }[] = app.conversation?.messages ?? [];
-      const last = messages.at(-1);
-      return messages.some((m) => m.role === "user" && m.content === answered) && last?.role === "assistant" && last.state !== "streaming";
-    },
-    { id: appIdFromUrl(), answered: answered ?? null },
-    { timeout: 45_000, polling: 250 },
-  );
+function waitUntilReady(answered?: string) {
+  return waitForApp(page, appIdFromUrl(), (app) => {
+    if (app.status?.state !== "ready") return false;
+    if (answered === undefined) return true;
+    const messages: { role: string; content: string; state?: string }[] = app.conversation?.messages ?? [];
+    const last = messages.at(-1);
+    return messages.some((m) => m.role === "user" && m.content === answered) && last?.role === "assistant" && last.state !== "streaming";
+  });
 }
 
 describe("the builder, offline, in a real browser", () => {
@@ -68,7 +57,7 @@ describe("the builder, offline, in a real browser", () => {
     await input.press("Enter");
     await waitUntilReady("add a priority field to tasks");
     const app = await apiAs(`/apps/${appIdFromUrl()}`);
-    expect(app.entities.Task.properties.priority).toBeTruthy();
+    expect(app.entities.Task.properties.priority).toMatchObject({ type: "string" });
     expect(await input.inputValue()).toBe("");
 
     const lastAssistant = app.conversation.messages.at(-1);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, uniqueEmail, webUrl } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail, waitForApp, webUrl } from "./browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -39,14 +39,7 @@ async function api<T = any>(path: string, init: { method?: string; body?: unknow
 const appIdFromUrl = () => new URL(page.url()).pathname.split("/")[2];
 
 async function waitUntilReady() {
-  await page.waitForFunction(
-    async (id) => {
-      const res = await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
-      return (await res.json()).status?.state === "ready";
-    },
-    appIdFromUrl(),
-    { timeout: 45_000, polling: 250 },
-  );
+  await waitForApp(page, appIdFromUrl(), (a) => a.status?.state === "ready");
 }
 
 const pickerShows = (name: string) =>

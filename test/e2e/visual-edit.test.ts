@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, uniqueEmail } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail, waitForApp } from "./browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -51,11 +51,7 @@ describe("Visual Edit", () => {
     await page.getByTestId("prompt-input").fill("A simple tracker for books I want to read");
     await page.getByTestId("submit-prompt").click();
     await page.waitForURL(/\/apps\/[^/]+\/editor\/preview/, { timeout: 20_000 });
-    await page.waitForFunction(
-      async (id) => (await (await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).json()).status?.state === "ready",
-      appIdFromUrl(),
-      { timeout: 45_000, polling: 250 },
-    );
+    await waitForApp(page, appIdFromUrl(), (a) => a.status?.state === "ready");
     await expect.poll(async () => (await appNow()).main_page, { timeout: 10_000 }).toBeTruthy();
     const before = await appNow();
     const main = before.main_page as string;

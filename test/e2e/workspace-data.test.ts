@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, waitForApp, webUrl } from "./browser";
 
 /**
  * The workspace's data views as an owner on the free plan uses them (spec 02 §2 "Entity
@@ -27,11 +27,7 @@ beforeAll(async () => {
   await page.getByTestId("prompt-input").waitFor({ timeout: 20_000 });
   const app = await api<{ id: string }>("POST", "/apps", { user_description: "A simple task tracker" });
   appId = app.id;
-  await page.waitForFunction(
-    async (id) => (await (await fetch(`/api/apps/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).json()).status?.state === "ready",
-    appId,
-    { timeout: 45_000, polling: 250 },
-  );
+  await waitForApp(page, appId, (a) => a.status?.state === "ready");
   const full = await api<{ entities: Record<string, typeof schema> }>("GET", `/apps/${appId}`);
   entity = Object.keys(full.entities)[0];
   schema = full.entities[entity];
