@@ -10,9 +10,6 @@ import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, toke
 
 const roles = ["anonymous", "stranger", "owner", "member", "otherAppMember", "admin"] as const satisfies readonly Role[];
 
-/** Known holes in areas other engineers own right now: `route` answers `role` with `got` instead of its `who`. Each is reported; none is skipped. */
-const knownIssues: { route: RouteKey; role: Role; got: string; owner: string }[] = [];
-
 interface Request {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -209,9 +206,7 @@ describe("the route table declares who may call each route", () => {
 
 describe.each(ordered)("%s", (key) => {
   const declared = routes[key].who;
-  const known = knownIssues.filter((k) => k.route === key);
-  const test = known.length ? it.fails : it;
-  test(`answers each caller as declared${known.length ? ` (known issue: ${known.map((k) => `${k.role} gets ${k.got}, ${k.owner}`).join("; ")})` : ""}`, async () => {
+  it("answers each caller as declared", async () => {
     // Refusals first, so an allowed call's side effect cannot hide a refusal that does not hold.
     const order = [...roles].sort((a, b) => Number(declared[a] === "allowed") - Number(declared[b] === "allowed"));
     const got: Record<string, Outcome | string> = {};
