@@ -3,6 +3,9 @@ import type { Receipt } from "../../schemas/chat";
 import { parseMessage } from "./parser";
 import { serialize } from "./protocol";
 
+/** What a turn ended for running out of time shows: by its worker at the deadline, or by the sweeper after a crash. */
+export const RAN_OUT_OF_TIME = "This change ran out of time, try again";
+
 /** Why a turn's answer ended before it was whole. */
 export type CutReason = "stopped" | "output_limit" | "error" | "ended" | "deadline";
 

@@ -11,7 +11,7 @@ import { VisibleError } from "../core/errors";
 import { Messages } from "../core/messages";
 import { applyAction } from "./apply";
 import { runOfflineEngine } from "./offline";
-import { type CutReason, type Failure, notApplied } from "./outcomes";
+import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
 import { buildPrompt } from "./prompt";
 import { ProviderError } from "./provider-errors";
@@ -36,7 +36,7 @@ export class AppGone extends Error {}
 function errorOf(err: unknown): NonNullable<ChatMessage["error"]> {
   const details = err instanceof Error ? err.message : String(err);
   if (err instanceof ProviderError) return { title: err.summary, details, retryable: err.retryable };
-  if (err instanceof DeadlinePassed) return { title: "This change ran out of time, try again", details, retryable: true };
+  if (err instanceof DeadlinePassed) return { title: RAN_OUT_OF_TIME, details, retryable: true };
   return { title: "The assistant could not finish this change", details, retryable: true };
 }
 

@@ -36,26 +36,36 @@ export namespace AppAuthLimits {
   const windowOf = (seconds: number, now = Date.now()) => Math.floor(now / 1000 / seconds);
   const keyOf = (appId: string, limit: Limit, window: number) => Keys.appAuthLimit(appId, limit.kind, limit.subject, window);
 
-  /** Add `delta` to a counter; with `max`, only while it is below it. Answers the new count, or null when refused. */
-  async function add(key: Key, window: number, seconds: number, delta: number, max?: number): Promise<number | null> {
+  /** A condition the counter's update must meet, else it is refused. */
+  interface Condition {
+    expression: string;
+    names: Record<string, string>;
+    values: Record<string, unknown>;
+  }
+
+  /** Add `delta` to a counter (refreshing its TTL); with a condition, only while it holds. Answers the new count, or null when refused. */
+  async function add(key: Key, window: number, seconds: number, delta: number, condition?: Condition): Promise<number | null> {
     try {
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: table(),
           Key: key,
           UpdateExpression: "ADD #count :delta SET #ttl = :ttl",
-          ConditionExpression: max === undefined ? undefined : "attribute_not_exists(#count) OR #count < :max",
-          ExpressionAttributeNames: { "#count": "count", "#ttl": "ttl" },
-          ExpressionAttributeValues: { ":delta": delta, ":ttl": (window + 2) * seconds, ...(max === undefined ? {} : { ":max": max }) },
+          ConditionExpression: condition?.expression,
+          ExpressionAttributeNames: { "#count": "count", "#ttl": "ttl", ...condition?.names },
+          ExpressionAttributeValues: { ":delta": delta, ":ttl": (window + 2) * seconds, ...condition?.values },
           ReturnValues: "UPDATED_NEW",
         }),
       );
       return Attributes?.count as number;
     } catch (err) {
-      if (max !== undefined && isConditionFailure(err)) return null;
+      if (condition && isConditionFailure(err)) return null;
       throw err;
     }
   }
+
+  /** Below `max`: a slot is free. */
+  const below = (max: number): Condition => ({ expression: "attribute_not_exists(#count) OR #count < :max", names: {}, values: { ":max": max } });
 
   const giveBack = (taken: { key: Key; window: number; seconds: number }[]) => Promise.all(taken.map((t) => add(t.key, t.window, t.seconds, -1))).then(() => undefined);
 
@@ -65,7 +75,7 @@ export namespace AppAuthLimits {
     for (const limit of limits) {
       const window = windowOf(limit.seconds);
       const key = keyOf(appId, limit, window);
-      if ((await add(key, window, limit.seconds, 1, limit.max)) === null) {
+      if ((await add(key, window, limit.seconds, 1, below(limit.max))) === null) {
         await giveBack(taken);
         throw new VisibleError("rate_limited", limit.message);
       }
@@ -93,24 +103,9 @@ export namespace AppAuthLimits {
     const now = Date.now();
     const window = windowOf(rule.seconds, now);
     const key = Keys.appAuthLimit(appId, rule.kind, rule.subject, window);
-    let count: number;
-    try {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: key,
-          UpdateExpression: "ADD #count :one SET #ttl = :ttl",
-          ConditionExpression: "attribute_not_exists(#next) OR #next <= :now",
-          ExpressionAttributeNames: { "#count": "count", "#ttl": "ttl", "#next": "next_at" },
-          ExpressionAttributeValues: { ":one": 1, ":ttl": (window + 2) * rule.seconds, ":now": now },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      count = Attributes?.count as number;
-    } catch (err) {
-      if (isConditionFailure(err)) throw new VisibleError("rate_limited", rule.message);
-      throw err;
-    }
+    // refused while the account's wait (`next_at`) runs
+    const count = await add(key, window, rule.seconds, 1, { expression: "attribute_not_exists(#next) OR #next <= :now", names: { "#next": "next_at" }, values: { ":now": now } });
+    if (count === null) throw new VisibleError("rate_limited", rule.message);
     if (count > rule.free) {
       const delay = Math.min(2 ** Math.min(Math.floor((count - rule.free - 1) / 5), 20), rule.maxDelaySeconds) * 1000;
       await db().send(

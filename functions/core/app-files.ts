@@ -5,19 +5,17 @@ import { Keys } from "./keys";
 
 /** An app's code: one item per file in the app's partition, so a file write touches one item. */
 export namespace AppFiles {
-  export async function tree(appId: string): Promise<FileTree> {
+  /** The app's files, or only those under `folder` ("entities/"). */
+  export async function tree(appId: string, folder = ""): Promise<FileTree> {
     const { pk, skPrefix } = Keys.appFiles(appId);
-    const items = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix } });
+    const items = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix + folder } });
     return Object.fromEntries(items.map((item) => [item.path as string, item.content as string]));
   }
 
+  const itemOf = (appId: string, path: string, content: string) => ({ ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() });
+
   export async function write(appId: string, path: string, content: string): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() },
-      }),
-    );
+    await db().send(new PutCommand({ TableName: table(), Item: itemOf(appId, path, content) }));
   }
 
   /**
@@ -29,7 +27,7 @@ export namespace AppFiles {
       await db().send(
         new PutCommand({
           TableName: table(),
-          Item: { ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() },
+          Item: itemOf(appId, path, content),
           ...(expected === undefined
             ? { ConditionExpression: "attribute_not_exists(pk)" }
             : { ConditionExpression: "#c = :expected", ExpressionAttributeNames: { "#c": "content" }, ExpressionAttributeValues: { ":expected": expected } }),
@@ -55,7 +53,7 @@ export namespace AppFiles {
     }
     for (const [path, content] of Object.entries(next)) {
       if (now[path] !== content) {
-        requests.push({ PutRequest: { Item: { ...Keys.appFile(appId, path), path, content, updated_date: new Date().toISOString() } } });
+        requests.push({ PutRequest: { Item: itemOf(appId, path, content) } });
       }
     }
     for (let i = 0; i < requests.length; i += 25) {

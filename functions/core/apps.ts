@@ -227,8 +227,10 @@ export namespace Apps {
     await deleteKeys(keys);
   }
 
+  const stillWorking = () => new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
+
   export function assertNotProcessing(app: AppMeta) {
-    if (app.status.state === "processing") throw new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
+    if (app.status.state === "processing") throw stillWorking();
   }
 
   /**
@@ -263,7 +265,7 @@ export namespace Apps {
       );
       return toMeta(Attributes!);
     } catch (err) {
-      if (isConditionFailure(err)) throw new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");
+      if (isConditionFailure(err)) throw stillWorking();
       throw err;
     }
   }

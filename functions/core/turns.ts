@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { TURN_DEADLINE_MS, TURN_SWEEP_GRACE_MS } from "../../schemas/jobs";
-import { notApplied } from "../agent/outcomes";
+import { RAN_OUT_OF_TIME, notApplied } from "../agent/outcomes";
 import { AppEvents } from "./app-events";
 import { AppFiles } from "./app-files";
 import { Apps } from "./apps";
@@ -74,7 +74,7 @@ export namespace Turns {
       const userMessage = (await Messages.list(appId, 4)).messages.filter((m) => m.role === "user" && m.id < turnId).at(-1);
       await Messages.update(appId, turnId, {
         state: "error",
-        error: { title: "This change ran out of time, try again", details, retryable: true },
+        error: { title: RAN_OUT_OF_TIME, details, retryable: true },
         receipt: { ...receiptOf(before, files, userMessage?.content ?? ""), not_applied: notApplied(message.content, [], "deadline", before) },
       });
       await AppEvents.publish(appId, { message: await Messages.get(appId, turnId) });

@@ -4,12 +4,11 @@ import { AdminUserFields, type ListAppUsersQuery } from "../../schemas/app-auth"
 import { type AppRole, type AppUser, appUserBuiltInFields, reservedUserFieldNames } from "../../schemas/app-user";
 import { ADMIN_ONLY_RULE, type StoredEntitySchema, userFieldsReadByEntity } from "../../schemas/entities";
 import type { AppCaller } from "./app-caller";
+import { AppFiles } from "./app-files";
 import { AppUsers } from "./app-users";
 import { Config } from "./config";
-import { queryAll } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
-import { Keys } from "./keys";
 import { Mail } from "./mail";
 import { Mongo } from "./mongo";
 import { Rls } from "./rls";
@@ -153,12 +152,10 @@ export namespace UserEntity {
    * `user_condition`) that has none, so nobody grants themself access by editing their profile.
    */
   async function writeRules(appId: string, schema: StoredEntitySchema | undefined): Promise<Rls.EntityRules & { adminOnly: Set<string> }> {
-    const { pk, sk } = Keys.appFile(appId, "entities/");
-    const files = await queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": sk } });
     const read = new Set<string>();
-    for (const file of files) {
+    for (const content of Object.values(await AppFiles.tree(appId, "entities/"))) {
       try {
-        userFieldsReadByEntity(JSON.parse(String(file.content)), read);
+        userFieldsReadByEntity(JSON.parse(content), read);
       } catch {
         // a schema that is not JSON holds no rule the API enforces
       }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, Card, CloseButton, Dialog, HStack, Heading, IconButton, Input, NativeSelect, Portal, SimpleGrid, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Card, CloseButton, HStack, Heading, IconButton, Input, NativeSelect, SimpleGrid, Stack, Tabs, Text } from "@chakra-ui/react";
 import { ArrowLeft, Lock, Plus, Trash2, Unlock } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { detailOf } from "../../../api/client";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast, toaster } from "../../ui/toaster";
 import { entityText, useSaveFile } from "../code/files";
 import {
@@ -204,29 +205,11 @@ function RulesEditor({ app, name, onBack }: { app: App; name: string; onBack(): 
         </Tabs.Root>
       )}
 
-      <Dialog.Root open={confirmRemove} onOpenChange={(e) => setConfirmRemove(e.open)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Remove all rules?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{name} records become readable and writable by anyone who can use the app.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={removeAll}>
-                  Remove All Rules
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        confirmation={confirmRemove ? { title: "Remove all rules?", text: `${name} records become readable and writable by anyone who can use the app.`, action: "Remove All Rules" } : null}
+        onConfirm={removeAll}
+        onClose={() => setConfirmRemove(false)}
+      />
     </Stack>
   );
 }
