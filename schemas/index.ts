@@ -3,6 +3,7 @@ export * from "./app-files";
 export * from "./app-logs";
 export * from "./app-user";
 export * from "./auth";
+export * from "./billing";
 export * from "./catalog";
 export * from "./chat";
 export * from "./coding";

@@ -1,6 +1,10 @@
 import * as z from "zod";
 import { SubscriptionTier } from "./user";
 
+/** Messages per day, oldest first: `_id` is the date (YYYY-MM-DD). */
+export const UsageByDate = z.array(z.object({ _id: z.string(), total_messages: z.number() }));
+export type UsageByDate = z.infer<typeof UsageByDate>;
+
 /** GET /api/usage-logs/current-usage (spec 01 §3 Usage, spec 03 §3 Current usage). */
 export const CurrentUsage = z.object({
   tier: SubscriptionTier,
@@ -14,12 +18,11 @@ export const CurrentUsage = z.object({
   current_credit_period_start_date: z.string(),
   current_credit_period_end_date: z.string(),
   next_period_start_date: z.string(),
+  usage_by_date: UsageByDate,
 });
 export type CurrentUsage = z.infer<typeof CurrentUsage>;
 
-export const UsageStats = z.object({
-  usage_by_date: z.array(z.object({ _id: z.string(), total_messages: z.number() })),
-});
+export const UsageStats = z.object({ usage_by_date: UsageByDate });
 
 /** GET /api/usage-logs/current-integration-usage (spec 03 §7.1): integration credits used this month and the plan's allowance. */
 export const IntegrationUsage = z.object({ usage: z.number(), limit: z.number() });

@@ -135,6 +135,22 @@ export const routes = {
   "GET /api/usage-logs/current-usage": { group: "usage", op: "current", access: "user", who: who.signedIn },
   "GET /api/usage-logs/stats": { group: "usage", op: "stats", access: "user", who: who.signedIn },
   "GET /api/usage-logs/current-integration-usage": { group: "usage", op: "currentIntegrations", access: "user", who: who.signedIn },
+  "GET /api/usage-logs/user-stats/{id}": { group: "usage", op: "userStats", access: "user", who: who.owner },
+
+  "GET /api/billing/stats": { group: "billing", op: "stats", access: "user", who: who.signedIn },
+  "POST /api/billing/create-checkout-session/{planId}": { group: "billing", op: "checkout", access: "user", who: who.signedIn },
+  "POST /api/billing/create-portal-session": { group: "billing", op: "portal", access: "user", who: who.signedIn },
+  "POST /api/billing/update-subscription/{planId}": { group: "billing", op: "updateSubscription", access: "user", who: who.signedIn },
+  "DELETE /api/billing/cancel-schedule": { group: "billing", op: "cancelSchedule", access: "user", who: who.signedIn },
+  // Stripe's deliveries: no platform credentials, the signature is the credential (a forged one is a 400).
+  "POST /api/billing/webhook": { group: "billing", op: "webhook", access: "public", who: who.anyone },
+
+  "POST /api/credits/add-coupon-code/{code}": { group: "credits", op: "redeemCoupon", access: "user", who: who.signedIn },
+  "GET /api/credits/coupon-codes": { group: "credits", op: "listCoupons", access: "admin", who: who.admin },
+  "POST /api/credits/create-coupon-code": { group: "credits", op: "createCoupon", access: "admin", who: who.admin },
+  "POST /api/credits/add-bonus-credits": { group: "credits", op: "addBonus", access: "admin", who: who.admin },
+  "GET /api/credits/{id}/bonus-credits": { group: "credits", op: "listBonus", access: "admin", who: who.admin },
+  "DELETE /api/credits/{id}/bonus-credits/{bonusId}": { group: "credits", op: "removeBonus", access: "admin", who: who.admin },
 
   "POST /api/apps/{id}/auth/register": { group: "appauth", op: "register", access: "public", who: who.anyone },
   "POST /api/apps/{id}/auth/verify-otp": { group: "appauth", op: "verifyOtp", access: "public", who: who.anyone },
@@ -207,6 +223,8 @@ export const crons = {
   pingAppSockets: { schedule: "rate(4 minutes)", everyMs: 4 * 60_000 },
   /** ends AI turns whose worker died, once past their deadline (functions/core/turns.ts) */
   sweepTurns: { schedule: "rate(1 minute)", everyMs: 60_000 },
+  /** starts the next credit period of users whose period has ended (functions/core/credit-periods.ts) */
+  rollCreditPeriods: { schedule: "rate(15 minutes)", everyMs: 15 * 60_000 },
 } as const;
 export type CronName = keyof typeof crons;
 

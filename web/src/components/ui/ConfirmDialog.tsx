@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   /** the action waits for something (say, the list of what changes) */
   disabled?: boolean;
   size?: "md" | "lg";
+  /** red for what cannot be undone; brand for a considered but ordinary step (a plan change) */
+  tone?: "danger" | "brand";
   testIds?: { dialog: string; action: string };
   onConfirm(): void;
   onClose(): void;
@@ -26,7 +28,7 @@ interface ConfirmDialogProps {
  * Asks before something that cannot be undone: Cancel, or the red action. `confirmation`
  * null closes it; its words stay on screen while the dialog animates out.
  */
-export function ConfirmDialog({ confirmation, children, pending, disabled, size, testIds = { dialog: "confirm-dialog", action: "confirm-action" }, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ confirmation, children, pending, disabled, size, tone = "danger", testIds = { dialog: "confirm-dialog", action: "confirm-action" }, onConfirm, onClose }: ConfirmDialogProps) {
   const last = useRef(confirmation);
   if (confirmation) last.current = confirmation;
   const shown = last.current;
@@ -52,7 +54,7 @@ export function ConfirmDialog({ confirmation, children, pending, disabled, size,
                   Cancel
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending} disabled={disabled} data-testid={testIds.action}>
+              <Button colorPalette={tone === "danger" ? "red" : "brand"} onClick={onConfirm} loading={pending} disabled={disabled} data-testid={testIds.action}>
                 {shown?.action}
               </Button>
             </Dialog.Footer>
