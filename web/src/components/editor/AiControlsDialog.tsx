@@ -1,8 +1,9 @@
-import { Box, Button, Checkbox, Dialog, Field, HStack, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Field, HStack, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { useUpdateApp } from "../../api/apps";
 import { detailOf } from "../../api/client";
+import { KilnDialog } from "../ui/Dialog";
 import { toast } from "../ui/toaster";
 import type { FileMap } from "./appFiles";
 
@@ -44,78 +45,66 @@ export function AiControlsDialog({ app, files, open, onClose }: { app: App; file
     );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="ai-controls-dialog">
-            <Dialog.Header>
-              <Dialog.Title>AI Controls</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="6">
-                <Field.Root invalid={instructions.length > MAX_INSTRUCTIONS}>
-                  <Field.Label>Custom instructions</Field.Label>
-                  <Textarea
-                    value={instructions}
-                    onChange={(e) => setInstructions(e.target.value)}
-                    rows={5}
-                    placeholder="e.g. Always use a friendly tone in the app's copy. Prefer cards over tables."
-                    data-testid="custom-instructions"
-                  />
-                  <Field.HelperText>Kiln follows these in every change it makes to this app.</Field.HelperText>
-                  <Field.ErrorText>Custom instructions must be at most 10,000 characters</Field.ErrorText>
-                </Field.Root>
+    <KilnDialog
+      open={open}
+      onClose={onClose}
+      title="AI Controls"
+      size="lg"
+      closeButton={false}
+      testId="ai-controls-dialog"
+      action={{ label: "Save Changes", onClick: save, loading: update.isPending, disabled: instructions.length > MAX_INSTRUCTIONS, testId: "ai-controls-save" }}
+    >
+      <Stack gap="6">
+        <Field.Root invalid={instructions.length > MAX_INSTRUCTIONS}>
+          <Field.Label>Custom instructions</Field.Label>
+          <Textarea
+            value={instructions}
+            onChange={(e) => setInstructions(e.target.value)}
+            rows={5}
+            placeholder="e.g. Always use a friendly tone in the app's copy. Prefer cards over tables."
+            data-testid="custom-instructions"
+          />
+          <Field.HelperText>Kiln follows these in every change it makes to this app.</Field.HelperText>
+          <Field.ErrorText>Custom instructions must be at most 10,000 characters</Field.ErrorText>
+        </Field.Root>
 
-                <Box>
-                  <HStack justify="space-between" mb="2">
-                    <Box>
-                      <Text fontWeight="medium" fontSize="sm">
-                        Freeze files
-                      </Text>
-                      <Text color="fg.muted" fontSize="xs">
-                        The AI will not change frozen files.
-                      </Text>
-                    </Box>
-                    <HStack gap="1">
-                      <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set(paths))} data-testid="freeze-all">
-                        Freeze All
-                      </Button>
-                      <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set())} data-testid="unfreeze-all">
-                        Unfreeze All
-                      </Button>
-                    </HStack>
-                  </HStack>
-                  <Stack h="200px" overflowY="auto" borderWidth="1px" rounded="md" p="2" gap="1" data-testid="freeze-list">
-                    {paths.length === 0 && (
-                      <Text color="fg.muted" fontSize="sm" p="2">
-                        This app has no files yet.
-                      </Text>
-                    )}
-                    {paths.map((path) => (
-                      <Checkbox.Root key={path} size="sm" checked={frozen.has(path)} onCheckedChange={(e) => toggle(path, !!e.checked)} px="1" py="0.5">
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label fontFamily="mono" fontSize="xs">
-                          {path}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                </Box>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" onClick={save} loading={update.isPending} disabled={instructions.length > MAX_INSTRUCTIONS} data-testid="ai-controls-save">
-                Save Changes
+        <Box>
+          <HStack justify="space-between" mb="2">
+            <Box>
+              <Text fontWeight="medium" fontSize="sm">
+                Freeze files
+              </Text>
+              <Text color="fg.muted" fontSize="xs">
+                The AI will not change frozen files.
+              </Text>
+            </Box>
+            <HStack gap="1">
+              <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set(paths))} data-testid="freeze-all">
+                Freeze All
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <Button size="xs" variant="ghost" onClick={() => setFrozen(new Set())} data-testid="unfreeze-all">
+                Unfreeze All
+              </Button>
+            </HStack>
+          </HStack>
+          <Stack h="200px" overflowY="auto" borderWidth="1px" rounded="md" p="2" gap="1" data-testid="freeze-list">
+            {paths.length === 0 && (
+              <Text color="fg.muted" fontSize="sm" p="2">
+                This app has no files yet.
+              </Text>
+            )}
+            {paths.map((path) => (
+              <Checkbox.Root key={path} size="sm" checked={frozen.has(path)} onCheckedChange={(e) => toggle(path, !!e.checked)} px="1" py="0.5">
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label fontFamily="mono" fontSize="xs">
+                  {path}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Box>
+      </Stack>
+    </KilnDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, CloseButton, Code, Dialog, Field, Fieldset, Portal, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Code, Field, Fieldset, RadioGroup, Stack, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { type ChatMessage, FeedbackTag } from "../../../../schemas/chat";
 import { detailOf } from "../../api/client";
 import { useSendFeedback } from "../../api/messages";
+import { KilnDialog } from "../ui/Dialog";
 import { toast } from "../ui/toaster";
 
 type Tag = (typeof FeedbackTag.options)[number];
@@ -56,99 +57,76 @@ export function FeedbackDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="feedback-dialog">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Give feedback</Dialog.Title>
-              <Text color="fg.muted" fontSize="sm">
-                {actionPath ? (
-                  <>
-                    About the change to <Code size="sm">{actionPath}</Code>
-                  </>
-                ) : (
-                  "About this response"
-                )}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Fieldset.Root>
-                  <Fieldset.Legend fontSize="sm" fontWeight="medium" mb="2">
-                    What happened?
-                  </Fieldset.Legend>
-                  <RadioGroup.Root
-                    value={tag}
-                    onValueChange={(e) => setTag(e.value as Tag)}
-                    colorPalette="brand"
-                    size="sm"
-                    aria-label="Feedback tag"
-                    data-testid="feedback-tags"
-                  >
-                    <Stack gap="1">
-                      {FeedbackTag.options.map((option) => (
-                        <RadioGroup.Item
-                          key={option}
-                          value={option}
-                          px="3"
-                          py="2"
-                          rounded="md"
-                          borderWidth="1px"
-                          borderColor={tag === option ? "brand.solid" : "border"}
-                          bg={tag === option ? "brand.subtle" : "transparent"}
-                          cursor="pointer"
-                          transition="background 0.15s, border-color 0.15s"
-                          _hover={{ bg: tag === option ? "brand.subtle" : "bg.muted" }}
-                        >
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>{option}</RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                      ))}
-                    </Stack>
-                  </RadioGroup.Root>
-                </Fieldset.Root>
+    <KilnDialog
+      open={open}
+      onClose={onClose}
+      title="Give feedback"
+      description={
+        actionPath ? (
+          <>
+            About the change to <Code size="sm">{actionPath}</Code>
+          </>
+        ) : (
+          "About this response"
+        )
+      }
+      testId="feedback-dialog"
+      action={{ label: "Submit", onClick: submit, loading: send.isPending, disabled: !tag || send.isPending || tooLong, testId: "feedback-submit" }}
+    >
+      <Stack gap="5">
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="sm" fontWeight="medium" mb="2">
+            What happened?
+          </Fieldset.Legend>
+          <RadioGroup.Root
+            value={tag}
+            onValueChange={(e) => setTag(e.value as Tag)}
+            colorPalette="brand"
+            size="sm"
+            aria-label="Feedback tag"
+            data-testid="feedback-tags"
+          >
+            <Stack gap="1">
+              {FeedbackTag.options.map((option) => (
+                <RadioGroup.Item
+                  key={option}
+                  value={option}
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  borderWidth="1px"
+                  borderColor={tag === option ? "brand.solid" : "border"}
+                  bg={tag === option ? "brand.subtle" : "transparent"}
+                  cursor="pointer"
+                  transition="background 0.15s, border-color 0.15s"
+                  _hover={{ bg: tag === option ? "brand.subtle" : "bg.muted" }}
+                >
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{option}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+        </Fieldset.Root>
 
-                <Field.Root invalid={tooLong}>
-                  <Field.Label>
-                    Tell us more
-                    <Box as="span" color="fg.subtle" fontWeight="normal">
-                      (optional)
-                    </Box>
-                  </Field.Label>
-                  <Textarea
-                    value={text}
-                    onChange={(e) => setText(e.target.value)}
-                    rows={4}
-                    placeholder="What did you expect, and what happened instead?"
-                    data-testid="feedback-text"
-                  />
-                  <Field.ErrorText>Feedback is at most 5,000 characters</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="brand"
-                onClick={submit}
-                loading={send.isPending}
-                disabled={!tag || send.isPending || tooLong}
-                data-testid="feedback-submit"
-              >
-                Submit
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+        <Field.Root invalid={tooLong}>
+          <Field.Label>
+            Tell us more
+            <Box as="span" color="fg.subtle" fontWeight="normal">
+              (optional)
+            </Box>
+          </Field.Label>
+          <Textarea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={4}
+            placeholder="What did you expect, and what happened instead?"
+            data-testid="feedback-text"
+          />
+          <Field.ErrorText>Feedback is at most 5,000 characters</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </KilnDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Center, CloseButton, Code, Dialog, Grid, HStack, Link, Portal, Spinner, Stack, Table, Tabs, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Center, Code, Grid, HStack, Link, Spinner, Stack, Table, Tabs, Text } from "@chakra-ui/react";
 import { Check, Copy, ExternalLink, FileCode2, FileDiff, Info } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Action } from "../../../../functions/agent/protocol";
 import { actionsOf } from "../../../../functions/agent/parser";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { type FileChange, NO_CHANGES, useMessageChanges } from "../../api/messages";
+import { KilnDialog } from "../ui/Dialog";
 import { toast } from "../ui/toaster";
 import { CodeView, DiffView } from "./CodeView";
 
@@ -15,41 +16,26 @@ const changeColor = { added: "green", modified: "blue", deleted: "red" } as cons
 /** Message Details (spec 01 §2): 'Code Changes' for everyone, 'Message Info' for platform admins only. */
 export function MessageDetailsDialog({ appId, message, open, onClose, isAdmin }: { appId: string; message: ChatMessage; open: boolean; onClose(): void; isAdmin: boolean }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="xl" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="min(1200px, calc(100vw - 2rem))" data-testid="message-details-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Message details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pt="0">
-              <Tabs.Root defaultValue="changes" colorPalette="brand" lazyMount unmountOnExit>
-                <Tabs.List>
-                  <Tabs.Trigger value="changes">
-                    <FileDiff size={15} /> Code Changes
-                  </Tabs.Trigger>
-                  {isAdmin && (
-                    <Tabs.Trigger value="info">
-                      <Info size={15} /> Message Info
-                    </Tabs.Trigger>
-                  )}
-                </Tabs.List>
-                <Tabs.Content value="changes">{open && <CodeChanges appId={appId} messageId={message.id} />}</Tabs.Content>
-                {isAdmin && (
-                  <Tabs.Content value="info">
-                    <MessageInfo message={message} />
-                  </Tabs.Content>
-                )}
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <KilnDialog open={open} onClose={onClose} title="Message details" size="wide" flushBody testId="message-details-dialog">
+      <Tabs.Root defaultValue="changes" colorPalette="brand" lazyMount unmountOnExit>
+        <Tabs.List>
+          <Tabs.Trigger value="changes">
+            <FileDiff size={15} /> Code Changes
+          </Tabs.Trigger>
+          {isAdmin && (
+            <Tabs.Trigger value="info">
+              <Info size={15} /> Message Info
+            </Tabs.Trigger>
+          )}
+        </Tabs.List>
+        <Tabs.Content value="changes">{open && <CodeChanges appId={appId} messageId={message.id} />}</Tabs.Content>
+        {isAdmin && (
+          <Tabs.Content value="info">
+            <MessageInfo message={message} />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </KilnDialog>
   );
 }
 

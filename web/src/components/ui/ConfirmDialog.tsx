@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useRef } from "react";
+import { type DialogTone, KilnDialog } from "./Dialog";
 
 export interface Confirmation {
   title: string;
@@ -18,15 +19,15 @@ interface ConfirmDialogProps {
   disabled?: boolean;
   size?: "md" | "lg";
   /** red for what cannot be undone; brand for a considered but ordinary step (a plan change) */
-  tone?: "danger" | "brand";
+  tone?: Extract<DialogTone, "danger" | "brand">;
   testIds?: { dialog: string; action: string };
   onConfirm(): void;
   onClose(): void;
 }
 
 /**
- * Asks before something that cannot be undone: Cancel, or the red action. `confirmation`
- * null closes it; its words stay on screen while the dialog animates out.
+ * Asks before something that cannot be undone: Cancel, or the red action, on the dialog kit.
+ * `confirmation` null closes it; its words stay on screen while the dialog animates out.
  */
 export function ConfirmDialog({ confirmation, children, pending, disabled, size, tone = "danger", testIds = { dialog: "confirm-dialog", action: "confirm-action" }, onConfirm, onClose }: ConfirmDialogProps) {
   const last = useRef(confirmation);
@@ -34,33 +35,21 @@ export function ConfirmDialog({ confirmation, children, pending, disabled, size,
   const shown = last.current;
 
   return (
-    <Dialog.Root open={!!confirmation} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center" size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testIds.dialog}>
-            <Dialog.Header>
-              <Dialog.Title>{shown?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{shown?.text}</Text>
-                {children}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" data-testid="confirm-cancel">
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={tone === "danger" ? "red" : "brand"} onClick={onConfirm} loading={pending} disabled={disabled} data-testid={testIds.action}>
-                {shown?.action}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <KilnDialog
+      open={!!confirmation}
+      onClose={onClose}
+      title={shown?.title}
+      alert
+      closeButton={false}
+      size={size}
+      testId={testIds.dialog}
+      cancel={{ testId: "confirm-cancel" }}
+      action={{ label: shown?.action, onClick: onConfirm, loading: pending, disabled, tone, testId: testIds.action }}
+    >
+      <Stack gap="4">
+        <Text>{shown?.text}</Text>
+        {children}
+      </Stack>
+    </KilnDialog>
   );
 }

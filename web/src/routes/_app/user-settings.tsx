@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Dialog, Field, HStack, Heading, IconButton, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Container, Field, HStack, Heading, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Copy, Eye, EyeOff, RefreshCw } from "lucide-react";
@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { User } from "../../../../schemas/user";
 import { meQuery, useRegenerateApiKey, useUpdateMe } from "../../api/auth";
 import { detailOf } from "../../api/client";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toast } from "../../components/ui/toaster";
 
 export const Route = createFileRoute("/_app/user-settings")({
@@ -187,29 +188,14 @@ function ApiKeyCard({ user }: { user: User }) {
         </Button>
       </Card.Footer>
 
-      <Dialog.Root open={confirming} onOpenChange={(e) => setConfirming(e.open)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Regenerate API key?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>Scripts and integrations using the current key stop working at once. This cannot be undone.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={confirmRegenerate} loading={regenerate.isPending}>
-                  Regenerate key
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        confirmation={
+          confirming ? { title: "Regenerate API key?", text: "Scripts and integrations using the current key stop working at once. This cannot be undone.", action: "Regenerate key" } : null
+        }
+        pending={regenerate.isPending}
+        onConfirm={confirmRegenerate}
+        onClose={() => setConfirming(false)}
+      />
     </Card.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Center, HStack, Heading, IconButton, Menu, Portal, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Center, HStack, Heading, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Braces, Download, EllipsisVertical, Plus, Trash2, Upload } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -7,6 +7,7 @@ import type { EntityRecord } from "../../../../../schemas/entities";
 import { AppData, recordsQueryKey } from "../../../api/app-data";
 import { detailOf } from "../../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { RecordsTable, type RecordsColumn } from "../../ui/RecordsTable";
 import { toast, toaster } from "../../ui/toaster";
 import { RecordSheet } from "./RecordSheet";
 import { SchemaDialog } from "./SchemaDialog";
@@ -24,6 +25,10 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
   const schema = app.entities[entity];
   const properties = useMemo(() => (schema?.properties ?? {}) as Properties, [schema]);
   const columns = useMemo(() => columnsOf(properties), [properties]);
+  const tableColumns = useMemo<RecordsColumn<EntityRecord>[]>(
+    () => columns.map((c) => ({ key: c.key, header: c.label, text: (record) => cellText(record[c.key], properties[c.key], c.key) })),
+    [columns, properties],
+  );
   const client = useQueryClient();
   const key = recordsQueryKey(app.id, entity);
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -170,70 +175,27 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
         }}
       />
 
-      {records.isPending ? (
-        <Center h="600px" gap="2" color="fg.muted">
-          <Spinner size="sm" /> <Text>Loading records...</Text>
-        </Center>
-      ) : rows.length === 0 ? (
-        <Center h="600px" borderWidth="1px" rounded="lg" flexDirection="column" gap="3" data-testid="records-empty">
-          <Text color="fg.muted">No records found</Text>
-          <Button size="sm" variant="outline" onClick={() => setSheet({ mode: "add" })}>
-            <Plus /> Add your first record
-          </Button>
-        </Center>
-      ) : (
-        <Table.ScrollArea h="600px" borderWidth="1px" rounded="lg" data-testid="records-table">
-          <Table.Root size="sm" interactive stickyHeader>
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                {columns.map((c) => (
-                  <Table.ColumnHeader key={c.key} maxW="200px" whiteSpace="nowrap">
-                    {c.label}
-                  </Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((record) => (
-                <Table.Row key={record.id} cursor="pointer" onClick={() => setSheet({ mode: "edit", record })} data-testid="record-row" data-record-id={record.id}>
-                  {columns.map((c) => {
-                    const text = cellText(record[c.key], properties[c.key], c.key);
-                    return (
-                      <Table.Cell key={c.key} maxW="200px" truncate title={text}>
-                        {text}
-                      </Table.Cell>
-                    );
-                  })}
-                  <Table.Cell textAlign="end">
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label="Delete record"
-                      data-testid="delete-record"
-                      loading={remove.isPending && remove.variables === record.id}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setDeleting(record);
-                      }}
-                    >
-                      <Trash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-          {records.hasNextPage && (
+      <RecordsTable
+        rows={rows}
+        rowKey={(record) => record.id}
+        columns={tableColumns}
+        loading={records.isPending}
+        loadingText="Loading records..."
+        empty={{ text: "No records found", action: { label: "Add your first record", icon: <Plus />, onClick: () => setSheet({ mode: "add" }) } }}
+        onRowClick={(record) => setSheet({ mode: "edit", record })}
+        rowDelete={{ label: "Delete record", testId: "delete-record", pending: (record) => remove.isPending && remove.variables === record.id, onDelete: setDeleting }}
+        footer={
+          records.hasNextPage && (
             <Center py="3">
               <Button size="sm" variant="outline" onClick={() => records.fetchNextPage()} loading={records.isFetchingNextPage}>
                 Load more
               </Button>
             </Center>
-          )}
-        </Table.ScrollArea>
-      )}
+          )
+        }
+        testIds={{ table: "records-table", row: "record-row", empty: "records-empty" }}
+        rowData={(record) => ({ "data-record-id": record.id })}
+      />
 
       <RecordSheet
         open={sheet !== null}

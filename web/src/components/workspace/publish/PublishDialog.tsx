@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Link, Portal, Stack, Text } from "@chakra-ui/react";
+import { Link, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { useEffect } from "react";
@@ -7,6 +7,7 @@ import { appQuery } from "../../../api/apps";
 import { detailOf } from "../../../api/client";
 import { Workspace } from "../../../api/workspace";
 import { appOrigin } from "../../../lib/app-origin";
+import { KilnDialog } from "../../ui/Dialog";
 
 /** Publish (spec 02 §4): idle, publishing, then the public link opens. A failure shows its message or "Failed to deploy app". */
 export function PublishDialog({ app, open, onClose }: { app: App; open: boolean; onClose(): void }) {
@@ -27,48 +28,39 @@ export function PublishDialog({ app, open, onClose }: { app: App; open: boolean;
   const failure = deploy.error ? detailOf(deploy.error) || "Failed to deploy app" : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="publish-dialog" data-state-publish={deploy.isPending ? "publishing" : deploy.isSuccess ? "published" : "idle"}>
-            <Dialog.Header>
-              <Dialog.Title>Publish</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3" fontSize="sm">
-                <Text>
-                  Publishing puts the current version of {app.name} live at{" "}
-                  <Link href={url} target="_blank" rel="noreferrer" color="brand.fg" data-testid="publish-url">
-                    {url}
-                  </Link>
-                  .
-                </Text>
-                <Text color="fg.muted">
-                  {app.last_deployed_at ? `Last published ${formatDistanceToNow(new Date(app.last_deployed_at), { addSuffix: true })}.` : "This app has not been published yet."}
-                </Text>
-                {deploy.isSuccess && <Text color="fg.success" data-testid="publish-done">Published. The app opened in a new tab.</Text>}
-                {failure && (
-                  <Text color="fg.error" data-testid="publish-error">
-                    {failure}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" loading={deploy.isPending} loadingText="Publishing…" onClick={() => deploy.mutate()} data-testid="publish-confirm">
-                {deploy.isSuccess ? "Publish Again" : "Publish"}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <KilnDialog
+      open={open}
+      onClose={onClose}
+      title="Publish"
+      testId="publish-dialog"
+      data={{ "data-state-publish": deploy.isPending ? "publishing" : deploy.isSuccess ? "published" : "idle" }}
+      cancel={{ label: "Close" }}
+      action={{
+        label: deploy.isSuccess ? "Publish Again" : "Publish",
+        onClick: () => deploy.mutate(),
+        loading: deploy.isPending,
+        loadingText: "Publishing…",
+        testId: "publish-confirm",
+      }}
+    >
+      <Stack gap="3" fontSize="sm">
+        <Text>
+          Publishing puts the current version of {app.name} live at{" "}
+          <Link href={url} target="_blank" rel="noreferrer" color="brand.fg" data-testid="publish-url">
+            {url}
+          </Link>
+          .
+        </Text>
+        <Text color="fg.muted">
+          {app.last_deployed_at ? `Last published ${formatDistanceToNow(new Date(app.last_deployed_at), { addSuffix: true })}.` : "This app has not been published yet."}
+        </Text>
+        {deploy.isSuccess && <Text color="fg.success" data-testid="publish-done">Published. The app opened in a new tab.</Text>}
+        {failure && (
+          <Text color="fg.error" data-testid="publish-error">
+            {failure}
+          </Text>
+        )}
+      </Stack>
+    </KilnDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, CloseButton, Dialog, Field, HStack, Heading, IconButton, Input, Portal, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Card, Field, HStack, Heading, IconButton, Input, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { Check, Info, KeyRound, Pencil, Plus, Trash2, X } from "lucide-react";
@@ -7,6 +7,7 @@ import type { App } from "../../../../../schemas/app";
 import { appQuery } from "../../../api/apps";
 import { ApiError } from "../../../api/client";
 import { Secrets, appSecretsQuery } from "../../../api/secrets";
+import { KilnDialog } from "../../ui/Dialog";
 import { toaster } from "../../ui/toaster";
 
 /** Secrets toasts last 3000 ms (spec 02 §8). */
@@ -201,47 +202,24 @@ function AddSecretDialog({ open, saving, onClose, onSave }: { open: boolean; sav
   }, [open]);
   const ready = name.trim() !== "" && value.trim() !== "";
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            data-testid="add-secret-dialog"
-            onSubmit={(e: React.FormEvent) => {
-              e.preventDefault();
-              if (ready) onSave(name.trim(), value);
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>Add Secret</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>Name</Field.Label>
-                  <Input placeholder="API_KEY" fontFamily="mono" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Value</Field.Label>
-                  <Input type="password" placeholder="Value" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!ready} loading={saving}>
-                Add Secret
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <KilnDialog
+      open={open}
+      onClose={onClose}
+      title="Add Secret"
+      testId="add-secret-dialog"
+      onSubmit={() => ready && onSave(name.trim(), value)}
+      action={{ label: "Add Secret", disabled: !ready, loading: saving, tone: "neutral" }}
+    >
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>Name</Field.Label>
+          <Input placeholder="API_KEY" fontFamily="mono" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Value</Field.Label>
+          <Input type="password" placeholder="Value" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+        </Field.Root>
+      </Stack>
+    </KilnDialog>
   );
 }

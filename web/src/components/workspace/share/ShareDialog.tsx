@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { App } from "../../../../../schemas/app";
 import type { AppRole } from "../../../../../schemas/app-user";
 import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
 import { appOrigin } from "../../../lib/app-origin";
+import { KilnDialog } from "../../ui/Dialog";
 import { useCopy } from "../useCopy";
 import { useFeatures } from "../useFeatures";
 import { useInviteForm } from "../useInviteForm";
@@ -18,63 +19,48 @@ export function ShareDialog({ app, open, onClose }: { app: App; open: boolean; o
   const { email, setEmail, role, setRole, error, sending, submit } = useInviteForm(app.id, open, () => undefined);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="share-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Share Your App</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Field.Root>
-                  <Field.Label>Public link</Field.Label>
-                  <HStack w="full">
-                    <Input readOnly value={url} data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
-                    <Button variant="outline" onClick={() => void copy(url)} data-testid="share-copy">
-                      {copied ? "Copied!" : "Copy"}
-                    </Button>
-                  </HStack>
-                </Field.Root>
-                <Stack asChild gap="3">
-                  <form onSubmit={submit} noValidate>
-                  <Text fontWeight="medium">Invite people</Text>
-                  <Field.Root>
-                    <Field.Label>Email</Field.Label>
-                    <Input type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="name@example.com" data-testid="share-invite-email" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Access level</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={role} onChange={(e) => setRole(e.currentTarget.value as AppRole)} data-testid="share-invite-role">
-                        <option value="user">User</option>
-                        <option value="admin" disabled={!features.assign_admin}>
-                          {features.assign_admin ? "Admin" : `Admin (${FEATURE_MESSAGES.assign_admin})`}
-                        </option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {!features.assign_admin && <Field.HelperText data-testid="share-admin-gate">{FEATURE_MESSAGES.assign_admin}</Field.HelperText>}
-                  </Field.Root>
-                  {error && (
-                    <Text color="fg.error" fontSize="sm" data-testid="share-invite-error">
-                      {error}
-                    </Text>
-                  )}
-                  <Button type="submit" alignSelf="flex-end" loading={sending} data-testid="share-invite-send">
-                    Send Invite
-                  </Button>
-                  </form>
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <KilnDialog open={open} onClose={onClose} title="Share Your App" testId="share-dialog">
+      <Stack gap="5">
+        <Field.Root>
+          <Field.Label>Public link</Field.Label>
+          <HStack w="full">
+            <Input readOnly value={url} data-testid="share-url" onFocus={(e) => e.currentTarget.select()} />
+            <Button variant="outline" onClick={() => void copy(url)} data-testid="share-copy">
+              {copied ? "Copied!" : "Copy"}
+            </Button>
+          </HStack>
+        </Field.Root>
+        <Stack asChild gap="3">
+          <form onSubmit={submit} noValidate>
+            <Text fontWeight="medium">Invite people</Text>
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="name@example.com" data-testid="share-invite-email" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Access level</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={role} onChange={(e) => setRole(e.currentTarget.value as AppRole)} data-testid="share-invite-role">
+                  <option value="user">User</option>
+                  <option value="admin" disabled={!features.assign_admin}>
+                    {features.assign_admin ? "Admin" : `Admin (${FEATURE_MESSAGES.assign_admin})`}
+                  </option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {!features.assign_admin && <Field.HelperText data-testid="share-admin-gate">{FEATURE_MESSAGES.assign_admin}</Field.HelperText>}
+            </Field.Root>
+            {error && (
+              <Text color="fg.error" fontSize="sm" data-testid="share-invite-error">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" alignSelf="flex-end" loading={sending} data-testid="share-invite-send">
+              Send Invite
+            </Button>
+          </form>
+        </Stack>
+      </Stack>
+    </KilnDialog>
   );
 }

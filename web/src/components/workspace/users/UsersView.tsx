@@ -1,12 +1,13 @@
-import { Badge, Box, Button, Center, HStack, Heading, IconButton, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Braces, Trash2, UserPlus } from "lucide-react";
+import { Braces, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { type AppUser, appUserServerFields } from "../../../../../schemas/app-user";
 import { AppData, usersQueryKey } from "../../../api/app-data";
 import { detailOf } from "../../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { RecordsTable, type RecordsColumn } from "../../ui/RecordsTable";
 import { toast, toaster } from "../../ui/toaster";
 import { RecordSheet } from "../data/RecordSheet";
 import { SchemaDialog } from "../data/SchemaDialog";
@@ -45,16 +46,16 @@ export function UsersView({ app }: { app: App }) {
   const schema = useMemo(() => ({ name: "User", type: "object", properties: { ...builtInProperties, ...custom }, required: ["email"] }), [custom]);
   const editable = useMemo(() => ({ role: builtInProperties.role, ...custom }), [custom]);
   const editableRequired = useMemo(() => ["role"], []);
-  const columns = useMemo(
-    () => [
-      { key: "full_name", label: "Full Name" },
-      { key: "email", label: "Email" },
-      { key: "role", label: "Role" },
-      ...Object.entries(custom).map(([key, p]) => ({ key, label: typeof p.title === "string" && p.title ? p.title : key })),
-      { key: "created_date", label: "Joined" },
-    ],
-    [custom],
-  );
+  const columns = useMemo<RecordsColumn<AppUser>[]>(() => {
+    const text = (key: string) => (user: AppUser) => cellText(user[key], custom[key]);
+    return [
+      { key: "full_name", header: "Full Name", text: text("full_name") },
+      { key: "email", header: "Email", text: text("email") },
+      { key: "role", header: "Role", render: (user) => <Badge colorPalette={user.role === "admin" ? "purple" : "gray"}>{user.role}</Badge> },
+      ...Object.entries(custom).map(([key, p]) => ({ key, header: typeof p.title === "string" && p.title ? p.title : key, text: text(key) })),
+      { key: "created_date", header: "Joined", text: text("created_date") },
+    ];
+  }, [custom]);
 
   const key = usersQueryKey(app.id);
   const users = useQuery({ queryKey: key, queryFn: () => AppData.users(app.id) });
@@ -118,66 +119,18 @@ export function UsersView({ app }: { app: App }) {
         </HStack>
       </HStack>
 
-      {users.isPending ? (
-        <Center h="600px" gap="2" color="fg.muted">
-          <Spinner size="sm" /> <Text>Loading users...</Text>
-        </Center>
-      ) : rows.length === 0 ? (
-        <Center h="600px" borderWidth="1px" rounded="lg" flexDirection="column" gap="3" data-testid="users-empty">
-          <Text color="fg.muted">No users found</Text>
-          <Button size="sm" variant="outline" onClick={() => setInviteOpen(true)}>
-            <UserPlus /> Invite your first user
-          </Button>
-        </Center>
-      ) : (
-        <Table.ScrollArea h="600px" borderWidth="1px" rounded="lg" data-testid="users-table">
-          <Table.Root size="sm" interactive stickyHeader>
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                {columns.map((c) => (
-                  <Table.ColumnHeader key={c.key} maxW="200px" whiteSpace="nowrap">
-                    {c.label}
-                  </Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((user) => (
-                <Table.Row key={user.id} cursor="pointer" onClick={() => setEditing(user)} data-testid="user-row" data-email={user.email}>
-                  {columns.map((c) =>
-                    c.key === "role" ? (
-                      <Table.Cell key={c.key}>
-                        <Badge colorPalette={user.role === "admin" ? "purple" : "gray"}>{user.role}</Badge>
-                      </Table.Cell>
-                    ) : (
-                      <Table.Cell key={c.key} maxW="200px" truncate title={cellText(user[c.key], custom[c.key])}>
-                        {cellText(user[c.key], custom[c.key])}
-                      </Table.Cell>
-                    ),
-                  )}
-                  <Table.Cell textAlign="end">
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label="Delete user"
-                      data-testid="delete-user"
-                      loading={remove.isPending && remove.variables === user.id}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setDeleting(user);
-                      }}
-                    >
-                      <Trash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <RecordsTable
+        rows={rows}
+        rowKey={(user) => user.id}
+        columns={columns}
+        loading={users.isPending}
+        loadingText="Loading users..."
+        empty={{ text: "No users found", action: { label: "Invite your first user", icon: <UserPlus />, onClick: () => setInviteOpen(true) } }}
+        onRowClick={setEditing}
+        rowDelete={{ label: "Delete user", testId: "delete-user", pending: (user) => remove.isPending && remove.variables === user.id, onDelete: setDeleting }}
+        testIds={{ table: "users-table", row: "user-row", empty: "users-empty" }}
+        rowData={(user) => ({ "data-email": user.email })}
+      />
 
       <RecordSheet
         open={editing !== null}
