@@ -15,6 +15,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResponsibleUsePolicyRouteImport } from './routes/responsible-use-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppCreateAppRouteImport } from './routes/_app/create-app'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
@@ -54,6 +55,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCreateAppRoute = AppCreateAppRouteImport.update({
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/billing': typeof AppBillingRoute
   '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
@@ -141,6 +148,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/billing': typeof AppBillingRoute
   '/create-app': typeof AppCreateAppRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
@@ -161,6 +169,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/responsible-use-policy': typeof ResponsibleUsePolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/_app/billing': typeof AppBillingRoute
   '/_app/create-app': typeof AppCreateAppRoute
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
@@ -182,6 +191,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/billing'
     | '/create-app'
     | '/user-settings'
     | '/apps-show/$appSlug/{-$pageName}'
@@ -199,6 +209,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/billing'
     | '/create-app'
     | '/user-settings'
     | '/'
@@ -218,6 +229,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/responsible-use-policy'
     | '/terms-of-service'
+    | '/_app/billing'
     | '/_app/create-app'
     | '/_app/user-settings'
     | '/_app/'
@@ -284,6 +296,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/create-app': {
@@ -397,6 +416,7 @@ const AppAppsAppIdEditorRouteWithChildren =
   AppAppsAppIdEditorRoute._addFileChildren(AppAppsAppIdEditorRouteChildren)
 
 interface AppRouteChildren {
+  AppBillingRoute: typeof AppBillingRoute
   AppCreateAppRoute: typeof AppCreateAppRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -406,6 +426,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppBillingRoute: AppBillingRoute,
   AppCreateAppRoute: AppCreateAppRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,

@@ -1,6 +1,8 @@
 import { Box, Button, CloseButton, HStack, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import { useRouter } from "@tanstack/react-router";
 import { Gauge, Zap } from "lucide-react";
+import type { ReactNode } from "react";
+import { usageMeter } from "../billing/usageMeter";
 import { links } from "./links";
 import type { Usage } from "./useUsage";
 
@@ -28,12 +30,50 @@ export function LowCreditHint({ usage }: { usage: Usage }) {
   if (!usage.loaded || usage.left >= 1) return null;
   const label = `${count(usage.left)} messages left ${usage.period === "month" ? "this month" : "today"}`;
   return (
+    <UsagePopover usage={usage}>
+      <Button size="2xs" variant="plain" color="orange.fg" px="0" gap="1" data-testid="low-credit-hint">
+        <Gauge /> {label}
+      </Button>
+    </UsagePopover>
+  );
+}
+
+/** What is left, in a few words: today's and this month's plan credits, and extra credits. */
+export function leftSummary(usage: Usage): string {
+  const plan = usage.hasDailyLimit ? `${count(usage.dailyLeft)} left today, ${count(usage.monthlyLeft)} this month` : `${count(usage.monthlyLeft)} left this month`;
+  return usage.extraCredits > 0 ? `${plan} + ${count(usage.extraCredits)} extra` : plan;
+}
+
+export const costLabel = (cost: number) => `${count(cost)} ${cost === 1 ? "credit" : "credits"}`;
+
+/** Beyond the peers: what sending costs before it runs, and what is left; opens the usage popover. */
+export function SendCost({ usage, cost, action }: { usage: Usage; cost: number; action: string }) {
+  if (!usage.loaded || usage.left < 1) return null;
+  return (
+    <UsagePopover usage={usage}>
+      <Button
+        size="2xs"
+        variant="plain"
+        color="fg.subtle"
+        _hover={{ color: "fg.muted" }}
+        px="0"
+        fontWeight="normal"
+        minW="0"
+        title={`${action} costs ${costLabel(cost)}; Kiln's automated fixes are free.`}
+        data-testid="send-cost"
+      >
+        <Text truncate>
+          {costLabel(cost)} · {leftSummary(usage)}
+        </Text>
+      </Button>
+    </UsagePopover>
+  );
+}
+
+function UsagePopover({ usage, children }: { usage: Usage; children: ReactNode }) {
+  return (
     <Popover.Root positioning={{ placement: "top-start" }}>
-      <Popover.Trigger asChild>
-        <Button size="2xs" variant="plain" color="orange.fg" px="0" gap="1" data-testid="low-credit-hint">
-          <Gauge /> {label}
-        </Button>
-      </Popover.Trigger>
+      <Popover.Trigger asChild>{children}</Popover.Trigger>
       <Portal>
         <Popover.Positioner>
           <Popover.Content w="64" data-testid="usage-popover">
@@ -41,8 +81,12 @@ export function LowCreditHint({ usage }: { usage: Usage }) {
             <Popover.Body>
               <Stack gap="3" fontSize="sm">
                 <Text fontWeight="semibold">Your usage</Text>
-                <UsageRow label="Today" used={usage.dailyUsage} limit={usage.dailyLimit} />
+                {usage.hasDailyLimit && <UsageRow label="Today" used={usage.dailyUsage} limit={usage.dailyLimit} />}
                 <UsageRow label="This month" used={usage.monthlyUsage} limit={usage.monthlyLimit} />
+                <HStack justify="space-between" fontSize="xs" data-testid="popover-extra-credits">
+                  <Text color="fg.muted">Extra credits</Text>
+                  <Text>{count(usage.extraCredits)}</Text>
+                </HStack>
                 <Link href={links.billing} color="brand.fg" fontWeight="medium" fontSize="sm">
                   Upgrade for more messages
                 </Link>
@@ -56,7 +100,7 @@ export function LowCreditHint({ usage }: { usage: Usage }) {
 }
 
 function UsageRow({ label, used, limit }: { label: string; used: number; limit: number }) {
-  const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
+  const meter = usageMeter(used, limit);
   return (
     <Stack gap="1">
       <HStack justify="space-between" fontSize="xs">
@@ -66,7 +110,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
         </Text>
       </HStack>
       <Box h="1.5" rounded="full" bg="bg.muted" overflow="hidden">
-        <Box h="full" w={`${share}%`} bg={share >= 100 ? "red.solid" : "brand.solid"} />
+        <Box h="full" w={`${meter.width}%`} bg={meter.tone === "neutral" ? "brand.solid" : `${meter.tone}.solid`} />
       </Box>
     </Stack>
   );

@@ -3,7 +3,8 @@ import { ArrowUp, MessageCircleQuestion, Paperclip, Square } from "lucide-react"
 import { type DragEvent, type FormEvent, type KeyboardEvent, useRef } from "react";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { AttachmentErrors } from "../attachments/AttachmentErrors";
-import { LowCreditHint, OutOfCredits } from "./CreditNotice";
+import { DISCUSSION_COST, MESSAGE_COST } from "../../../../functions/core/tiers";
+import { LowCreditHint, OutOfCredits, SendCost } from "./CreditNotice";
 import { ACCEPT, useAttachments } from "../attachments/useAttachments";
 import type { Usage } from "./useUsage";
 
@@ -123,8 +124,10 @@ export function PromptBox(props: Props) {
               Discussion
             </Text>
           )}
-          <Box flex="1" />
-          <LowCreditHint usage={usage} />
+          <HStack flex="1" minW="0" justify="flex-end" px="1">
+            <LowCreditHint usage={usage} />
+            <SendCost usage={usage} cost={discussion ? DISCUSSION_COST : MESSAGE_COST} action={discussion ? "A question in discussion mode" : "A message"} />
+          </HStack>
           {processing ? (
             <IconButton aria-label="Stop" title="Stop" size="sm" rounded="full" variant="solid" colorPalette="gray" onClick={props.onStop} loading={stopping} data-testid="stop-button">
               <Square fill="currentColor" />

@@ -5,7 +5,8 @@ const DEFAULT_LIMIT = 1_000_000;
 
 /**
  * Where the user stands against the daily and monthly message limits (spec 01 §5, §9):
- * limits default to 1,000,000 when missing; usage failures are silently ignored.
+ * limits default to 1,000,000 when missing; usage failures are silently ignored. Extra
+ * credits (coupons, bonuses) are spent after the plan's, so a user who has some is not out.
  */
 export function useUsage() {
   const { data } = useQuery(usageQuery);
@@ -13,17 +14,25 @@ export function useUsage() {
   const monthlyLimit = data?.monthly_limit ?? DEFAULT_LIMIT;
   const dailyUsage = data?.daily_usage ?? 0;
   const monthlyUsage = data?.monthly_usage ?? 0;
-  const dailyLeft = dailyLimit - dailyUsage;
-  const monthlyLeft = monthlyLimit - monthlyUsage;
+  const extraCredits = Math.max(0, data?.extra_credits ?? 0);
+  const dailyLeft = Math.max(0, dailyLimit - dailyUsage);
+  const monthlyLeft = Math.max(0, monthlyLimit - monthlyUsage);
+  const planLeft = Math.min(dailyLeft, monthlyLeft);
   return {
     loaded: !!data,
     dailyUsage,
     dailyLimit,
     monthlyUsage,
     monthlyLimit,
-    limitReached: !!data && (dailyUsage >= dailyLimit || monthlyUsage >= monthlyLimit),
-    /** the tighter of the two, and which one it is */
-    left: Math.max(0, Math.min(dailyLeft, monthlyLeft)),
+    extraCredits,
+    /** the plan's own allowance has a daily cap (the Free plan) */
+    hasDailyLimit: dailyLimit < DEFAULT_LIMIT,
+    dailyLeft,
+    monthlyLeft,
+    /** the server's word, which counts extra credits; else the plan's credits and the extra ones are both gone */
+    limitReached: !!data && (data.is_over_limit || planLeft + extraCredits <= 0),
+    /** messages left: the tighter of the two limits, plus extra credits */
+    left: planLeft + extraCredits,
     period: monthlyLeft <= dailyLeft ? ("month" as const) : ("day" as const),
   };
 }

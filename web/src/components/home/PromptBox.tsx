@@ -1,9 +1,12 @@
 import { Box, HStack, IconButton, Kbd, Tag, Text, Textarea } from "@chakra-ui/react";
 import { ArrowUp, Paperclip, Upload } from "lucide-react";
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from "react";
+import { MESSAGE_COST } from "../../../../functions/core/tiers";
 import type { StylePreset } from "../../lib/styles";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { ACCEPT, type Attachments } from "../attachments/useAttachments";
+import { SendCost } from "../editor/CreditNotice";
+import { useUsage } from "../editor/useUsage";
 
 /** Home variant of the prompt box grows from 110 to 200 px (spec 01 §2, §9). */
 const MIN_HEIGHT = 110;
@@ -29,6 +32,7 @@ export function PromptBox({ value, onChange, onSubmit, disabled, submitting, att
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
+  const usage = useUsage();
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -151,19 +155,22 @@ export function PromptBox({ value, onChange, onSubmit, disabled, submitting, att
             <Kbd size="sm">Enter</Kbd> to create · <Kbd size="sm">Shift</Kbd>+<Kbd size="sm">Enter</Kbd> for a new line
           </Text>
         </HStack>
-        <IconButton
-          data-testid="submit-prompt"
-          aria-label="Create app"
-          colorPalette="brand"
-          rounded="full"
-          size="md"
-          onClick={onSubmit}
-          loading={submitting}
-          disabled={disabled || attachments.uploading}
-          title={attachments.uploading ? "Waiting for attachments to upload" : "Create app"}
-        >
-          <ArrowUp />
-        </IconButton>
+        <HStack gap="3" minW="0" flexShrink="1">
+          <SendCost usage={usage} cost={MESSAGE_COST} action="Creating an app" />
+          <IconButton
+            data-testid="submit-prompt"
+            aria-label="Create app"
+            colorPalette="brand"
+            rounded="full"
+            size="md"
+            onClick={onSubmit}
+            loading={submitting}
+            disabled={disabled || attachments.uploading}
+            title={attachments.uploading ? "Waiting for attachments to upload" : "Create app"}
+          >
+            <ArrowUp />
+          </IconButton>
+        </HStack>
       </HStack>
       {dragging && (
         <Box position="absolute" inset="0" rounded="2xl" bg="brand.subtle/90" borderWidth="2px" borderStyle="dashed" borderColor="brand.solid" display="grid" placeItems="center" pointerEvents="none">

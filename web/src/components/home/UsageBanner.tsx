@@ -1,18 +1,19 @@
 import { Alert, Button } from "@chakra-ui/react";
 import type { CurrentUsage } from "../../../../schemas/usage";
+import { PAST_DUE_TEXT, PAST_DUE_TITLE } from "../billing/PastDueBanner";
 
 /** Home banners (spec 01 §2): an overdue payment first, else the usage limit; both lead to billing. */
 export function UsageBanner({ usage }: { usage: CurrentUsage | undefined }) {
   if (!usage) return null;
   const banner = usage.past_due
-    ? { title: "Subscription payment overdue", text: "You are limited to Free plan usage until you update your payment method", status: "error" as const, action: "Update payment" }
+    ? { title: PAST_DUE_TITLE, text: PAST_DUE_TEXT, status: "warning" as const, action: "Update payment" }
     : usage.is_over_limit
       ? { title: "You've reached your usage limit", text: "Upgrade your plan to continue creating apps", status: "warning" as const, action: "Upgrade plan" }
       : null;
   if (!banner) return null;
   // beside the text on wider screens, under it on a phone
   const action = (display: object) => (
-    <Button asChild size="sm" colorPalette={banner.status === "error" ? "red" : "brand"} flexShrink="0" alignSelf={{ base: "flex-start", sm: "center" }} display={display}>
+    <Button asChild size="sm" colorPalette="brand" flexShrink="0" alignSelf={{ base: "flex-start", sm: "center" }} display={display}>
       <a href="/billing">{banner.action}</a>
     </Button>
   );

@@ -1,0 +1,89 @@
+import { SimpleGrid } from "@chakra-ui/react";
+import { useState } from "react";
+import type { BillingStats, Plan } from "../../../../schemas/billing";
+import type { SubscriptionTier } from "../../../../schemas/user";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { EliteSelector } from "./EliteSelector";
+import { PlanCard } from "./PlanCard";
+import { cardAction, isElite, planGroups, tierName } from "./plans";
+import type { BillingActions } from "./useBillingActions";
+
+interface Props {
+  stats: BillingStats;
+  tier: SubscriptionTier;
+  actions: BillingActions;
+}
+
+const settling = (m: { isPending: boolean; isSuccess: boolean }) => m.isPending || m.isSuccess;
+
+/** The plan cards in tier order, the Elite family as one card; upgrades and downgrades ask first (spec 03 §4). */
+export function PlanCards({ stats, tier, actions }: Props) {
+  const groups = planGroups(stats.pricing);
+  const [elite, setElite] = useState<SubscriptionTier>(() => (isElite(tier) ? tier : (groups.find((g) => isElite(g.key))?.plans[0]?.key ?? "elite")));
+  const [change, setChange] = useState<{ plan: Plan; downgrade: boolean } | null>(null);
+  const busy = settling(actions.checkout) || settling(actions.portal) || settling(actions.update) || settling(actions.cancelSchedule);
+  const current = tierName(tier, stats.pricing);
+
+  const start = (plan: Plan) => {
+    const action = cardAction(plan.key, tier);
+    if (action === "subscribe") actions.checkout.mutate(plan.id);
+    else if (action !== "current") setChange({ plan, downgrade: action === "downgrade" });
+  };
+
+  const confirm = () => {
+    if (!change) return;
+    actions.update.mutate(change.plan.id, { onSettled: () => setChange(null) });
+  };
+
+  return (
+    <>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: Math.min(4, groups.length) }} gap="4" data-testid="plan-cards">
+        {groups.map((group) => {
+          const family = group.plans.length > 1 || isElite(group.key);
+          const plan = (family && group.plans.find((p) => p.key === elite)) || group.plans[0]!;
+          const action = cardAction(plan.key, tier);
+          const blockedBy =
+            plan.key === "free" && action === "downgrade"
+              ? "To move to Free, cancel your subscription in Manage Payments."
+              : stats.subscription_schedule_id && (action === "upgrade" || action === "downgrade")
+                ? "Cancel the pending change first."
+                : undefined;
+          return (
+            <PlanCard
+              key={group.key}
+              cardKey={family ? "elite" : plan.key}
+              plan={plan}
+              action={action}
+              selector={family && <EliteSelector plans={group.plans} value={plan.key} onChange={setElite} />}
+              busy={busy}
+              blockedBy={blockedBy}
+              onAction={() => start(plan)}
+              onManage={() => actions.portal.mutate()}
+            />
+          );
+        })}
+      </SimpleGrid>
+      <ConfirmDialog
+        tone="brand"
+        confirmation={
+          change &&
+          (change.downgrade
+            ? {
+                title: `Downgrade to ${change.plan.nickname}?`,
+                text: `You keep ${current} until the end of the billing cycle; the downgrade to ${change.plan.nickname} is effective at the end of the billing cycle.`,
+                action: "Downgrade",
+              }
+            : {
+                title: `Upgrade to ${change.plan.nickname}?`,
+                text: `The upgrade from ${current} to ${change.plan.nickname} is applied immediately with a prorated charge for the rest of this billing cycle.`,
+                action: "Upgrade",
+              })
+        }
+        pending={actions.update.isPending}
+        testIds={{ dialog: "plan-change-dialog", action: "plan-change-confirm" }}
+        onConfirm={confirm}
+        onClose={() => !actions.update.isPending && setChange(null)}
+      />
+    </>
+  );
+}
