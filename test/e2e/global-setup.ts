@@ -22,5 +22,7 @@ export default async function setup(project: TestProject) {
   }
   const stack = await startLocalStackProcess({ seed: true, webDir: path.join(root, "dist") });
   project.provide("webUrl", stack.url);
+  // the Stripe stand-in's address and keys, for tests that drive its clock (test/api/stripe-helpers.ts)
+  project.provide("stackLinks", stack.links);
   return () => stack.stop();
 }

@@ -111,7 +111,7 @@ describe("Billing view: plan cards (spec 03 §2.2, §4)", () => {
     expect(within(pro).getByTestId("plan-name").textContent).toBe("Pro");
     expect(within(pro).getByTestId("plan-price").textContent).toBe("$100");
     expect(pro.textContent).toContain("/month");
-    expect(within(pro).getByTestId("plan-features").textContent).toBe("backend functionspriority support");
+    expect(within(pro).getByTestId("plan-features").textContent).toBe("Backend functionsPriority support");
     for (const key of ["starter", "builder", "pro", "elite", "enterprise"]) expect(within(await card(key)).getByTestId("plan-action").textContent).toBe("Subscribe");
     expect(screen.getByTestId("plan-cards").querySelectorAll("[data-testid^=plan-card-]").length).toBe(6);
 
@@ -286,6 +286,8 @@ describe("Past due, load failure, FAQ", () => {
     const banner = await screen.findByTestId("past-due-banner");
     expect(banner.textContent).toContain("Subscription payment overdue");
     expect(banner.textContent).toContain("limited to Free plan usage until you update your payment method");
+    expect(within(await card("elite")).getByTestId("plan-blocked").textContent).toBe("Update your payment method first.");
+    expect(within(await card("starter")).getByTestId("plan-blocked").textContent).toBe("Update your payment method first.");
     fireEvent.click(within(banner).getByTestId("update-payment"));
     await waitFor(() => expect(world.calls).toContain("POST portal"));
   });
@@ -366,8 +368,16 @@ describe("Usage view (spec 03 §2.2)", () => {
     expect(screen.getByTestId("extra-credits").textContent).toContain("40");
     expect(screen.getByTestId("credit-period").textContent).toContain("Mar 1, 2026 – Mar 31, 2026");
     expect(screen.getByTestId("credit-period").textContent).toContain("Next period starts Apr 1, 2026");
-    await waitFor(() => expect(screen.getByTestId("daily-usage-chart").querySelectorAll("svg rect[height]").length).toBeGreaterThanOrEqual(3));
-    expect(screen.getByTestId("daily-usage-chart").textContent).toContain("Mar 2");
+    // the period's 31 days, Mar 1 to Mar 31
+    const chart = screen.getByTestId("daily-usage-chart");
+    const bars = () => [...chart.querySelectorAll("svg rect[data-testid^='bar.item.messages.']")].map((r) => Number(r.getAttribute("height")));
+    await waitFor(() => expect(bars()).toHaveLength(31));
+    // 3, 5 and 1 messages on a 0–5 scale 210 px tall; every other day 0
+    expect(bars().slice(0, 4)).toEqual([126, 210, 42, 0]);
+    expect(bars().slice(3).every((h) => h === 0)).toBe(true);
+    expect(chart.querySelector("svg")?.getAttribute("aria-label")).toBe("Messages per day");
+    expect(chart.textContent).toContain("Mar 1");
+    expect(chart.textContent).toContain("Mar 31");
     fireEvent.click(toggle);
     expect(await card("free")).toBeTruthy();
   });

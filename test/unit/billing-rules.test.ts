@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardAction, currentTier, dollars, featuresOf, planGroups, tierName } from "../../web/src/components/billing/plans";
+import { dailySeries } from "../../web/src/components/billing/dailySeries";
 import { usageMeter } from "../../web/src/components/billing/usageMeter";
 import { pricing, stats } from "./billing-fixtures";
 
@@ -66,7 +67,28 @@ describe("plan card state relative to the current tier (spec 03 §4)", () => {
     expect(dollars(2000)).toBe("$20");
     expect(dollars(75050)).toBe("$750.50");
     expect(dollars(0)).toBe("$0");
+    expect(dollars(200000)).toBe("$2,000");
+    expect(dollars(123456)).toBe("$1,234.56");
     expect(tierName("elite_2", pricing)).toBe("Elite 2");
     expect(tierName("elite_3", {})).toBe("Elite 3");
+  });
+});
+
+describe("the daily usage chart's series", () => {
+  const days = [
+    { _id: "2026-03-02", total_messages: 5 },
+    { _id: "2026-03-04", total_messages: 0.3 },
+  ];
+  it("covers every day of the period, the quiet ones and those to come at 0", () => {
+    const series = dailySeries(days, "2026-03-01T10:00:00.000Z", "2026-03-31T10:00:00.000Z");
+    expect(series.slice(0, 5)).toEqual([
+      { day: "2026-03-01", messages: 0 },
+      { day: "2026-03-02", messages: 5 },
+      { day: "2026-03-03", messages: 0 },
+      { day: "2026-03-04", messages: 0.3 },
+      { day: "2026-03-05", messages: 0 },
+    ]);
+    expect(series).toHaveLength(31);
+    expect(series.at(-1)).toEqual({ day: "2026-03-31", messages: 0 });
   });
 });

@@ -50,7 +50,7 @@ export function BillingPage({ success, dropSuccessFlag }: Props) {
         {view === "billing" ? (
           <>
             <PendingChangeNotice stats={stats} cancelling={actions.cancelSchedule.isPending || actions.cancelSchedule.isSuccess} onCancel={() => actions.cancelSchedule.mutate()} />
-            <PlanCards stats={stats} tier={tier} actions={actions} />
+            <PlanCards stats={stats} tier={tier} pastDue={usage.past_due} actions={actions} />
             <CouponForm />
             <BillingFaq free={stats.pricing.free} />
           </>
@@ -59,7 +59,7 @@ export function BillingPage({ success, dropSuccessFlag }: Props) {
             <UsagePanel usage={usage} />
             <Stack gap="3" bg="bg" borderWidth="1px" rounded="2xl" p="5">
               <Heading size="md">Messages per day</Heading>
-              <DailyUsageChart days={stats.usage_by_date} />
+              <DailyUsageChart days={stats.usage_by_date} periodStart={usage.current_credit_period_start_date} periodEnd={usage.current_credit_period_end_date} />
             </Stack>
           </>
         )}

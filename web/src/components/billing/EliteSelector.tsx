@@ -1,7 +1,7 @@
 import { NativeSelect } from "@chakra-ui/react";
 import type { Plan } from "../../../../schemas/billing";
 import type { SubscriptionTier } from "../../../../schemas/user";
-import { count, dollars } from "./plans";
+import { count } from "./plans";
 
 /** The Elite card's choice among elite, elite_2 and elite_3 (spec 03 §2.2). */
 export function EliteSelector({ plans, value, onChange }: { plans: Plan[]; value: SubscriptionTier; onChange(key: SubscriptionTier): void }) {
@@ -18,7 +18,7 @@ export function EliteSelector({ plans, value, onChange }: { plans: Plan[]; value
       >
         {plans.map((plan) => (
           <option key={plan.key} value={plan.key}>
-            {plan.nickname} · {count(plan.metadata.monthly_message_limit)} messages · {dollars(plan.unit_amount)}/month
+            {plan.nickname} · {count(plan.metadata.monthly_message_limit)} messages
           </option>
         ))}
       </NativeSelect.Field>

@@ -58,11 +58,11 @@ export function PlanCard({ cardKey, plan, action, selector, busy, blockedBy, onA
         </Stack>
         <List.Root gap="1.5" variant="plain" fontSize="sm" color="fg.muted" data-testid="plan-features">
           {featuresOf(plan).map((feature) => (
-            <List.Item key={feature} textTransform="capitalize">
+            <List.Item key={feature}>
               <List.Indicator asChild color="brand.solid">
                 <Check size={14} />
               </List.Indicator>
-              {feature}
+              {feature.charAt(0).toUpperCase() + feature.slice(1)}
             </List.Item>
           ))}
         </List.Root>

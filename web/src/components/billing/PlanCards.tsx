@@ -11,13 +11,15 @@ import type { BillingActions } from "./useBillingActions";
 interface Props {
   stats: BillingStats;
   tier: SubscriptionTier;
+  /** a past-due subscription changes plan only once it is paid */
+  pastDue: boolean;
   actions: BillingActions;
 }
 
 const settling = (m: { isPending: boolean; isSuccess: boolean }) => m.isPending || m.isSuccess;
 
 /** The plan cards in tier order, the Elite family as one card; upgrades and downgrades ask first (spec 03 §4). */
-export function PlanCards({ stats, tier, actions }: Props) {
+export function PlanCards({ stats, tier, pastDue, actions }: Props) {
   const groups = planGroups(stats.pricing);
   const [elite, setElite] = useState<SubscriptionTier>(() => (isElite(tier) ? tier : (groups.find((g) => isElite(g.key))?.plans[0]?.key ?? "elite")));
   const [change, setChange] = useState<{ plan: Plan; downgrade: boolean } | null>(null);
@@ -37,17 +39,20 @@ export function PlanCards({ stats, tier, actions }: Props) {
 
   return (
     <>
-      <SimpleGrid columns={{ base: 1, md: 2, xl: Math.min(4, groups.length) }} gap="4" data-testid="plan-cards">
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="plan-cards">
         {groups.map((group) => {
           const family = group.plans.length > 1 || isElite(group.key);
           const plan = (family && group.plans.find((p) => p.key === elite)) || group.plans[0]!;
           const action = cardAction(plan.key, tier);
+          const change = action === "upgrade" || action === "downgrade";
           const blockedBy =
             plan.key === "free" && action === "downgrade"
               ? "To move to Free, cancel your subscription in Manage Payments."
-              : stats.subscription_schedule_id && (action === "upgrade" || action === "downgrade")
-                ? "Cancel the pending change first."
-                : undefined;
+              : change && pastDue
+                ? "Update your payment method first."
+                : change && stats.subscription_schedule_id
+                  ? "Cancel the pending change first."
+                  : undefined;
           return (
             <PlanCard
               key={group.key}

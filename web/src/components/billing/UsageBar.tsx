@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { type MeterTone, usageMeter } from "./usageMeter";
 
-const FILL: Record<MeterTone, string> = { red: "red.solid", yellow: "yellow.solid", neutral: "gray.solid" };
+const FILL: Record<MeterTone, string> = { red: "red.solid", yellow: "yellow.solid", neutral: "gray.500" };
 
 const amount = (n: number) => (Number.isInteger(n) ? n : Number(n.toFixed(1))).toLocaleString("en-US");
 

@@ -51,7 +51,8 @@ export const featuresOf = (plan: Plan) =>
 /** unit_amount / 100 dollars: whole dollars as they are, else two decimals (spec 03 §9). */
 export function dollars(cents: number): string {
   const amount = cents / 100;
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return `$${amount.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 }
 
 export const count = (text: string | number) => Number(text).toLocaleString("en-US");

@@ -59,6 +59,8 @@ export function SendCost({ usage, cost, action }: { usage: Usage; cost: number; 
         px="0"
         fontWeight="normal"
         minW="0"
+        flexShrink="1"
+        overflow="hidden"
         title={`${action} costs ${costLabel(cost)}; Kiln's automated fixes are free.`}
         data-testid="send-cost"
       >
