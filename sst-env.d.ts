@@ -17,6 +17,16 @@ declare module "sst" {
       mailFrom: string;
       cognito: { userPoolId: string; userPoolClientId: string; domain: string; region: string } | null;
     };
+    /** the Stripe API: real Stripe in the cloud (host null), the local stand-in on one machine */
+    Stripe: {
+      type: "sst.sst.Linkable";
+      secretKey: string;
+      webhookSecret: string;
+      host: string | null;
+      port: number | null;
+      protocol: "http" | "https" | null;
+      local: boolean;
+    };
     Realtime: { managementEndpoint: string; type: "sst.aws.ApiGatewayWebSocket"; url: string };
     Table: { name: string; type: "sst.aws.Dynamo" };
     Worker: { name: string; type: "sst.aws.Function" };

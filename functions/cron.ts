@@ -1,5 +1,6 @@
 import type { CronName } from "../stacks/routes";
 import { AppRealtime } from "./core/app-realtime";
+import { CreditPeriods } from "./core/credit-periods";
 import { Realtime } from "./core/realtime";
 import { Turns } from "./core/turns";
 
@@ -14,8 +15,12 @@ export const handlers = {
   async sweepTurns() {
     return { ended: await Turns.sweep() };
   },
+  async rollCreditPeriods() {
+    return { rolled: await CreditPeriods.rollEnded() };
+  },
 } satisfies Record<CronName, () => Promise<unknown>>;
 
 export const pruneConnections = handlers.pruneConnections;
 export const pingAppSockets = handlers.pingAppSockets;
 export const sweepTurns = handlers.sweepTurns;
+export const rollCreditPeriods = handlers.rollCreditPeriods;

@@ -76,10 +76,12 @@ export const CouponCode = z.object({
 export type CouponCode = z.infer<typeof CouponCode>;
 export const CouponCodeList = z.array(CouponCode);
 
-const required = (message: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null || issue.input === "" ? message : undefined) });
+const missing = (input: unknown) => input === undefined || input === null || input === "";
+const required = (message: string) => ({ error: (issue: { input: unknown }) => (missing(issue.input) ? message : undefined) });
+/** A count of at least 1, as the admin forms send it (a number; the forms parse what was typed). */
 const AtLeastOne = (requiredMessage: string) =>
-  z.coerce
-    .number(required(requiredMessage))
+  z
+    .number({ error: (issue) => (missing(issue.input) ? requiredMessage : "Must be a number") })
     .int("Must be a whole number")
     .min(1, "Must be at least 1")
     .max(1_000_000, "Must be at most 1,000,000");
@@ -88,7 +90,7 @@ const AtLeastOne = (requiredMessage: string) =>
 export const CouponCodeText = z
   .string()
   .trim()
-  .min(1, "Code is required")
+  .min(1, { error: "Code is required", abort: true })
   .max(64, "Code must be at most 64 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "Code may contain only letters, digits, - and _")
   .transform((v) => v.toUpperCase());

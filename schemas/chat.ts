@@ -37,6 +37,8 @@ export const Receipt = z.object({
    * each with why; `action_index` is its place among the message's actions as parseMessage reads them.
    */
   not_applied: z.array(z.object({ path: z.string().nullable(), reason: z.string(), action_index: z.number().int().optional() })).optional(),
+  /** what the message cost; `refunded` when the turn changed nothing (it could not do what was asked, or failed) */
+  charge: z.object({ credits: z.number(), refunded: z.boolean() }).optional(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { Charge } from "./usage";
 
 /** The worker's time limit (stacks/functions.ts); Lambda ends it there, mid-write if need be. */
 export const WORKER_TIMEOUT_SECONDS = 15 * 60;
@@ -19,8 +20,8 @@ export const Job = z.discriminatedUnion("name", [
       assistant_message_id: z.string(),
       /** the socket of the tab that sent the message (its own echo is skipped) */
       sender_sid: z.string().nullable(),
-      charged: z.number(),
-      charged_at: z.string(),
+      /** what the message cost, given back when the turn changes nothing */
+      charge: Charge.nullable(),
       /** when the turn must have finished (ISO); the worker aborts at it, the sweeper ends it after */
       deadline_at: z.string(),
     }),

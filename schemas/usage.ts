@@ -27,3 +27,15 @@ export const UsageStats = z.object({ usage_by_date: UsageByDate });
 /** GET /api/usage-logs/current-integration-usage (spec 03 §7.1): integration credits used this month and the plan's allowance. */
 export const IntegrationUsage = z.object({ usage: z.number(), limit: z.number() });
 export type IntegrationUsage = z.infer<typeof IntegrationUsage>;
+
+/** What one charge took, so a refund gives back exactly that: plan credits of a period, or a grant's extra credits. */
+export const Charge = z.object({
+  credits: z.number(),
+  /** when it was charged (ISO): names the day it counted on */
+  at: z.string(),
+  /** the credit period it counted in (its start, ISO) */
+  period_start: z.string(),
+  /** the extra-credit grant it came from; null when the plan's credits paid */
+  grant_id: z.string().nullable(),
+});
+export type Charge = z.infer<typeof Charge>;

@@ -2,7 +2,7 @@
 import { WORKER_TIMEOUT_SECONDS } from "../schemas/jobs";
 import { kiln } from "./kiln";
 import { appRealtime, realtime } from "./realtime";
-import { authSecret } from "./secrets";
+import { authSecret, stripe } from "./secrets";
 import { files, table } from "./storage";
 
 /**
@@ -24,7 +24,7 @@ export const worker = new sst.aws.Function("Worker", {
   handler: "functions/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   retries: 0,
-  link: [table, files, realtime, appRealtime, authSecret, kiln],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe],
   permissions: [mail, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
   transform: {
     eventInvokeConfig: (args) => {
@@ -38,7 +38,7 @@ export const worker = new sst.aws.Function("Worker", {
  * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it.
  */
 export const linked = {
-  link: [table, files, realtime, appRealtime, authSecret, kiln, worker],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker],
   permissions: [mail],
 } satisfies Pick<sst.aws.FunctionArgs, "link" | "permissions">;
 

@@ -16,3 +16,14 @@ export const googleClientSecret = new sst.Secret("GoogleClientSecret");
  * deployment's account and region (and SES out of its sandbox to mail anyone).
  */
 export const mailFrom = new sst.Secret("MailFrom", "Kiln <no-reply@example.com>");
+
+/**
+ * Stripe (Billing, and Connect for generated apps' payments): the secret API key and the signing
+ * secret of the webhook endpoint that points at `POST /api/billing/webhook`. Linked to every
+ * function as `Resource.Stripe`; the local stack links its Stripe stand-in the same way.
+ */
+export const stripeSecretKey = new sst.Secret("StripeSecretKey");
+export const stripeWebhookSecret = new sst.Secret("StripeWebhookSecret");
+export const stripe = new sst.Linkable("Stripe", {
+  properties: { secretKey: stripeSecretKey.value, webhookSecret: stripeWebhookSecret.value, host: null, port: null, protocol: null, local: false },
+});

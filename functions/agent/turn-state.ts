@@ -1,12 +1,13 @@
 import type { AppMeta } from "../../schemas/app";
 import type { FileTree } from "../../schemas/app-files";
-import type { ChatMessage } from "../../schemas/chat";
+import type { ChatMessage, Receipt } from "../../schemas/chat";
 import type { JobPayload } from "../../schemas/jobs";
 import { AppEvents } from "../core/app-events";
 import { AppFiles } from "../core/app-files";
 import { Apps } from "../core/apps";
 import { receiptOf } from "../core/changes";
 import { Credits } from "../core/credits";
+import { isConditionFailure } from "../core/db";
 import { VisibleError } from "../core/errors";
 import { Messages } from "../core/messages";
 import { applyAction } from "./apply";
@@ -167,8 +168,8 @@ export class TurnState {
     this.flushing = this.flushing.then(() => this.saveMessage({ content, state: "streaming" })).catch(() => undefined);
   }
 
-  private async saveMessage(patch: Partial<ChatMessage>) {
-    await Messages.update(this.app.id, this.job.assistant_message_id, patch);
+  private async saveMessage(patch: Partial<ChatMessage>, alongside: object[] = []) {
+    await Messages.update(this.app.id, this.job.assistant_message_id, patch, alongside);
     const message = await Messages.get(this.app.id, this.job.assistant_message_id);
     await AppEvents.publish(this.app.id, { message });
   }
@@ -192,7 +193,18 @@ export class TurnState {
     return { ...receiptOf(this.before, this.files, userMessage.content), not_applied: notApplied(content, this.failures, cut, this.files) };
   }
 
-  async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>) {
+  /**
+   * The receipt's charge line, and the refund written with the final save: a turn that changed
+   * nothing because it could not (or failed) costs nothing; a discussion answer changes nothing by design.
+   */
+  private settlement(refund: boolean): { charge: Receipt["charge"]; alongside: object[] } {
+    const charge = this.job.charge;
+    if (!charge) return { charge: undefined, alongside: [] };
+    if (!refund) return { charge: { credits: charge.credits, refunded: false }, alongside: [] };
+    return { charge: { credits: charge.credits, refunded: true }, alongside: Credits.refundItems(this.job.user_id, charge) };
+  }
+
+  async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>, discussion = false) {
     this.ending = true;
     await this.flushing;
     await this.statusing;
@@ -201,7 +213,14 @@ export class TurnState {
     const latest = await Apps.get(this.app.id);
     const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
     const cut: CutReason = state === "stopped" ? "stopped" : this.outputLimit ? "output_limit" : "ended";
-    await this.saveMessage({ content, state, receipt: await this.receipt(content, cut), metadata: this.metadata(started, provider) });
+    const { charge, alongside } = this.settlement(state === "done" && !this.appliedAny && !discussion);
+    const base = await this.receipt(content, cut);
+    const message = { content, state, metadata: this.metadata(started, provider) };
+    await this.saveMessage({ ...message, receipt: { ...base, charge } }, alongside).catch(async (err) => {
+      // the refund could not be written (say, the grant that paid was deleted): the answer is saved all the same
+      if (!alongside.length || !isConditionFailure(err)) throw err;
+      await this.saveMessage({ ...message, receipt: { ...base, charge: charge && { ...charge, refunded: false } } });
+    });
     const pages = Object.keys(this.files).filter((p) => p.startsWith("pages/")).map((p) => p.slice(6));
     const current = await Apps.get(this.app.id);
     if (!current) return;
@@ -225,10 +244,12 @@ export class TurnState {
     await this.statusing;
     await this.applying.catch(() => undefined);
     const content = await this.settle().catch(() => this.raw);
-    const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").catch(() => undefined);
-    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider) }).catch(() => undefined);
-    // A turn that changed nothing costs nothing.
-    if (!this.appliedAny) await Credits.refund(this.job.user_id, this.job.charged, new Date(this.job.charged_at)).catch(() => undefined);
+    // A turn that changed nothing costs nothing: the refund lands with the final save, or on its own if that save fails.
+    const { charge, alongside } = this.settlement(!this.appliedAny);
+    const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").then((r) => ({ ...r, charge }), () => undefined);
+    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider) }, alongside).catch(async () => {
+      if (alongside.length) await Credits.refund(this.job.user_id, this.job.charge).catch(() => undefined);
+    });
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
     const meta = await Apps.update(this.app.id, { status: { state: "error", details: error.title, last_updated_date: new Date().toISOString() } }, true, mine).catch(() => undefined);
     if (meta) await AppEvents.publish(this.app.id, { app: { status: meta.status } });

@@ -83,7 +83,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
       turn.problems = [];
       turn.say("\n\n");
     }
-    await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider));
+    await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider), Boolean(params.discussion_mode));
   } catch (err) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : undefined;
     if (reason instanceof AppGone || turn.gone || !(await Apps.get(app.id).catch(() => app)))

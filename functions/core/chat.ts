@@ -37,10 +37,9 @@ export namespace Chat {
     const turnId = Messages.newId();
     // One turn per app: claimed by a conditional write before anything is charged, so a second send answers 409 and costs nothing.
     const claimed = await Apps.startTurn(app, turnId, options.firstTurn);
-    const cost = costOf(body);
-    const chargedAt = new Date();
+    let charge;
     try {
-      await Credits.charge(user, cost, chargedAt);
+      charge = await Credits.charge(user, costOf(body));
     } catch (err) {
       await release(app, turnId);
       throw err;
@@ -73,13 +72,12 @@ export namespace Chat {
         user_message_id: userMessage.id,
         assistant_message_id: assistant.id,
         sender_sid: senderSid,
-        charged: cost,
-        charged_at: chargedAt.toISOString(),
+        charge,
         deadline_at: deadlineAt,
       });
       return { user_message: userMessage, assistant_message: assistant, app: claimed };
     } catch (err) {
-      await Credits.refund(user.id, cost, chargedAt);
+      await Credits.refund(user.id, charge);
       await release(app, turnId);
       throw err;
     }

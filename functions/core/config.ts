@@ -24,6 +24,10 @@ export const Config = {
   get kiln() {
     return Resource.Kiln;
   },
+  /** Stripe's API and the webhook signing secret: real Stripe, or on one machine the stand-in (stacks/local/stripe). */
+  get stripe() {
+    return Resource.Stripe;
+  },
   /** The origin of an app's own host: `host` is its slug (published) or `preview--{slug}` (the editor's preview). */
   appOrigin(host: string): string {
     return Resource.Kiln.appsUrl.replace("{host}", host);

@@ -1,123 +1,151 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { CurrentUsage, IntegrationUsage } from "../../schemas/usage";
+import type { Charge, CurrentUsage, IntegrationUsage, UsageByDate } from "../../schemas/usage";
 import type { User } from "../../schemas/user";
+import { type CreditPeriod, CreditPeriods } from "./credit-periods";
 import { db, isConditionFailure, table } from "./db";
 import { VisibleError } from "./errors";
+import { Grants, tenths } from "./grants";
 import { Keys } from "./keys";
-import { Tiers } from "./tiers";
+import { type PlanLimits, Plans } from "./plans";
 
 /**
- * Message credits. Usage is counted in tenths (discussion mode costs 0.3) on one
- * item per user per day and per calendar month; a charge is one transaction whose
- * conditions keep both under the plan's limits, so two tabs cannot overspend.
+ * Message and integration credits. Usage is counted in tenths on one item per user
+ * per day and per credit period; a charge is one transaction whose conditions keep
+ * both under the plan's limits, so two tabs cannot overspend. Once the plan's credits
+ * are used up, the same transaction takes the message from an extra-credit grant.
  */
 export namespace Credits {
-  const tenths = (credits: number) => Math.round(credits * 10);
-
   export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-  export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
-  function period(at: Date) {
-    const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-    const next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-    const end = new Date(next.getTime() - 1);
-    return { start: start.toISOString(), end: end.toISOString(), next: next.toISOString() };
-  }
+  /** A past-due subscription is held to the Free plan's limits until it is paid (spec 03 §4). */
+  export const limitsFor = (user: User): Promise<PlanLimits> => Plans.limits(user.stripe_subscription_status === "past_due" ? "free" : user.subscription_tier);
 
-  async function used(key: { pk: string; sk: string }): Promise<number> {
+  async function used(key: { pk: string; sk: string }, attribute = "used_tenths"): Promise<number> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-    return (Item?.used_tenths as number | undefined) ?? 0;
+    return (Item?.[attribute] as number | undefined) ?? 0;
   }
 
   export async function current(user: User, at = new Date()): Promise<CurrentUsage> {
-    const limits = Tiers[user.subscription_tier];
-    const [day, month] = await Promise.all([used(Keys.usageDay(user.id, dayOf(at))), used(Keys.usageMonth(user.id, monthOf(at)))]);
-    const p = period(at);
+    const period = await CreditPeriods.current(user.id, at);
+    const [limits, day, month, extra, byDate] = await Promise.all([
+      limitsFor(user),
+      used(Keys.usageDay(user.id, dayOf(at))),
+      used(Keys.usagePeriod(user.id, period.start)),
+      Grants.balance(user.id, at),
+      usageByDate(user.id, period, at),
+    ]);
     const daily_usage = day / 10;
     const monthly_usage = month / 10;
+    const planSpent = daily_usage >= limits.daily_messages || monthly_usage >= limits.monthly_messages;
     return {
       tier: user.subscription_tier,
       past_due: user.stripe_subscription_status === "past_due",
-      is_over_limit: daily_usage >= limits.daily_messages || monthly_usage >= limits.monthly_messages,
+      // over the limit only when the plan's credits are spent and no extra credit is left to pay a message
+      is_over_limit: planSpent && extra < 1,
       daily_usage,
       daily_limit: limits.daily_messages,
       monthly_usage,
       monthly_limit: limits.monthly_messages,
-      extra_credits: 0,
-      current_credit_period_start_date: p.start,
-      current_credit_period_end_date: p.end,
-      next_period_start_date: p.next,
+      extra_credits: extra,
+      ...CreditPeriods.dates(period),
+      usage_by_date: byDate,
     };
   }
 
-  /** Take `credits` from today's and this month's allowance, or refuse with "Out of credits" (402). */
-  export async function charge(user: User, credits: number, at = new Date()): Promise<void> {
-    if (credits <= 0) return;
-    const limits = Tiers[user.subscription_tier];
+  const counter = (key: { pk: string; sk: string }, cost: number, set: Record<string, string>, limit?: number) => ({
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: "ADD used_tenths :c SET " + Object.keys(set).map((k) => `#${k} = :${k}`).join(", "),
+      ...(limit === undefined ? {} : { ConditionExpression: "attribute_not_exists(used_tenths) OR used_tenths <= :room" }),
+      ExpressionAttributeNames: Object.fromEntries(Object.keys(set).map((k) => [`#${k}`, k])),
+      ExpressionAttributeValues: {
+        ":c": cost,
+        ...(limit === undefined ? {} : { ":room": tenths(limit) - cost }),
+        ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`:${k}`, v])),
+      },
+    },
+  });
+
+  /**
+   * Take `credits` for a message: from the plan's allowance of the day and period, else from
+   * the soonest-expiring extra-credit grant; or refuse with "Out of credits" (402).
+   */
+  export async function charge(user: User, credits: number, at = new Date()): Promise<Charge | null> {
+    if (credits <= 0) return null;
     const cost = tenths(credits);
-    const update = (key: { pk: string; sk: string }, limit: number, extra: Record<string, string>) => ({
+    const [period, limits] = await Promise.all([CreditPeriods.current(user.id, at), limitsFor(user)]);
+    const day = Keys.usageDay(user.id, dayOf(at));
+    const month = Keys.usagePeriod(user.id, period.start);
+    const stamp = { day: { day: dayOf(at) }, month: { period_start: period.start } };
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [counter(day, cost, stamp.day, limits.daily_messages), counter(month, cost, stamp.month, limits.monthly_messages)] }));
+      return { credits, at: at.toISOString(), period_start: period.start, grant_id: null };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // The plan's credits are spent: a grant pays, and the message still counts in the day's and period's usage.
+    for (const grant of await Grants.spendable(user.id, at)) {
+      if (grant.remaining_tenths < cost) continue;
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [counter(day, cost, stamp.day), counter(month, cost, stamp.month), Grants.spendItem(user.id, grant.id, cost, at)] }));
+        return { credits, at: at.toISOString(), period_start: period.start, grant_id: grant.id };
+      } catch (err) {
+        // another tab spent this grant meanwhile: try the next one
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+    throw new VisibleError("payment_required", "Out of credits");
+  }
+
+  /** The transaction items that give a charge back: the day's and period's counters, and the grant that paid. */
+  export function refundItems(userId: string, charge: Charge) {
+    const cost = tenths(charge.credits);
+    const back = (key: { pk: string; sk: string }) => ({
       Update: {
         TableName: table(),
         Key: key,
-        UpdateExpression: "ADD used_tenths :c SET " + Object.keys(extra).map((k) => `#${k} = :${k}`).join(", "),
-        ConditionExpression: "attribute_not_exists(used_tenths) OR used_tenths <= :room",
-        ExpressionAttributeNames: Object.fromEntries(Object.keys(extra).map((k) => [`#${k}`, k])),
-        ExpressionAttributeValues: { ":c": cost, ":room": tenths(limit) - cost, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])) },
+        UpdateExpression: "ADD used_tenths :neg",
+        ConditionExpression: "used_tenths >= :c",
+        ExpressionAttributeValues: { ":neg": -cost, ":c": cost },
       },
     });
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            update(Keys.usageDay(user.id, dayOf(at)), limits.daily_messages, { day: dayOf(at) }),
-            update(Keys.usageMonth(user.id, monthOf(at)), limits.monthly_messages, { month: monthOf(at) }),
-          ],
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) throw new VisibleError("payment_required", "Out of credits");
-      throw err;
-    }
+    const items: object[] = [back(Keys.usageDay(userId, dayOf(new Date(charge.at)))), back(Keys.usagePeriod(userId, charge.period_start))];
+    if (charge.grant_id) items.push(Grants.refundItem(userId, charge.grant_id, cost));
+    return items;
   }
 
-  /** Give back a charge for a turn that did nothing (it failed before changing the app). */
-  export async function refund(userId: string, credits: number, chargedAt: Date): Promise<void> {
-    const cost = tenths(credits);
-    for (const key of [Keys.usageDay(userId, dayOf(chargedAt)), Keys.usageMonth(userId, monthOf(chargedAt))]) {
-      await db()
-        .send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: key,
-            UpdateExpression: "ADD used_tenths :neg",
-            ConditionExpression: "used_tenths >= :c",
-            ExpressionAttributeValues: { ":neg": -cost, ":c": cost },
-          }),
-        )
-        .catch((err) => {
-          if (!isConditionFailure(err)) throw err;
-        });
+  /** Give back a charge for a turn that never ran or changed nothing. */
+  export async function refund(userId: string, charge: Charge | null): Promise<void> {
+    if (!charge) return;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: refundItems(userId, charge) as never }));
+    } catch (err) {
+      // already given back, or the grant was deleted by an admin meanwhile: nothing to return to
+      if (!isConditionFailure(err)) throw err;
     }
   }
 
   /**
    * Integration credits (spec 03 §9: one integration request costs 1), counted per app
-   * owner per calendar month against the plan's allowance. Taken before the call with a
+   * owner per credit period against the plan's allowance. Taken before the call with a
    * condition that keeps the count within the limit, given back when the call fails.
    */
-  export async function chargeIntegration(owner: User, at = new Date()): Promise<void> {
-    const limit = Tiers[owner.subscription_tier].monthly_integration_credits;
+  export async function chargeIntegration(owner: User, at = new Date()): Promise<CreditPeriod> {
+    const [period, limits] = await Promise.all([CreditPeriods.current(owner.id, at), limitsFor(owner)]);
+    const limit = limits.monthly_integration_credits;
     try {
       await db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: Keys.usageIntegrations(owner.id, monthOf(at)),
-          UpdateExpression: "ADD used :one SET #m = :m",
+          Key: Keys.usageIntegrations(owner.id, period.start),
+          UpdateExpression: "ADD used :one SET #p = :p",
           ConditionExpression: "attribute_not_exists(used) OR used < :limit",
-          ExpressionAttributeNames: { "#m": "month" },
-          ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":m": monthOf(at) },
+          ExpressionAttributeNames: { "#p": "period_start" },
+          ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":p": period.start },
         }),
       );
+      return period;
     } catch (err) {
       if (isConditionFailure(err))
         throw new VisibleError("payment_required", `Out of integration credits: this app's owner has used all ${limit} integration credits of this month`);
@@ -125,12 +153,12 @@ export namespace Credits {
     }
   }
 
-  export async function refundIntegration(ownerId: string, chargedAt: Date): Promise<void> {
+  export async function refundIntegration(ownerId: string, period: CreditPeriod): Promise<void> {
     await db()
       .send(
         new UpdateCommand({
           TableName: table(),
-          Key: Keys.usageIntegrations(ownerId, monthOf(chargedAt)),
+          Key: Keys.usageIntegrations(ownerId, period.start),
           UpdateExpression: "ADD used :neg",
           ConditionExpression: "used >= :one",
           ExpressionAttributeValues: { ":neg": -1, ":one": 1 },
@@ -141,22 +169,29 @@ export namespace Credits {
       });
   }
 
-  /** GET /usage-logs/current-integration-usage. */
+  /** GET /api/usage-logs/current-integration-usage. */
   export async function integrationUsage(user: User, at = new Date()): Promise<IntegrationUsage> {
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.usageIntegrations(user.id, monthOf(at)), ConsistentRead: true }));
-    return { usage: (Item?.used as number | undefined) ?? 0, limit: Tiers[user.subscription_tier].monthly_integration_credits };
+    const period = await CreditPeriods.current(user.id, at);
+    const [usage, limits] = await Promise.all([used(Keys.usageIntegrations(user.id, period.start), "used"), limitsFor(user)]);
+    return { usage, limit: limits.monthly_integration_credits };
   }
 
-  /** Messages per day over the last `days` days, for the usage chart. */
-  export async function byDate(userId: string, days = 30, at = new Date()) {
-    const from = dayOf(new Date(at.getTime() - (days - 1) * 86_400_000));
+  /** Messages per day between two dates (inclusive, YYYY-MM-DD), days without any left out. */
+  export async function byDate(userId: string, from: string, to: string): Promise<UsageByDate> {
     const { Items = [] } = await db().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: "pk = :p AND sk BETWEEN :a AND :b",
-        ExpressionAttributeValues: { ":p": Keys.usagePartition(userId), ":a": `DAY#${from}`, ":b": `DAY#${dayOf(at)}` },
+        ExpressionAttributeValues: { ":p": Keys.usagePartition(userId), ":a": `DAY#${from}`, ":b": `DAY#${to}` },
       }),
     );
     return Items.map((i) => ({ _id: i.day as string, total_messages: ((i.used_tenths as number) ?? 0) / 10 }));
+  }
+
+  /** The usage chart's days: the current credit period, and at least the last 30 days. */
+  export function usageByDate(userId: string, period: CreditPeriod, at = new Date()): Promise<UsageByDate> {
+    const monthAgo = dayOf(new Date(at.getTime() - 29 * 86_400_000));
+    const start = dayOf(new Date(period.start));
+    return byDate(userId, start < monthAgo ? start : monthAgo, dayOf(at));
   }
 }

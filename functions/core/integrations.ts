@@ -39,20 +39,19 @@ export namespace Integrations {
   export async function call<E extends CoreEndpoint>(caller: AppCaller, name: E, body: Body<E>): Promise<unknown> {
     const owner = await Users.get(caller.app.created_by_id);
     if (!owner) throw notFound("App not found");
-    const chargedAt = new Date();
-    await Credits.chargeIntegration(owner, chargedAt);
+    const period = await Credits.chargeIntegration(owner);
     const log = (status: "success" | "error", outputs: unknown, error: string | null) =>
       AppLogs.record({ appId: caller.app.id, type: "integration", objectName: `Core.${name}`, caller, status, inputs: logged(body), outputs, error });
     let result: unknown;
     try {
       result = await run(caller, name, body);
     } catch (err) {
-      await Credits.refundIntegration(owner.id, chargedAt);
+      await Credits.refundIntegration(owner.id, period);
       await log("error", null, err instanceof VisibleError ? err.message : "Internal error");
       throw err;
     }
     const failed = isExtractFailure(name, result);
-    if (failed) await Credits.refundIntegration(owner.id, chargedAt);
+    if (failed) await Credits.refundIntegration(owner.id, period);
     await log(failed ? "error" : "success", result, failed ? (result as ExtractDataResult).details : null);
     return result;
   }

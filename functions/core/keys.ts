@@ -43,6 +43,15 @@
  * | an app's logs of one user         | Query     | gsi2 APPLOGS#{appId}#U#{user} gsi2sk {created}#{id}|
  * | an app sign-in counter (TTL)      | UpdateItem| pk APPUSERS#{appId}   sk LIMIT#{kind}#{email}#{window} |
  * | AI turns running (the sweeper)    | Query     | pk TURNS              sk APP#{appId}             |
+ * | a user's credit period            | GetItem   | pk USAGE#{userId}     sk PERIOD                  |
+ * | credit periods ending, soonest 1st| Query     | gsi1 PERIODS          gsi1sk {end}#{userId}      |
+ * | a user's usage of a credit period | GetItem   | pk USAGE#{userId}     sk CREDITS#{periodStart}   |
+ * | a user's extra credits (grants)   | Query     | pk USAGE#{userId}     sk begins GRANT#  (ULIDs)  |
+ * | coupon by code                    | GetItem   | pk COUPON#{CODE}      sk COUPON                  |
+ * | coupons, newest first (admins)    | Query     | gsi1 COUPONS          gsi1sk {created}#{CODE}    |
+ * | a user's redemption of a coupon   | GetItem   | pk COUPON#{CODE}      sk USER#{userId}           |
+ * | user by Stripe customer (unique)  | GetItem   | pk STRIPECUS#{id}     sk STRIPECUS -> user_id    |
+ * | a Stripe event already handled    | GetItem   | pk STRIPEEVT#{id}     sk STRIPEEVT  (TTL)        |
  */
 
 export const Keys = {
@@ -118,6 +127,21 @@ export const Keys = {
   /** the turn an app is running, with its deadline; the sweeper (functions/cron.ts) reads the whole partition */
   runningTurn: (appId: string) => ({ pk: "TURNS", sk: `APP#${appId}` }),
   runningTurnsPartition: "TURNS",
+
+  /** the credit period a user is in; the index lists periods by their end so the roll job finds the ended ones */
+  creditPeriod: (userId: string) => ({ pk: `USAGE#${userId}`, sk: "PERIOD" }),
+  creditPeriodIndex: (end: string, userId: string) => ({ gsi1pk: "PERIODS", gsi1sk: `${end}#${userId}` }),
+  creditPeriodsPartition: "PERIODS",
+  /** messages used in one credit period (the period's start names it) */
+  usagePeriod: (userId: string, periodStart: string) => ({ pk: `USAGE#${userId}`, sk: `CREDITS#${periodStart}` }),
+  grant: (userId: string, id: string) => ({ pk: `USAGE#${userId}`, sk: `GRANT#${id}` }),
+  grants: (userId: string) => ({ pk: `USAGE#${userId}`, skPrefix: "GRANT#" }),
+  coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: "COUPON" }),
+  couponIndex: (createdDate: string, code: string) => ({ gsi1pk: "COUPONS", gsi1sk: `${createdDate}#${code.toUpperCase()}` }),
+  couponsPartition: "COUPONS",
+  couponRedemption: (code: string, userId: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: `USER#${userId}` }),
+  stripeCustomer: (customerId: string) => ({ pk: `STRIPECUS#${customerId}`, sk: "STRIPECUS" }),
+  stripeEvent: (eventId: string) => ({ pk: `STRIPEEVT#${eventId}`, sk: "STRIPEEVT" }),
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

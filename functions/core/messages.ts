@@ -1,5 +1,5 @@
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import { ChatMessage } from "../../schemas/chat";
 import { Config } from "./config";
@@ -57,21 +57,22 @@ export namespace Messages {
   }
 
   /** Merge fields into a message (the growing assistant answer, its state, its receipt). */
-  export async function update(appId: string, id: string, patch: Partial<Omit<ChatMessage, "id">>): Promise<void> {
+  /** Merge `patch` into a message; `alongside` are writes that must land in the same transaction (a refund). */
+  export async function update(appId: string, id: string, patch: Partial<Omit<ChatMessage, "id">>, alongside: object[] = []): Promise<void> {
     const fields: Record<string, unknown> = { ...patch };
     if (typeof patch.content === "string") Object.assign(fields, await contentFields(appId, id, patch.content));
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-    if (!entries.length) return;
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.message(appId, id),
-        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(", ")}`,
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
-      }),
-    );
+    if (!entries.length && !alongside.length) return;
+    const update = {
+      TableName: table(),
+      Key: Keys.message(appId, id),
+      UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(", ")}`,
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+    };
+    if (!alongside.length) await db().send(new UpdateCommand(update));
+    else await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...alongside] as never }));
   }
 
   /**

@@ -1,28 +1,13 @@
 import type { SubscriptionTier } from "../../schemas/user";
 
 /**
- * What each plan allows: the one gate table. Handlers, the worker and the web
- * client all read it from here, never from a copy.
+ * The plan gates: what each tier may do, the one table handlers, the worker and the web
+ * client read. How much a plan allows (messages, integration credits) is not here: it is
+ * the Stripe price's metadata (functions/core/plans.ts).
  */
-export interface TierLimits {
-  /** chat messages per day; the spec's default when a plan sets none is 1,000,000 */
-  daily_messages: number;
-  monthly_messages: number;
-  monthly_integration_credits: number;
-}
 
+/** A plan without a daily limit (spec 01 §5: the default when one is missing). */
 export const NO_DAILY_LIMIT = 1_000_000;
-
-export const Tiers: Record<SubscriptionTier, TierLimits> = {
-  free: { daily_messages: 7, monthly_messages: 25, monthly_integration_credits: 500 },
-  starter: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 100, monthly_integration_credits: 2_000 },
-  builder: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 250, monthly_integration_credits: 10_000 },
-  pro: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 500, monthly_integration_credits: 20_000 },
-  elite: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 1_200, monthly_integration_credits: 50_000 },
-  elite_2: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 2_500, monthly_integration_credits: 100_000 },
-  elite_3: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 5_000, monthly_integration_credits: 200_000 },
-  enterprise: { daily_messages: NO_DAILY_LIMIT, monthly_messages: 10_000, monthly_integration_credits: 500_000 },
-};
 
 /**
  * Features a plan unlocks (spec 02 §6). The free plan may still make class-only edits

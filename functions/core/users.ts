@@ -151,6 +151,63 @@ export namespace Users {
     }
   }
 
+  /** What Stripe's webhooks keep on a user (functions/core/billing.ts); nobody's request body reaches these. */
+  export type BillingFields = Partial<
+    Pick<User, "subscription_tier" | "stripe_subscription_id" | "stripe_subscription_status" | "subscription_schedule_id" | "subscription_schedule_tier">
+  >;
+
+  export async function setBilling(id: string, fields: BillingFields): Promise<User> {
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.user(id),
+        UpdateExpression: `SET ${[...entries.map(([k]) => `#${k} = :${k}`), "#updated_date = :now", "#version = #version + :one"].join(", ")}`,
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k]) => [`#${k}`, k])), "#updated_date": "updated_date", "#version": "version" },
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ":now": new Date().toISOString(), ":one": 1 },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return toUser(Attributes!);
+  }
+
+  /**
+   * Record a user's Stripe customer, once: the user item and the customer -> user lookup in one
+   * transaction. Answers the customer the user ends up with (another request's, if it won).
+   */
+  export async function linkStripeCustomer(id: string, customerId: string): Promise<string> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: Keys.user(id),
+                UpdateExpression: "SET stripe_customer_id = :c, updated_date = :now, version = version + :one",
+                ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR attribute_type(stripe_customer_id, :null))",
+                ExpressionAttributeValues: { ":c": customerId, ":now": new Date().toISOString(), ":one": 1, ":null": "NULL" },
+              },
+            },
+            { Put: { TableName: table(), Item: { ...Keys.stripeCustomer(customerId), user_id: id } } },
+          ],
+        }),
+      );
+      return customerId;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const current = await mustGet(id);
+      if (!current.stripe_customer_id) throw err;
+      return current.stripe_customer_id;
+    }
+  }
+
+  export async function byStripeCustomer(customerId: string): Promise<User | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.stripeCustomer(customerId) }));
+    return Item ? get(Item.user_id as string) : undefined;
+  }
+
   /** Replace a user's API key; the old one stops working in the same transaction. */
   export async function regenerateApiKey(id: string, socketId: string | null = null): Promise<User> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.user(id), ConsistentRead: true }));

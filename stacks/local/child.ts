@@ -80,7 +80,7 @@ async function serve() {
   process.stdout.write(`${READY}${JSON.stringify(ready)}\n`);
 }
 
-/** What the stack injected for its handlers (stacks/local/stack.ts), the auth secret left out. */
+/** What the stack injected for its handlers (stacks/local/stack.ts), the auth secret left out; the Stripe stand-in's keys are in, tests drive it with them. */
 function links(): Record<string, string> {
   const linked = (name: string) => (name.startsWith("AWS_") || name.startsWith("SST_RESOURCE_")) && name !== "SST_RESOURCE_AuthSecret";
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => linked(e[0]) && e[1] !== undefined));

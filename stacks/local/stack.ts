@@ -11,6 +11,7 @@ import { builderHeaders } from "../security-headers";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
+import { startStripeStandIn } from "./stripe/index";
 import { ensureTable } from "./table";
 import { STAGE, createSocketGateway } from "./ws-gateway";
 
@@ -40,13 +41,32 @@ export interface LocalStack {
 const TABLE = "kiln";
 const BUCKET = "kiln-files";
 
-function authSecret(dataDir: string | null): string {
-  if (!dataDir) return randomBytes(32).toString("hex");
-  const file = path.join(dataDir, "auth-secret");
+/** A secret kept beside the data, so a restart keeps signed-in sessions and the Stripe stand-in's keys. */
+function localSecret(dataDir: string | null, name: string, prefix = ""): string {
+  if (!dataDir) return prefix + randomBytes(32).toString("hex");
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
+  const secret = prefix + randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Stripe: a real account when STRIPE_SECRET_KEY is set (its webhooks forwarded with
+ * `stripe listen --forward-to …/api/billing/webhook`, whose secret goes in STRIPE_WEBHOOK_SECRET);
+ * otherwise the local stand-in, whose keys live beside the data.
+ */
+function stripeLink(dataDir: string | null, standInPort: number) {
+  const real = process.env.STRIPE_SECRET_KEY;
+  if (real) return { secretKey: real, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? "", host: null, port: null, protocol: null, local: false };
+  return {
+    secretKey: localSecret(dataDir, "stripe-secret-key", "sk_test_kiln_local_"),
+    webhookSecret: localSecret(dataDir, "stripe-webhook-secret", "whsec_kiln_local_"),
+    host: "localhost",
+    port: standInPort,
+    protocol: "http" as const,
+    local: true,
+  };
 }
 
 const processState = globalThis as { __kilnLocalStackStarted?: boolean };
@@ -67,7 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = options.dataDir ?? scratch!;
   mkdirSync(dataDir, { recursive: true });
 
-  const [dynamoPort, s3Port, managementPort] = [await freePort(), await freePort(), await freePort()];
+  const [dynamoPort, s3Port, managementPort, stripePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -76,6 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const port = (server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
   const socketUrl = `ws://localhost:${port}/ws`;
+  const stripe = stripeLink(options.dataDir, stripePort);
 
   // The links SST injects in the cloud, injected the same way here, before any handler reads them.
   const env: Record<string, string> = {
@@ -96,7 +117,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       url: socketUrl,
       type: "sst.aws.ApiGatewayWebSocket",
     }),
-    SST_RESOURCE_AuthSecret: JSON.stringify({ value: authSecret(dataDir), type: "sst.sst.Secret" }),
+    SST_RESOURCE_AuthSecret: JSON.stringify({ value: localSecret(options.dataDir, "auth-secret"), type: "sst.sst.Secret" }),
+    SST_RESOURCE_Stripe: JSON.stringify({ ...stripe, type: "sst.sst.Linkable" }),
     SST_RESOURCE_Worker: JSON.stringify({ name: "kiln-local-worker", type: "sst.aws.Function" }),
     SST_RESOURCE_Kiln: JSON.stringify({
       type: "sst.sst.Linkable",
@@ -131,6 +153,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => stopProcess(dynamo), () => stopProcess(s3));
 
     const { streamArn } = await ensureTable(new DynamoDBClient({}), TABLE);
+
+    if (stripe.local) {
+      const standIn = await startStripeStandIn({
+        port: stripePort,
+        dataFile: options.dataDir ? path.join(dataDir, "stripe.json") : null,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${url}/api/billing/webhook`,
+        log,
+      });
+      stops.push(() => standIn.stop());
+    }
 
     const sockets = await createSocketGateway(managementPort);
     stops.push(() => sockets.close());

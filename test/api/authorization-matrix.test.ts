@@ -97,6 +97,16 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "DELETE /api/apps/{id}/entities/{entity}/{rid}": async (_, allowed) => (allowed ? { params: { rid: await fresh.record() } } : {}),
   "POST /api/local/identity": () => ({ body: {} }),
   "POST /api/local/token": () => ({ body: {} }),
+  "GET /api/usage-logs/user-stats/{id}": () => ({ params: { id: f.ownerUserId } }),
+  // no such plan: an allowed caller gets past authorization to a 404, and nothing is bought
+  "POST /api/billing/create-checkout-session/{planId}": () => ({ params: { planId: "price_matrix_missing" } }),
+  "POST /api/billing/update-subscription/{planId}": () => ({ params: { planId: "price_matrix_missing" } }),
+  "POST /api/billing/webhook": () => ({ rawBody: JSON.stringify({ id: "evt_matrix", type: "invoice.paid" }), headers: { "stripe-signature": "t=1,v1=forged" } }),
+  "POST /api/credits/add-coupon-code/{code}": () => ({ params: { code: "NO-SUCH-CODE" } }),
+  "POST /api/credits/create-coupon-code": () => ({ body: {} }),
+  "POST /api/credits/add-bonus-credits": () => ({ body: {} }),
+  "GET /api/credits/{id}/bonus-credits": () => ({ params: { id: f.ownerUserId } }),
+  "DELETE /api/credits/{id}/bonus-credits/{bonusId}": () => ({ params: { id: f.ownerUserId, bonusId: "no-such-grant" } }),
 };
 
 /** Path parameters every route gets unless its request names its own. */

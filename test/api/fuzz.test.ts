@@ -36,6 +36,12 @@ const noBody: RouteKey[] = [
   "POST /api/app-logs/{id}/log-user-in-app/{page}",
   "DELETE /api/apps/{id}/entities/User/{uid}",
   "DELETE /api/apps/{id}/entities/{entity}/{rid}",
+  "POST /api/billing/create-checkout-session/{planId}",
+  "POST /api/billing/create-portal-session",
+  "POST /api/billing/update-subscription/{planId}",
+  "DELETE /api/billing/cancel-schedule",
+  "POST /api/credits/add-coupon-code/{code}",
+  "DELETE /api/credits/{id}/bonus-credits/{bonusId}",
 ];
 
 /**
@@ -124,6 +130,10 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "PUT /api/apps/{id}/entities/{entity}/{rid}": () => recordOf("fuzz"),
   "POST /api/local/identity": () => ({ email: uniqueEmail("fuzz"), from_url: "/" }),
   "POST /api/local/token": () => ({ email: uniqueEmail("fuzz") }),
+  // unsigned: every variant is refused by the signature check before anything is read
+  "POST /api/billing/webhook": () => ({ id: "evt_fuzz", type: "customer.subscription.updated", data: { object: { id: "sub_fuzz" } } }),
+  "POST /api/credits/create-coupon-code": () => ({ code: `FUZZ-${Math.floor(random() * 1e9)}`, num_messages: 5, max_number_of_people: 2, domain: null }),
+  "POST /api/credits/add-bonus-credits": () => ({ user_id: f.ownerUserId, num_messages: 1, reason: "fuzz" }),
 };
 
 interface Case {

@@ -4,6 +4,12 @@ import type { Receipt } from "../../../../schemas/chat";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** "1 credit", "0.3 credits", or "Not charged" when the turn changed nothing (the credit went back). */
+export function costLine(charge: NonNullable<Receipt["charge"]>): string {
+  if (charge.refunded) return "Not charged";
+  return `${charge.credits} ${charge.credits === 1 ? "credit" : "credits"}`;
+}
+
 /** "Changed 5 files · added entity Task · removed page Notes" */
 export function receiptLine(receipt: Receipt): string {
   const { files, entities, pages } = receipt;
@@ -16,6 +22,7 @@ export function receiptLine(receipt: Receipt): string {
   named("removed", "entity", "entities", entities.removed);
   named("added", "page", "pages", pages.added);
   named("removed", "page", "pages", pages.removed);
+  if (receipt.charge) parts.push(costLine(receipt.charge));
   return parts.join(" · ");
 }
 

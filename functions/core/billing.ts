@@ -1,0 +1,207 @@
+import type { BillingStats, CheckoutSession, Plan, PortalSession, SubscriptionUpdate } from "../../schemas/billing";
+import type { SubscriptionTier, User } from "../../schemas/user";
+import { Config } from "./config";
+import { CreditPeriods } from "./credit-periods";
+import { Credits } from "./credits";
+import { VisibleError, notFound } from "./errors";
+import { Plans } from "./plans";
+import { type Stripe, stripe } from "./stripe";
+import { Users } from "./users";
+
+/** Subscription states in which the plan's tier applies (past_due keeps the tier, held to Free limits by Credits). */
+const LIVE: ReadonlySet<string> = new Set(["active", "trialing", "past_due", "unpaid"]);
+const CHANGEABLE: ReadonlySet<string> = new Set(["active", "trialing"]);
+
+const id = (ref: string | { id: string } | null | undefined) => (typeof ref === "string" ? ref : (ref?.id ?? null));
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/**
+ * Plans and subscriptions on Stripe (spec 03 §2.2, §4, §7.1). Requests only ask Stripe for a
+ * change; what a user's plan is comes from Stripe itself, read back through `sync` — on a
+ * verified webhook, or right after a change this server made.
+ */
+export namespace Billing {
+  export async function stats(user: User): Promise<BillingStats> {
+    const plans = await Plans.list();
+    const current = plans.find((p) => p.key === user.subscription_tier);
+    const period = await CreditPeriods.current(user.id);
+    return {
+      pricing: Object.fromEntries(plans.map((p) => [p.key, p])),
+      subscription_status: user.stripe_subscription_status,
+      stripe_subscription: user.stripe_subscription_id && current ? { plan: { id: current.id } } : null,
+      subscription_schedule_id: user.subscription_schedule_id,
+      subscription_schedule_tier: user.subscription_schedule_tier,
+      usage_by_date: await Credits.usageByDate(user.id, period),
+    };
+  }
+
+  async function plan(priceId: string): Promise<Plan> {
+    const found = await Plans.byId(priceId);
+    if (!found) throw notFound("Plan not found");
+    return found;
+  }
+
+  /** The user's Stripe customer, created on first need (one per user, even when two tabs race). */
+  async function customerOf(user: User): Promise<string> {
+    if (user.stripe_customer_id) return user.stripe_customer_id;
+    const customer = await stripe().customers.create(
+      { email: user.email, name: user.full_name ?? undefined, metadata: { kiln_user_id: user.id } },
+      { idempotencyKey: `kiln-customer-${user.id}` },
+    );
+    return Users.linkStripeCustomer(user.id, customer.id);
+  }
+
+  /** Stripe refused or could not be reached: the UI shows its own words, the log keeps Stripe's. */
+  async function asking<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof VisibleError) throw err;
+      console.error(`[billing] ${what}`, err);
+      const message = (err as { type?: string; message?: string }).type === "StripeInvalidRequestError" ? (err as Error).message : undefined;
+      throw new VisibleError("upstream", message ?? `Stripe could not ${what} right now. Please try again later.`);
+    }
+  }
+
+  /** POST /api/billing/create-checkout-session/{planId}: Stripe's hosted checkout for a first subscription. */
+  export async function checkout(user: User, priceId: string): Promise<CheckoutSession> {
+    const chosen = await plan(priceId);
+    if (chosen.key === "free") throw new VisibleError("input", "The Free plan needs no checkout");
+    if (user.stripe_subscription_id && LIVE.has(user.stripe_subscription_status ?? ""))
+      throw new VisibleError("conflict", "You already have a subscription: change plans from the plan cards, or manage it with Manage Payments");
+    const web = Config.kiln.webUrl;
+    const session = await asking("create a checkout session", async () =>
+      stripe().checkout.sessions.create({
+        mode: "subscription",
+        customer: await customerOf(user),
+        client_reference_id: user.id,
+        line_items: [{ price: chosen.id, quantity: 1 }],
+        success_url: `${web}/billing?success=true`,
+        cancel_url: `${web}/billing`,
+        metadata: { kiln_user_id: user.id },
+        subscription_data: { metadata: { kiln_user_id: user.id } },
+      }),
+    );
+    if (!session.url) throw new VisibleError("upstream", "Stripe did not return a checkout page");
+    return { sessionId: session.id, url: session.url };
+  }
+
+  /** POST /api/billing/create-portal-session: Stripe's page to change the card, see invoices or cancel. */
+  export async function portal(user: User): Promise<PortalSession> {
+    if (!user.stripe_customer_id) throw new VisibleError("input", "There are no payment details to manage yet: subscribe to a plan first");
+    const session = await asking("open subscription management", () =>
+      stripe().billingPortal.sessions.create({ customer: user.stripe_customer_id!, return_url: `${Config.kiln.webUrl}/billing` }),
+    );
+    return { url: session.url };
+  }
+
+  async function subscriptionOf(user: User): Promise<Stripe.Subscription> {
+    if (!user.stripe_subscription_id) throw new VisibleError("input", "You have no subscription to change: choose Subscribe on a plan");
+    return asking("read your subscription", () => stripe().subscriptions.retrieve(user.stripe_subscription_id!));
+  }
+
+  /**
+   * POST /api/billing/update-subscription/{planId}: a higher plan applies now with a prorated
+   * charge; a lower one (Free included) waits for the end of the billing cycle in a schedule.
+   */
+  export async function updateSubscription(user: User, priceId: string): Promise<SubscriptionUpdate> {
+    const chosen = await plan(priceId);
+    if (chosen.key === user.subscription_tier) throw new VisibleError("input", "You are already on this plan");
+    if (user.subscription_schedule_id) throw new VisibleError("conflict", "A plan change is already scheduled: cancel it first with Cancel Change");
+    const subscription = await subscriptionOf(user);
+    if (!CHANGEABLE.has(subscription.status)) throw new VisibleError("conflict", "Your subscription is not active: update your payment method with Manage Payments first");
+    const item = subscription.items.data[0];
+    const downgrade = Plans.rank(chosen.key) < Plans.rank(user.subscription_tier);
+
+    if (!downgrade) {
+      const updated = await asking("update your subscription", () =>
+        stripe().subscriptions.update(
+          subscription.id,
+          { items: [{ id: item.id, price: chosen.id }], proration_behavior: "always_invoice", metadata: { kiln_user_id: user.id } },
+          { idempotencyKey: `kiln-upgrade-${subscription.id}-${chosen.id}-${item.current_period_start}` },
+        ),
+      );
+      await sync(updated.id);
+      return { subscription: { is_downgrade: false, tier: chosen.key, effective_date: new Date().toISOString() } };
+    }
+
+    const schedule = await asking("schedule the change", async () => {
+      const created = await stripe().subscriptionSchedules.create({ from_subscription: subscription.id });
+      const now = created.phases[0];
+      const keep = { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: now.start_date, end_date: now.end_date };
+      // to Free: the subscription ends with the cycle; otherwise the lower plan's phase follows, then the schedule lets go
+      return chosen.key === "free"
+        ? stripe().subscriptionSchedules.update(created.id, { end_behavior: "cancel", phases: [keep] })
+        : stripe().subscriptionSchedules.update(created.id, {
+            end_behavior: "release",
+            phases: [keep, { items: [{ price: chosen.id, quantity: 1 }], duration: { interval: "month", interval_count: 1 } }],
+          });
+    });
+    await Users.setBilling(user.id, { subscription_schedule_id: schedule.id, subscription_schedule_tier: chosen.key });
+    return { subscription: { is_downgrade: true, tier: chosen.key, effective_date: fromUnix(item.current_period_end).toISOString() } };
+  }
+
+  /** DELETE /api/billing/cancel-schedule: the pending downgrade is dropped; the subscription goes on as it is. */
+  export async function cancelSchedule(user: User): Promise<void> {
+    if (!user.subscription_schedule_id) throw notFound("There is no scheduled plan change to cancel");
+    const scheduleId = user.subscription_schedule_id;
+    await asking("cancel the scheduled change", async () => {
+      const schedule = await stripe().subscriptionSchedules.retrieve(scheduleId);
+      if (schedule.status === "active" || schedule.status === "not_started") await stripe().subscriptionSchedules.release(scheduleId);
+    });
+    await Users.setBilling(user.id, { subscription_schedule_id: null, subscription_schedule_tier: null });
+  }
+
+  /** The tier a live schedule moves to at its next phase (Free when it ends the subscription). */
+  async function scheduledTier(scheduleRef: string | Stripe.SubscriptionSchedule | null): Promise<{ id: string; tier: SubscriptionTier } | null> {
+    if (!scheduleRef) return null;
+    const schedule = typeof scheduleRef === "string" ? await stripe().subscriptionSchedules.retrieve(scheduleRef) : scheduleRef;
+    if (schedule.status !== "active" && schedule.status !== "not_started") return null;
+    const nowSeconds = Date.now() / 1000;
+    const next = schedule.phases.find((p) => p.start_date > nowSeconds);
+    if (!next) return schedule.end_behavior === "cancel" ? { id: schedule.id, tier: "free" } : null;
+    const price = next.items[0]?.price;
+    const plan = price ? await Plans.byId(id(price as string | { id: string })!) : undefined;
+    return plan ? { id: schedule.id, tier: plan.key } : null;
+  }
+
+  /** The Kiln user a subscription belongs to: by its customer, else by the id Kiln put in its metadata. */
+  async function ownerOf(subscription: Stripe.Subscription): Promise<User | undefined> {
+    const customer = id(subscription.customer);
+    const byCustomer = customer ? await Users.byStripeCustomer(customer) : undefined;
+    if (byCustomer) return byCustomer;
+    const userId = subscription.metadata?.kiln_user_id;
+    const user = userId ? await Users.get(userId) : undefined;
+    if (user && customer && !user.stripe_customer_id) await Users.linkStripeCustomer(user.id, customer);
+    return user;
+  }
+
+  /**
+   * Make a user's plan what Stripe says it is now: tier, status, pending change and credit
+   * period. Reads the subscription afresh, so deliveries out of order or twice end the same.
+   */
+  export async function sync(subscriptionId: string): Promise<User | undefined> {
+    const subscription = await stripe().subscriptions.retrieve(subscriptionId, { expand: ["schedule"] });
+    const user = await ownerOf(subscription);
+    if (!user) {
+      console.warn(`[billing] subscription ${subscriptionId} belongs to no Kiln user`);
+      return undefined;
+    }
+    const live = LIVE.has(subscription.status);
+    // an old subscription's news never overrides the one the user has now
+    if (!live && user.stripe_subscription_id && user.stripe_subscription_id !== subscription.id) return user;
+    const plan = live ? await Plans.ofSubscription(subscription) : undefined;
+    const schedule = live ? await scheduledTier(subscription.schedule as string | Stripe.SubscriptionSchedule | null) : null;
+    const updated = await Users.setBilling(user.id, {
+      subscription_tier: plan?.key ?? "free",
+      stripe_subscription_id: live ? subscription.id : null,
+      stripe_subscription_status: subscription.status,
+      subscription_schedule_id: schedule?.id ?? null,
+      subscription_schedule_tier: schedule?.tier ?? null,
+    });
+    const item = subscription.items.data[0];
+    if (live && item) await CreditPeriods.follow(user.id, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
+    else await CreditPeriods.detach(user.id);
+    return updated;
+  }
+}
