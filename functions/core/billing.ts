@@ -126,7 +126,9 @@ export namespace Billing {
     }
 
     const schedule = await asking("schedule the change", async () => {
-      const created = await stripe().subscriptionSchedules.create({ from_subscription: subscription.id });
+      // a schedule left by an earlier attempt that failed half-way is reused: a subscription has at most one
+      const existing = id(subscription.schedule as string | null);
+      const created = existing ? await stripe().subscriptionSchedules.retrieve(existing) : await stripe().subscriptionSchedules.create({ from_subscription: subscription.id });
       const now = created.phases[0];
       const keep = { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: now.start_date, end_date: now.end_date };
       // to Free: the subscription ends with the cycle; otherwise the lower plan's phase follows, then the schedule lets go
@@ -152,13 +154,19 @@ export namespace Billing {
     await Users.setBilling(user.id, { subscription_schedule_id: null, subscription_schedule_tier: null });
   }
 
-  /** The tier a live schedule moves to at its next phase (Free when it ends the subscription). */
-  async function scheduledTier(scheduleRef: string | Stripe.SubscriptionSchedule | null): Promise<{ id: string; tier: SubscriptionTier } | null> {
+  /**
+   * The tier a live schedule moves to at its next phase (Free when it ends the subscription); null for none;
+   * undefined while a downgrade is being written (created from the subscription, its phases not yet set),
+   * so a delivery read in that moment leaves the pending change as it is.
+   */
+  async function scheduledTier(scheduleRef: string | Stripe.SubscriptionSchedule | null): Promise<{ id: string; tier: SubscriptionTier } | null | undefined> {
     if (!scheduleRef) return null;
     const schedule = typeof scheduleRef === "string" ? await stripe().subscriptionSchedules.retrieve(scheduleRef) : scheduleRef;
     if (schedule.status !== "active" && schedule.status !== "not_started") return null;
-    const nowSeconds = Date.now() / 1000;
-    const next = schedule.phases.find((p) => p.start_date > nowSeconds);
+    if (schedule.phases.length === 1 && schedule.end_behavior === "release") return undefined;
+    // the phase after the one running, by the schedule's own dates (Stripe's clock, not this server's)
+    const current = schedule.current_phase;
+    const next = current ? schedule.phases.find((p) => p.start_date >= current.end_date) : schedule.phases[0];
     if (!next) return schedule.end_behavior === "cancel" ? { id: schedule.id, tier: "free" } : null;
     const price = next.items[0]?.price;
     const plan = price ? await Plans.byId(id(price as string | { id: string })!) : undefined;
@@ -196,8 +204,8 @@ export namespace Billing {
       subscription_tier: plan?.key ?? "free",
       stripe_subscription_id: live ? subscription.id : null,
       stripe_subscription_status: subscription.status,
-      subscription_schedule_id: schedule?.id ?? null,
-      subscription_schedule_tier: schedule?.tier ?? null,
+      subscription_schedule_id: schedule === undefined ? undefined : (schedule?.id ?? null),
+      subscription_schedule_tier: schedule === undefined ? undefined : (schedule?.tier ?? null),
     });
     const item = subscription.items.data[0];
     if (live && item) await CreditPeriods.follow(user.id, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
