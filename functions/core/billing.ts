@@ -174,42 +174,55 @@ export namespace Billing {
   }
 
   /** The Kiln user a subscription belongs to: by its customer, else by the id Kiln put in its metadata. */
-  async function ownerOf(subscription: Stripe.Subscription): Promise<User | undefined> {
+  async function ownerOf(subscription: Stripe.Subscription): Promise<string | undefined> {
     const customer = id(subscription.customer);
     const byCustomer = customer ? await Users.byStripeCustomer(customer) : undefined;
-    if (byCustomer) return byCustomer;
+    if (byCustomer) return byCustomer.id;
     const userId = subscription.metadata?.kiln_user_id;
     const user = userId ? await Users.get(userId) : undefined;
     if (user && customer && !user.stripe_customer_id) await Users.linkStripeCustomer(user.id, customer);
-    return user;
+    return user?.id;
   }
 
   /**
    * Make a user's plan what Stripe says it is now: tier, status, pending change and credit
-   * period. Reads the subscription afresh, so deliveries out of order or twice end the same.
+   * period. Reads the subscription afresh, so deliveries out of order or twice end the same;
+   * and writes only if the user is unchanged since before that read (else reads again), so a
+   * slow delivery cannot put back a pending change the user cancelled meanwhile.
    */
   export async function sync(subscriptionId: string): Promise<User | undefined> {
-    const subscription = await stripe().subscriptions.retrieve(subscriptionId, { expand: ["schedule"] });
-    const user = await ownerOf(subscription);
-    if (!user) {
-      console.warn(`[billing] subscription ${subscriptionId} belongs to no Kiln user`);
-      return undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const first = await stripe().subscriptions.retrieve(subscriptionId);
+      const userId = await ownerOf(first);
+      if (!userId) {
+        console.warn(`[billing] subscription ${subscriptionId} belongs to no Kiln user`);
+        return undefined;
+      }
+      const before = await Users.versioned(userId);
+      if (!before) return undefined;
+      const subscription = await stripe().subscriptions.retrieve(subscriptionId, { expand: ["schedule"] });
+      const live = LIVE.has(subscription.status);
+      // an old subscription's news never overrides the one the user has now
+      if (!live && before.user.stripe_subscription_id && before.user.stripe_subscription_id !== subscription.id) return before.user;
+      const plan = live ? await Plans.ofSubscription(subscription) : undefined;
+      const schedule = live ? await scheduledTier(subscription.schedule as string | Stripe.SubscriptionSchedule | null) : null;
+      const updated = await Users.setBilling(
+        userId,
+        {
+          subscription_tier: plan?.key ?? "free",
+          stripe_subscription_id: live ? subscription.id : null,
+          stripe_subscription_status: subscription.status,
+          subscription_schedule_id: schedule === undefined ? undefined : (schedule?.id ?? null),
+          subscription_schedule_tier: schedule === undefined ? undefined : (schedule?.tier ?? null),
+        },
+        before.version,
+      );
+      if (!updated) continue;
+      const item = subscription.items.data[0];
+      if (live && item) await CreditPeriods.follow(userId, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
+      else await CreditPeriods.detach(userId);
+      return updated;
     }
-    const live = LIVE.has(subscription.status);
-    // an old subscription's news never overrides the one the user has now
-    if (!live && user.stripe_subscription_id && user.stripe_subscription_id !== subscription.id) return user;
-    const plan = live ? await Plans.ofSubscription(subscription) : undefined;
-    const schedule = live ? await scheduledTier(subscription.schedule as string | Stripe.SubscriptionSchedule | null) : null;
-    const updated = await Users.setBilling(user.id, {
-      subscription_tier: plan?.key ?? "free",
-      stripe_subscription_id: live ? subscription.id : null,
-      stripe_subscription_status: subscription.status,
-      subscription_schedule_id: schedule === undefined ? undefined : (schedule?.id ?? null),
-      subscription_schedule_tier: schedule === undefined ? undefined : (schedule?.tier ?? null),
-    });
-    const item = subscription.items.data[0];
-    if (live && item) await CreditPeriods.follow(user.id, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
-    else await CreditPeriods.detach(user.id);
-    return updated;
+    throw new Error(`the plan of subscription ${subscriptionId}'s user kept changing while it was read`);
   }
 }

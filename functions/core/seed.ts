@@ -1,8 +1,6 @@
 import type { CatalogItem } from "../../schemas/catalog";
 import type { User } from "../../schemas/user";
 import { Catalog } from "./catalog";
-import { Config } from "./config";
-import { ensurePlanCatalog } from "./plan-catalog";
 import { Users } from "./users";
 
 /** The accounts a fresh local stack starts with, so a newcomer can sign in at once. */
@@ -19,8 +17,6 @@ export async function seed(): Promise<number> {
     if (result.created) created++;
   }
   await seedCatalog();
-  // the Stripe stand-in starts empty, as a new Stripe account does: the plans are written into it through the SDK
-  if (Config.stripe.local) await ensurePlanCatalog();
   return created;
 }
 

@@ -156,20 +156,37 @@ export namespace Users {
     Pick<User, "subscription_tier" | "stripe_subscription_id" | "stripe_subscription_status" | "subscription_schedule_id" | "subscription_schedule_tier">
   >;
 
-  export async function setBilling(id: string, fields: BillingFields): Promise<User> {
+  /** A user with the item's version, for a write that must not land on a change made since it was read. */
+  export async function versioned(id: string): Promise<{ user: User; version: number } | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.user(id), ConsistentRead: true }));
+    return Item ? { user: toUser(Item), version: Number(Item.version ?? 0) } : undefined;
+  }
+
+  /** Write billing fields; with `version`, only if the user has not changed since (answers undefined if it has). */
+  export async function setBilling(id: string, fields: BillingFields, version?: number): Promise<User | undefined> {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: Keys.user(id),
-        UpdateExpression: `SET ${[...entries.map(([k]) => `#${k} = :${k}`), "#updated_date = :now", "#version = #version + :one"].join(", ")}`,
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k]) => [`#${k}`, k])), "#updated_date": "updated_date", "#version": "version" },
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ":now": new Date().toISOString(), ":one": 1 },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return toUser(Attributes!);
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.user(id),
+          UpdateExpression: `SET ${[...entries.map(([k]) => `#${k} = :${k}`), "#updated_date = :now", "#version = #version + :one"].join(", ")}`,
+          ConditionExpression: version === undefined ? "attribute_exists(pk)" : "#version = :expected",
+          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k]) => [`#${k}`, k])), "#updated_date": "updated_date", "#version": "version" },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+            ":now": new Date().toISOString(),
+            ":one": 1,
+            ...(version === undefined ? {} : { ":expected": version }),
+          },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return toUser(Attributes!);
+    } catch (err) {
+      if (version !== undefined && isConditionFailure(err)) return undefined;
+      throw err;
+    }
   }
 
   /**

@@ -222,6 +222,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           for (const s of open) s.destroy();
         }),
     );
+    if (stripe.local) {
+      // like a Stripe account set up for Kiln: the plans are written into the stand-in through the SDK (none twice),
+      // once the server answers, so the events this sends are delivered at once
+      const { ensurePlanCatalog } = await import("../../functions/core/plan-catalog.ts");
+      await ensurePlanCatalog();
+    }
     return { url, port, socketUrl, startupMs: Date.now() - started, jobsIdle: jobs.idle, stop };
   } catch (err) {
     await stop().catch(() => undefined);

@@ -108,6 +108,13 @@ describe("/billing", () => {
     await page.getByTestId("coupon-input").fill(code);
     await page.getByTestId("coupon-apply").click();
     await toastSaying(page, "You have already used this coupon code");
+
+    // account settings show the plan and the extra credits, and 'Go to Billing' leads back here
+    await page.goto("/user-settings");
+    const summary = page.getByTestId("plan-summary");
+    await expect.poll(() => summary.innerText()).toContain("15 extra credits");
+    await summary.getByTestId("go-to-billing").click();
+    await page.waitForURL(`${webUrl()}/billing`);
   });
 
   it("a past-due subscriber sees 'Subscription payment overdue' and Free-plan limits", async () => {

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { User } from "../../../../schemas/user";
 import { meQuery, useRegenerateApiKey, useUpdateMe } from "../../api/auth";
 import { detailOf } from "../../api/client";
+import { PlanSummaryCard } from "../../components/billing/PlanSummaryCard";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toast } from "../../components/ui/toaster";
 
@@ -25,10 +26,11 @@ function UserSettings() {
         <Box>
           <Heading size="2xl">Account Information</Heading>
           <Text color="fg.muted" mt="1">
-            Your profile and the API key that lets scripts act as you.
+            Your profile, your plan, and the API key that lets scripts act as you.
           </Text>
         </Box>
         <ProfileCard user={user} />
+        <PlanSummaryCard user={user} />
         <ApiKeyCard user={user} />
       </Stack>
     </Container>
