@@ -67,6 +67,10 @@ export const who = {
   appEditors: { anonymous: 403, stranger: 403, owner: "allowed", member: 403, otherAppMember: 401, admin: "allowed" },
   /** another app user, by id: managers only, and a plain member cannot tell that user exists */
   appUserAdmins: { anonymous: 403, stranger: 403, owner: "allowed", member: 404, otherAppMember: 401, admin: "allowed" },
+  /** a pending catalogue item's owner ("owner" made it); others cannot tell it exists, and a platform admin may see it but not change it */
+  catalogOwner: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: 403 },
+  /** a pending catalogue item: its owner and platform admins see it (and may vote), others cannot tell it exists */
+  catalogViewer: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: "allowed" },
   /** an app user's own account (change password); a builder has no password in the app */
   appMember: { anonymous: 403, stranger: 403, owner: 403, member: "allowed", otherAppMember: 401, admin: 403 },
 } as const satisfies Record<string, Who>;
@@ -93,6 +97,13 @@ export const routes = {
 
   "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user", who: who.signedIn },
   "GET /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "get", access: "user", who: who.signedIn },
+  "POST /api/integration-catalog-items/catalog": { group: "catalog", op: "create", access: "user", who: who.signedIn },
+  "PUT /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "update", access: "user", who: who.catalogOwner },
+  "POST /api/integration-catalog-items/catalog/{id}/visibility": { group: "catalog", op: "visibility", access: "user", who: who.catalogOwner },
+  "POST /api/integration-catalog-items/catalog/{id}/invite": { group: "catalog", op: "invite", access: "user", who: who.catalogOwner },
+  "POST /api/integration-catalog-items/catalog/{id}/archive": { group: "catalog", op: "archive", access: "user", who: who.catalogOwner },
+  "POST /api/integration-catalog-items/catalog/{id}/upvote": { group: "catalog", op: "upvote", access: "user", who: who.catalogViewer },
+  "POST /api/integration-catalog-items/catalog/{id}/approve": { group: "catalog", op: "approve", access: "admin", who: who.admin },
 
   "GET /api/apps/{id}/secrets": { group: "secrets", op: "list", access: "user", who: who.owner },
   "PUT /api/apps/{id}/secrets": { group: "secrets", op: "update", access: "user", who: who.owner },

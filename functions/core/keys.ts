@@ -20,6 +20,9 @@
  * | catalogue item by id              | GetItem   | pk CATALOG#{id}       sk ITEM                    |
  * | public approved items, newest 1st | Query     | gsi1 CATALOG          gsi1sk {created_at}#{id}   |
  * | a user's upvote of an item        | GetItem   | pk CATALOG#{id}       sk UPVOTE#{userId}         |
+ * | catalogue items pending approval  | Query     | gsi2 CATALOGPENDING   gsi2sk {created_at}#{id}   |
+ * | a user's own catalogue items      | Query     | gsi3 CATALOGOWNER#{email} gsi3sk {created_at}#{id}|
+ * | items a user was invited to admin | Query     | pk CATALOGINVITE#{email} sk ITEM#{id}            |
  * | a user's usage of a day / month   | GetItem   | pk USAGE#{userId}     sk DAY#{date} / MONTH#{ym} |
  * | a user's daily usage over a range | Query     | pk USAGE#{userId}     sk between DAY#…           |
  * | feedback, newest first            | Query     | pk FEEDBACK           sk {ulid}                  |
@@ -123,6 +126,15 @@ export const Keys = {
   catalogPublicIndex: (createdAt: string, id: string) => ({ gsi1pk: "CATALOG", gsi1sk: `${createdAt}#${id}` }),
   catalogPublicPartition: "CATALOG",
   catalogUpvote: (itemId: string, userId: string) => ({ pk: `CATALOG#${itemId}`, sk: `UPVOTE#${userId}` }),
+  catalogItemPartition: (id: string) => `CATALOG#${id}`,
+  /** only pending catalogue items carry this index entry: the platform admins' review list */
+  catalogPendingIndex: (createdAt: string, id: string) => ({ gsi2pk: "CATALOGPENDING", gsi2sk: `${createdAt}#${id}` }),
+  catalogPendingPartition: "CATALOGPENDING",
+  catalogOwnerIndex: (email: string, createdAt: string, id: string) => ({ gsi3pk: `CATALOGOWNER#${email.toLowerCase()}`, gsi3sk: `${createdAt}#${id}` }),
+  catalogOwnerPartition: (email: string) => `CATALOGOWNER#${email.toLowerCase()}`,
+  /** one per invited admin of an item, so the invitee's catalogue lists it */
+  catalogInvite: (email: string, itemId: string) => ({ pk: `CATALOGINVITE#${email.toLowerCase()}`, sk: `ITEM#${itemId}` }),
+  catalogInvites: (email: string) => ({ pk: `CATALOGINVITE#${email.toLowerCase()}`, skPrefix: "ITEM#" }),
 
   /** the turn an app is running, with its deadline; the sweeper (functions/cron.ts) reads the whole partition */
   runningTurn: (appId: string) => ({ pk: "TURNS", sk: `APP#${appId}` }),

@@ -31,6 +31,8 @@ interface Fixture {
   secretName: string;
   fileId: string;
   catalogId: string;
+  /** a pending catalogue item the owner made */
+  ownCatalogId: string;
   ownerUserId: string;
 }
 
@@ -44,7 +46,11 @@ const fresh = {
   record: async () => (await call("POST", `/api/apps/${f.appId}/entities/${f.entity}`, { token: tokens.owner, body: recordOf("fresh") })).body.id as string,
   appUser: async () => (await call("POST", `/api/apps/${f.appId}/users/invite-user`, { token: tokens.owner, body: { user_email: uniqueEmail("target"), role: "user" } })).body.id as string,
   app: async () => (await call("POST", "/api/apps", { token: tokens.owner, body: { user_description: "A to-do list" } })).body.id as string,
+  catalogItem: async () => (await call("POST", "/api/integration-catalog-items/catalog", { token: tokens.owner, body: catalogItemBody })).body.id as string,
 };
+const catalogItemBody = { name: "Matrix integration", description: "An integration the matrix owns", prompt: "Call the matrix service from a backend function with the key in MATRIX_KEY." };
+/** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
+const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
 /**
  * What each route is called with. Bodies that would cost credits or change the shared app
@@ -60,6 +66,13 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "POST /api/apps/{id}/metadata/update-logo": () => ({ body: { logo_url: "https://example.com/logo.png" } }),
   "POST /api/apps/{id}/block": () => ({ body: { is_blocked: false } }),
   "GET /api/integration-catalog-items/catalog/{id}": () => ({ params: { id: f.catalogId } }),
+  "POST /api/integration-catalog-items/catalog": () => ({ body: {} }),
+  "PUT /api/integration-catalog-items/catalog/{id}": () => ({ params: { id: f.ownCatalogId }, body: { description: "Still the matrix's" } }),
+  "POST /api/integration-catalog-items/catalog/{id}/visibility": () => ({ params: { id: f.ownCatalogId }, body: { is_private: true } }),
+  "POST /api/integration-catalog-items/catalog/{id}/invite": () => ({ params: { id: f.ownCatalogId }, body: { email: uniqueEmail("catalog-admin") } }),
+  "POST /api/integration-catalog-items/catalog/{id}/archive": (_, allowed) => catalogItemFor(allowed),
+  "POST /api/integration-catalog-items/catalog/{id}/upvote": () => ({ params: { id: f.ownCatalogId }, body: {} }),
+  "POST /api/integration-catalog-items/catalog/{id}/approve": (_, allowed) => catalogItemFor(allowed),
   "PUT /api/apps/{id}/secrets": () => ({ body: { [f.secretName]: "s3cret value" } }),
   "POST /api/apps/{id}/chat/message": () => ({ body: {} }),
   "POST /api/apps/{id}/chat/message/{msgId}/undo": () => ({ params: { msgId: f.userMessageId } }),
@@ -201,8 +214,11 @@ beforeAll(async () => {
     secretName,
     fileId: await upload(owner.token),
     catalogId: catalog[0].item.id,
+    ownCatalogId: "",
     ownerUserId: owner.user.id,
   };
+  f.ownCatalogId = await fresh.catalogItem();
+  expect(f.ownCatalogId).toMatch(/^[0-9a-z]{26}$/);
 }, 90_000);
 
 describe("the route table declares who may call each route", () => {

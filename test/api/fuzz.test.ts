@@ -42,6 +42,8 @@ const noBody: RouteKey[] = [
   "DELETE /api/billing/cancel-schedule",
   "POST /api/credits/add-coupon-code/{code}",
   "DELETE /api/credits/{id}/bonus-credits/{bonusId}",
+  "POST /api/integration-catalog-items/catalog/{id}/archive",
+  "POST /api/integration-catalog-items/catalog/{id}/approve",
 ];
 
 /**
@@ -86,6 +88,8 @@ interface Fixture {
   memberEmail: string;
   observerId: string;
   observerAppId: string;
+  /** a pending catalogue item the owner made */
+  catalogItemId: string;
 }
 let f: Fixture;
 let recordOf: (label: string) => Record<string, string>;
@@ -134,7 +138,13 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/billing/webhook": () => ({ id: "evt_fuzz", type: "customer.subscription.updated", data: { object: { id: "sub_fuzz" } } }),
   "POST /api/credits/create-coupon-code": () => ({ code: `FUZZ-${Math.floor(random() * 1e9)}`, num_messages: 5, max_number_of_people: 2, domain: null }),
   "POST /api/credits/add-bonus-credits": () => ({ user_id: f.ownerUserId, num_messages: 1, reason: "fuzz" }),
+  "POST /api/integration-catalog-items/catalog": () => ({ ...catalogItemBody, is_private: false }),
+  "PUT /api/integration-catalog-items/catalog/{id}": () => ({ ...catalogItemBody, required_secrets: [{ name: "FUZZ_KEY", description: "a key" }] }),
+  "POST /api/integration-catalog-items/catalog/{id}/visibility": () => ({ is_private: true }),
+  "POST /api/integration-catalog-items/catalog/{id}/invite": () => ({ email: uniqueEmail("fuzz-admin") }),
+  "POST /api/integration-catalog-items/catalog/{id}/upvote": () => ({ upvote: true }),
 };
+const catalogItemBody = { name: "Fuzz integration", description: "Fuzzed", prompt: "Call the fuzz service from a backend function with the key in FUZZ_KEY." };
 
 interface Case {
   label: string;
@@ -204,7 +214,7 @@ const fuzzed = keys.filter((k) => ["POST", "PUT", "PATCH", "DELETE"].includes(ro
 
 function pathOf(key: RouteKey): string {
   const params: Record<string, string> = {
-    id: key === "POST /api/auth/{id}/update-user" ? f.ownerUserId : f.appId,
+    id: key === "POST /api/auth/{id}/update-user" ? f.ownerUserId : key.includes("/integration-catalog-items/") ? f.catalogItemId : f.appId,
     entity: f.entity,
     rid: f.recordId,
     uid: f.userId,
@@ -290,6 +300,7 @@ beforeAll(async () => {
     memberEmail: member.email,
     observerId: observer.user.id,
     observerAppId: observerApp.id,
+    catalogItemId: (await call("POST", "/api/integration-catalog-items/catalog", { token: owner.token, body: catalogItemBody })).body.id,
   };
 }, 90_000);
 
