@@ -206,6 +206,16 @@ export const routes = {
   "PUT /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "update", access: "app", who: who.appUsers },
   "DELETE /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "remove", access: "app", who: who.appUsers },
 
+  "GET /api/auth/users/{id}": { group: "admin", op: "getUser", access: "admin", who: who.admin },
+  "GET /api/admin/stats": { group: "admin", op: "stats", access: "admin", who: who.admin },
+  "GET /api/admin/user-growth": { group: "admin", op: "userGrowth", access: "admin", who: who.admin },
+  "GET /api/admin/top-users": { group: "admin", op: "topUsers", access: "admin", who: who.admin },
+  "GET /api/admin/analytics/usage-by-date": { group: "admin", op: "usageByDate", access: "admin", who: who.admin },
+  "GET /api/admin/analytics/tokens-by-user": { group: "admin", op: "tokensByUser", access: "admin", who: who.admin },
+  "GET /api/admin/analytics/trending-apps": { group: "admin", op: "trendingApps", access: "admin", who: who.admin },
+  // spec 03 §7.4 names this path; its answer names every visited app, so it is for admins too
+  "GET /api/apps/public/trending": { group: "admin", op: "trendingApps", access: "admin", who: who.admin },
+
   "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true, who: who.anyone },
   "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true, who: who.anyone },
   "POST /api/local/token": { group: "local", op: "token", access: "public", localOnly: true, who: who.anyone },

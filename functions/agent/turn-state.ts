@@ -10,6 +10,7 @@ import { Credits } from "../core/credits";
 import { isConditionFailure } from "../core/db";
 import { VisibleError } from "../core/errors";
 import { Messages } from "../core/messages";
+import { PlatformStats } from "../core/platform-stats";
 import { applyAction } from "./apply";
 import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
@@ -70,6 +71,7 @@ export class TurnState {
   private statusing: Promise<void> = Promise.resolve();
   private readonly frozen: Set<string>;
   private usage = { inputTokens: 0, outputTokens: 0 };
+  private tokensCounted = false;
 
   constructor(
     private readonly app: AppMeta,
@@ -214,6 +216,7 @@ export class TurnState {
     const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
     const cut: CutReason = state === "stopped" ? "stopped" : this.outputLimit ? "output_limit" : "ended";
     const { charge, alongside } = this.settlement(state === "done" && !this.appliedAny && !discussion);
+    await this.countTokens();
     const base = await this.receipt(content, cut);
     const message = { content, state, metadata: this.metadata(started, provider) };
     await this.saveMessage({ ...message, receipt: { ...base, charge } }, alongside).catch(async (err) => {
@@ -246,6 +249,7 @@ export class TurnState {
     const content = await this.settle().catch(() => this.raw);
     // A turn that changed nothing costs nothing: the refund lands with the final save, or on its own if that save fails.
     const { charge, alongside } = this.settlement(!this.appliedAny);
+    await this.countTokens();
     const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").then((r) => ({ ...r, charge }), () => undefined);
     await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider) }, alongside).catch(async () => {
       if (alongside.length) await Credits.refund(this.job.user_id, this.job.charge).catch(() => undefined);
@@ -253,6 +257,13 @@ export class TurnState {
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
     const meta = await Apps.update(this.app.id, { status: { state: "error", details: error.title, last_updated_date: new Date().toISOString() } }, true, mine).catch(() => undefined);
     if (meta) await AppEvents.publish(this.app.id, { app: { status: meta.status } });
+  }
+
+  /** The tokens the model really used, counted once for the admin's analytics (the offline engine uses none). */
+  private async countTokens() {
+    if (this.tokensCounted) return;
+    this.tokensCounted = true;
+    await PlatformStats.tokensUsed(this.job.user_id, this.app.id, this.usage.inputTokens + this.usage.outputTokens).catch(() => undefined);
   }
 
   private metadata(started: number, provider: Provider): ChatMessage["metadata"] {

@@ -5,6 +5,7 @@ import type { AppCaller } from "./app-caller";
 import { db, table } from "./db";
 import { VisibleError } from "./errors";
 import { Keys, stripKeys } from "./keys";
+import { PlatformStats } from "./platform-stats";
 
 /**
  * An app's own log (spec 02 Logs Explorer and Analytics): page visits and the calls its
@@ -64,6 +65,7 @@ export namespace AppLogs {
         },
       }),
     );
+    if (entry.type === "visit") await PlatformStats.visited(entry.appId, user);
   }
 
   /** How many records one explorer page may examine to find its rows (filters the index cannot answer). */

@@ -4,6 +4,7 @@ import { Config } from "./config";
 import { CreditPeriods } from "./credit-periods";
 import { Credits } from "./credits";
 import { VisibleError, notFound } from "./errors";
+import { PlatformStats } from "./platform-stats";
 import { Plans } from "./plans";
 import { type Stripe, stripe } from "./stripe";
 import { Users } from "./users";
@@ -218,6 +219,7 @@ export namespace Billing {
         before.version,
       );
       if (!updated) continue;
+      await PlatformStats.tierChanged(before.user.subscription_tier, updated.subscription_tier);
       const item = subscription.items.data[0];
       if (live && item) await CreditPeriods.follow(userId, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
       else await CreditPeriods.detach(userId);

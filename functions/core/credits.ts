@@ -6,6 +6,7 @@ import { db, isConditionFailure, table } from "./db";
 import { VisibleError } from "./errors";
 import { Grants, tenths } from "./grants";
 import { Keys } from "./keys";
+import { PlatformStats } from "./platform-stats";
 import { type PlanLimits, Plans } from "./plans";
 
 /**
@@ -17,8 +18,9 @@ import { type PlanLimits, Plans } from "./plans";
 export namespace Credits {
   export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-  /** A past-due subscription is held to the Free plan's limits until it is paid (spec 03 §4). */
-  export const limitsFor = (user: User): Promise<PlanLimits> => Plans.limits(user.stripe_subscription_status === "past_due" ? "free" : user.subscription_tier);
+  /** A subscription whose payment failed (past due, or unpaid once Stripe's retries ran out) is held to the Free plan's limits until it is paid (spec 03 §4). */
+  export const isPastDue = (user: User) => user.stripe_subscription_status === "past_due" || user.stripe_subscription_status === "unpaid";
+  export const limitsFor = (user: User): Promise<PlanLimits> => Plans.limits(isPastDue(user) ? "free" : user.subscription_tier);
 
   async function used(key: { pk: string; sk: string }, attribute = "used_tenths"): Promise<number> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
@@ -39,7 +41,7 @@ export namespace Credits {
     const planSpent = daily_usage >= limits.daily_messages || monthly_usage >= limits.monthly_messages;
     return {
       tier: user.subscription_tier,
-      past_due: user.stripe_subscription_status === "past_due",
+      past_due: isPastDue(user),
       // over the limit only when the plan's credits are spent and no extra credit is left to pay a message
       is_over_limit: planSpent && extra < 1,
       daily_usage,
@@ -79,7 +81,11 @@ export namespace Credits {
     const month = Keys.usagePeriod(user.id, period.start);
     const stamp = { day: { day: dayOf(at) }, month: { period_start: period.start } };
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [counter(day, cost, stamp.day, limits.daily_messages), counter(month, cost, stamp.month, limits.monthly_messages)] }));
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [counter(day, cost, stamp.day, limits.daily_messages), counter(month, cost, stamp.month, limits.monthly_messages), ...PlatformStats.messageItems(user.id, at, 1)],
+        }),
+      );
       return { credits, at: at.toISOString(), period_start: period.start, grant_id: null };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -88,7 +94,7 @@ export namespace Credits {
     for (const grant of await Grants.spendable(user.id, at)) {
       if (grant.remaining_tenths < cost) continue;
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: [counter(day, cost, stamp.day), counter(month, cost, stamp.month), Grants.spendItem(user.id, grant.id, cost, at)] }));
+        await db().send(new TransactWriteCommand({ TransactItems: [counter(day, cost, stamp.day), counter(month, cost, stamp.month), Grants.spendItem(user.id, grant.id, cost, at), ...PlatformStats.messageItems(user.id, at, 1)] }));
         return { credits, at: at.toISOString(), period_start: period.start, grant_id: grant.id };
       } catch (err) {
         // another tab spent this grant meanwhile: try the next one
@@ -110,7 +116,7 @@ export namespace Credits {
         ExpressionAttributeValues: { ":neg": -cost, ":c": cost },
       },
     });
-    const items: object[] = [back(Keys.usageDay(userId, dayOf(new Date(charge.at)))), back(Keys.usagePeriod(userId, charge.period_start))];
+    const items: object[] = [back(Keys.usageDay(userId, dayOf(new Date(charge.at)))), back(Keys.usagePeriod(userId, charge.period_start)), ...PlatformStats.messageItems(userId, new Date(charge.at), -1)];
     if (charge.grant_id) items.push(Grants.refundItem(userId, charge.grant_id, cost));
     return items;
   }

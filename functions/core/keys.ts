@@ -55,6 +55,13 @@
  * | a user's redemption of a coupon   | GetItem   | pk COUPON#{CODE}      sk USER#{userId}           |
  * | user by Stripe customer (unique)  | GetItem   | pk STRIPECUS#{id}     sk STRIPECUS -> user_id    |
  * | a Stripe event already handled    | GetItem   | pk STRIPEEVT#{id}     sk STRIPEEVT  (TTL)        |
+ * | platform totals (users, paying)   | GetItem   | pk PSTATS             sk USERS / PAYING          |
+ * | platform per day (new users, msgs)| Query     | pk PSTATS             sk between NEWUSERS#… / MSGS#… |
+ * | messages per user in a day/month/ | Query     | pk PSTATS#MSGS#{D2026-11-24 / M2026-11 / Y2026} sk USER#{id} |
+ * |   year (top users: a range is read as whole years, months and days)                          |
+ * | tokens per user and app in a day  | Query     | pk PSTATS#TOKENS#{date}  sk U#{userId}#A#{appId} |
+ * | visits per app in a day (trending)| Query     | pk PSTATS#VISITS#{date}  sk APP#{appId}          |
+ * | an app's visitor of a day (TTL)   | PutItem   | pk PSTATS#VISITOR#{date}#{appId}  sk {user}      |
  */
 
 export const Keys = {
@@ -154,6 +161,18 @@ export const Keys = {
   couponRedemption: (code: string, userId: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: `USER#${userId}` }),
   stripeCustomer: (customerId: string) => ({ pk: `STRIPECUS#${customerId}`, sk: "STRIPECUS" }),
   stripeEvent: (eventId: string) => ({ pk: `STRIPEEVT#${eventId}`, sk: "STRIPEEVT" }),
+
+  /** platform aggregates for the admin portal, kept up as things happen (functions/core/platform-stats.ts) */
+  platformTotal: (name: "USERS" | "PAYING") => ({ pk: "PSTATS", sk: name }),
+  platformDay: (kind: "NEWUSERS" | "MSGS", date: string) => ({ pk: "PSTATS", sk: `${kind}#${date}` }),
+  platformPartition: "PSTATS",
+  userMessages: (bucket: string, userId: string) => ({ pk: `PSTATS#MSGS#${bucket}`, sk: `USER#${userId}` }),
+  userMessagesPartition: (bucket: string) => `PSTATS#MSGS#${bucket}`,
+  userTokens: (date: string, userId: string, appId: string) => ({ pk: `PSTATS#TOKENS#${date}`, sk: `U#${userId}#A#${appId}` }),
+  userTokensPartition: (date: string) => `PSTATS#TOKENS#${date}`,
+  appVisits: (date: string, appId: string) => ({ pk: `PSTATS#VISITS#${date}`, sk: `APP#${appId}` }),
+  appVisitsPartition: (date: string) => `PSTATS#VISITS#${date}`,
+  appVisitor: (date: string, appId: string, user: string) => ({ pk: `PSTATS#VISITOR#${date}#${appId}`, sk: user.toLowerCase() }),
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

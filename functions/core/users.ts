@@ -7,6 +7,7 @@ import { VisibleError, notFound } from "./errors";
 import { Jobs } from "./jobs";
 import { Keys, stripKeys } from "./keys";
 import { Mongo } from "./mongo";
+import { PlatformStats } from "./platform-stats";
 
 /** Platform users: profile, unique e-mail, API key. */
 export namespace Users {
@@ -100,6 +101,7 @@ export namespace Users {
                 ConditionExpression: "attribute_not_exists(pk)",
               },
             },
+            ...PlatformStats.userCreatedItems(now),
           ],
         }),
       );
@@ -124,6 +126,7 @@ export namespace Users {
    */
   export async function update(id: string, patch: AdminUpdate, socketId: string | null = null): Promise<User> {
     const fields = Object.entries(patch).filter(([k, v]) => v !== undefined && patchable.has(k));
+    const before = patch.subscription_tier ? await get(id) : undefined;
     const names: Record<string, string> = { "#updated_date": "updated_date", "#version": "version", "#sid": "last_socket_id" };
     const values: Record<string, unknown> = { ":now": new Date().toISOString(), ":one": 1, ":sid": socketId };
     const sets = ["#updated_date = :now", "#version = #version + :one", "#sid = :sid"];
@@ -144,7 +147,9 @@ export namespace Users {
           ReturnValues: "ALL_NEW",
         }),
       );
-      return toUser(Attributes!);
+      const updated = toUser(Attributes!);
+      if (before) await PlatformStats.tierChanged(before.subscription_tier, updated.subscription_tier);
+      return updated;
     } catch (err) {
       if (isConditionFailure(err)) throw notFound("User not found");
       throw err;

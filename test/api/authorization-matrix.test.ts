@@ -120,6 +120,7 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "POST /api/credits/add-bonus-credits": () => ({ body: {} }),
   "GET /api/credits/{id}/bonus-credits": () => ({ params: { id: f.ownerUserId } }),
   "DELETE /api/credits/{id}/bonus-credits/{bonusId}": () => ({ params: { id: f.ownerUserId, bonusId: "no-such-grant" } }),
+  "GET /api/auth/users/{id}": () => ({ params: { id: f.ownerUserId } }),
 };
 
 /** Path parameters every route gets unless its request names its own. */

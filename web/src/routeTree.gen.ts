@@ -17,7 +17,9 @@ import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppCreateAppRouteImport } from './routes/_app/create-app'
+import { Route as AppUserManagementRouteImport } from './routes/_app/user-management'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
+import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
@@ -67,9 +69,19 @@ const AppCreateAppRoute = AppCreateAppRouteImport.update({
   path: '/create-app',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUserManagementRoute = AppUserManagementRouteImport.update({
+  id: '/user-management',
+  path: '/user-management',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user-settings',
   path: '/user-settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminAnalyticsRoute = AppAdminAnalyticsRouteImport.update({
+  id: '/admin/analytics',
+  path: '/admin/analytics',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAppsIndexRoute = AppAppsIndexRouteImport.update({
@@ -132,7 +144,9 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/billing': typeof AppBillingRoute
   '/create-app': typeof AppCreateAppRoute
+  '/user-management': typeof AppUserManagementRoute
   '/user-settings': typeof AppUserSettingsRoute
+  '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
@@ -150,8 +164,10 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/billing': typeof AppBillingRoute
   '/create-app': typeof AppCreateAppRoute
+  '/user-management': typeof AppUserManagementRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
+  '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
@@ -171,8 +187,10 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_app/billing': typeof AppBillingRoute
   '/_app/create-app': typeof AppCreateAppRoute
+  '/_app/user-management': typeof AppUserManagementRoute
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
   '/_app/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
@@ -193,7 +211,9 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/billing'
     | '/create-app'
+    | '/user-management'
     | '/user-settings'
+    | '/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
     | '/apps/$appId/dashboard'
@@ -211,8 +231,10 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/billing'
     | '/create-app'
+    | '/user-management'
     | '/user-settings'
     | '/'
+    | '/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
     | '/apps/$appId/dashboard'
@@ -231,8 +253,10 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/_app/billing'
     | '/_app/create-app'
+    | '/_app/user-management'
     | '/_app/user-settings'
     | '/_app/'
+    | '/_app/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
     | '/_app/apps/$appId/dashboard'
@@ -312,11 +336,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateAppRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user-management': {
+      id: '/_app/user-management'
+      path: '/user-management'
+      fullPath: '/user-management'
+      preLoaderRoute: typeof AppUserManagementRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user-settings': {
       id: '/_app/user-settings'
       path: '/user-settings'
       fullPath: '/user-settings'
       preLoaderRoute: typeof AppUserSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/analytics': {
+      id: '/_app/admin/analytics'
+      path: '/admin/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AppAdminAnalyticsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/apps/': {
@@ -418,8 +456,10 @@ const AppAppsAppIdEditorRouteWithChildren =
 interface AppRouteChildren {
   AppBillingRoute: typeof AppBillingRoute
   AppCreateAppRoute: typeof AppCreateAppRoute
+  AppUserManagementRoute: typeof AppUserManagementRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
   AppAppsAppIdDashboardRoute: typeof AppAppsAppIdDashboardRoute
   AppAppsAppIdEditorRoute: typeof AppAppsAppIdEditorRouteWithChildren
@@ -428,8 +468,10 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppBillingRoute: AppBillingRoute,
   AppCreateAppRoute: AppCreateAppRoute,
+  AppUserManagementRoute: AppUserManagementRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
   AppAppsAppIdDashboardRoute: AppAppsAppIdDashboardRoute,
   AppAppsAppIdEditorRoute: AppAppsAppIdEditorRouteWithChildren,

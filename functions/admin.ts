@@ -1,0 +1,30 @@
+import { TopUsersQuery, TrendingQuery, UsageByDateQuery, UserGrowthQuery, UserIdParam } from "../schemas/admin";
+import { PlatformReports } from "./core/platform-reports";
+import { Users } from "./core/users";
+import { callGroup, parse, query } from "./http";
+
+/** Spec 03 §2.3, §2.4, §7.3, §7.4: the admin portal's user lookup, statistics and platform analytics (admins only, per the route table). */
+export const { app, handler } = callGroup("admin", {
+  async getUser(c) {
+    return c.json(await Users.mustGet(parse(UserIdParam, c.req.param("id"))));
+  },
+  async stats(c) {
+    return c.json(await PlatformReports.stats());
+  },
+  async userGrowth(c) {
+    const q = query(c, UserGrowthQuery);
+    return c.json(await PlatformReports.userGrowth(q.range, q.hide_today));
+  },
+  async topUsers(c) {
+    return c.json(await PlatformReports.topUsers(query(c, TopUsersQuery)));
+  },
+  async usageByDate(c) {
+    return c.json({ usage_by_date: await PlatformReports.usageByDate(query(c, UsageByDateQuery)) });
+  },
+  async tokensByUser(c) {
+    return c.json({ tokens_by_user_7d: await PlatformReports.tokensByUser() });
+  },
+  async trendingApps(c) {
+    return c.json({ trending_apps: await PlatformReports.trendingApps(query(c, TrendingQuery).limit) });
+  },
+});

@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Credits } from "../../functions/core/credits";
+import { coveringBuckets } from "../../functions/core/platform-reports";
+import { Users } from "../../functions/core/users";
+import { builtApp, call, signedIn, tokenFor, useStackLinks, waitForApp } from "./helpers";
+import { payCheckout, waitFor } from "./stripe-helpers";
+
+// Kiln's own credit code runs in this process against the stack's DynamoDB Local.
+useStackLinks();
+
+let admin: string;
+const today = () => new Date().toISOString().slice(0, 10);
+const get = async (path: string, token = admin) => {
+  const res = await call("GET", path, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const stats = () => get("/api/admin/stats");
+const topToday = () => get(`/api/admin/top-users?start_date=${today()}&end_date=${today()}`);
+
+beforeAll(async () => {
+  admin = await tokenFor("admin@kiln.local");
+});
+
+describe("platform counters move as things happen (spec 03 §3 Admin stats)", () => {
+  it("a new user counts in total_users, new_users_today and today's bar of the growth chart", async () => {
+    const before = await stats();
+    const growthBefore = (await get("/api/admin/user-growth?range=7d")).at(-1);
+    const { user } = await signedIn("admin-stats-new");
+    const after = await stats();
+    // other test files sign people up at the same time: at least ours is counted
+    expect(after.total_users).toBeGreaterThanOrEqual(before.total_users + 1);
+    expect(after.new_users_today).toBeGreaterThanOrEqual(before.new_users_today + 1);
+    expect(after.new_users_by_day).toHaveLength(30);
+    const growth = await get("/api/admin/user-growth?range=7d");
+    expect(growth).toHaveLength(7);
+    expect(growth.at(-1)).toEqual({ date: today(), count: expect.any(Number) });
+    expect(growth.at(-1).count).toBeGreaterThanOrEqual(growthBefore.count + 1);
+    // hiding today ends the chart yesterday
+    const hidden = await get("/api/admin/user-growth?range=7d&hide_today=true");
+    expect(hidden.at(-1).date < today()).toBe(true);
+    // the user is listed by id for the side panel
+    expect(await get(`/api/auth/users/${user.id}`)).toMatchObject({ id: user.id, email: user.email });
+    expect((await call("GET", "/api/auth/users/no-such-user", { token: admin })).status).toBe(404);
+  });
+
+  it("a subscription through Stripe checkout counts in paying_users, and going back to Free uncounts it", async () => {
+    const { token, user } = await signedIn("admin-stats-paying");
+    const plans = (await call("GET", "/api/billing/stats", { token })).body.pricing;
+    const before = (await stats()).paying_users;
+    const checkout = await call("POST", `/api/billing/create-checkout-session/${plans.pro.id}`, { token });
+    await payCheckout(checkout.body.url);
+    await waitFor(() => get("/api/auth/me", token), (u) => u.subscription_tier === "pro");
+    expect((await stats()).paying_users).toBeGreaterThanOrEqual(before + 1);
+
+    const middle = (await stats()).paying_users;
+    const edited = await call("POST", `/api/auth/${user.id}/update-user`, { token: admin, body: { subscription_tier: "free" } });
+    expect(edited.body.subscription_tier).toBe("free");
+    expect((await stats()).paying_users).toBeLessThanOrEqual(middle - 1);
+  });
+});
+
+describe("top users and platform usage (spec 03 §7.4)", () => {
+  it("ranks users by messages sent in the range, with their profile; a refund takes a message back", async () => {
+    const busy = await signedIn("admin-top-busy");
+    const quiet = await signedIn("admin-top-quiet");
+    const usageBefore = (await get("/api/admin/analytics/usage-by-date")).usage_by_date.find((d: { _id: string }) => d._id === today())?.total_messages ?? 0;
+    const busyUser = (await Users.get(busy.user.id))!;
+    const charges = [];
+    for (let i = 0; i < 3; i++) charges.push(await Credits.charge(busyUser, 1));
+    await Credits.charge((await Users.get(quiet.user.id))!, 0.3);
+
+    const rows = await topToday();
+    const mine = rows.filter((r: { user_id: string }) => r.user_id === busy.user.id || r.user_id === quiet.user.id);
+    expect(mine).toEqual([
+      { user_id: busy.user.id, email: busy.email, full_name: null, subscription_tier: "free", platform_role: "user", message_count: 3 },
+      { user_id: quiet.user.id, email: quiet.email, full_name: null, subscription_tier: "free", platform_role: "user", message_count: 1 },
+    ]);
+    const counts = rows.map((r: { message_count: number }) => r.message_count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const usage = (await get("/api/admin/analytics/usage-by-date")).usage_by_date.find((d: { _id: string }) => d._id === today());
+    expect(usage.total_messages).toBeGreaterThanOrEqual(usageBefore + 4);
+
+    await Credits.refund(busy.user.id, charges[0]);
+    expect((await topToday()).find((r: { user_id: string }) => r.user_id === busy.user.id).message_count).toBe(2);
+    // the 7-day default and all time count them too
+    expect((await get("/api/admin/top-users")).find((r: { user_id: string }) => r.user_id === busy.user.id).message_count).toBe(2);
+    expect((await get(`/api/admin/top-users?start_date=2020-01-01&end_date=${today()}`)).find((r: { user_id: string }) => r.user_id === busy.user.id).message_count).toBe(2);
+  });
+
+  it("a chat message counts for its sender", async () => {
+    const { token, user } = await signedIn("admin-top-chat");
+    await builtApp(token, "A simple notes app");
+    expect((await topToday()).find((r: { user_id: string }) => r.user_id === user.id)?.message_count).toBe(1);
+  });
+
+  it("refuses a range that ends in the future, starts after it ends or before 2020, with a 400", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, RegExp][] = [
+      [`start_date=${today()}&end_date=${tomorrow}`, /end_date cannot be in the future/],
+      [`start_date=2024-02-10&end_date=2024-02-01`, /start_date cannot be after end_date/],
+      [`start_date=2019-12-31&end_date=2020-01-05`, /before 2020-01-01/],
+      [`start_date=yesterday`, /start_date must be a date/],
+      [`limit=0`, /limit/],
+    ];
+    for (const [q, message] of cases) {
+      const res = await call("GET", `/api/admin/top-users?${q}`, { token: admin });
+      expect([res.status, res.body.detail], q).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect((await call("GET", "/api/admin/user-growth?range=2w", { token: admin })).status).toBe(400);
+    expect((await call("GET", `/api/admin/analytics/usage-by-date?end_date=${tomorrow}`, { token: admin })).status).toBe(400);
+  });
+
+  it("reads a range as whole years, months and days", () => {
+    expect(coveringBuckets("2020-01-01", "2021-03-02")).toEqual(["Y2020", "M2021-01", "M2021-02", "D2021-03-01", "D2021-03-02"]);
+    expect(coveringBuckets("2024-02-28", "2024-03-01")).toEqual(["D2024-02-28", "D2024-02-29", "D2024-03-01"]);
+    expect(coveringBuckets("2024-12-01", "2024-12-31")).toEqual(["M2024-12"]);
+  });
+});
+
+describe("platform analytics (spec 03 §2.4)", () => {
+  it("counts the tokens a model call really used per user, and none for the offline engine", async () => {
+    const { token, user } = await signedIn("admin-tokens");
+    const app = await builtApp(token, "A simple notes app");
+    const tokens = async () => (await get("/api/admin/analytics/tokens-by-user")).tokens_by_user_7d.find((r: { user_id: string }) => r.user_id === user.id);
+    expect(await tokens()).toBeUndefined();
+    expect((await call("PUT", `/api/apps/${app.id}`, { token, body: { model: "claude_sonnet_4" } })).status).toBe(200);
+    expect((await call("POST", `/api/apps/${app.id}/chat/message`, { token, body: { content: "add a help page" } })).status).toBe(201);
+    await waitForApp(token, app.id);
+    // the Anthropic stand-in reports 321 input and 54 output tokens
+    expect(await waitFor(tokens, (r) => r !== undefined)).toEqual({ _id: user.email, user_id: user.id, total_tokens: 375 });
+  }, 60_000);
+
+  it("trending apps: visits and distinct visitors of the last 7 days, on both paths", async () => {
+    const owner = await signedIn("admin-trending");
+    const app = await builtApp(owner.token, "A tiny blog");
+    for (const page of ["Home", "Posts", "Home"]) expect((await call("POST", `/api/app-logs/${app.id}/log-user-in-app/${page}`, { token: owner.token })).status).toBe(200);
+    for (const path of ["/api/admin/analytics/trending-apps?limit=100", "/api/apps/public/trending?limit=100"]) {
+      const { trending_apps } = await get(path);
+      expect(trending_apps.find((a: { id: string }) => a.id === app.id)).toEqual({ id: app.id, name: app.name, total_visits: 3, unique_users: 1 });
+    }
+  }, 60_000);
+});
+
+describe("only platform admins (spec 03 §6)", () => {
+  it("refuses every admin route to an ordinary user with 403 and to no one signed in with 401", async () => {
+    const { token, user } = await signedIn("admin-not");
+    const paths = [
+      "/api/admin/stats",
+      "/api/admin/user-growth",
+      "/api/admin/top-users",
+      "/api/admin/analytics/usage-by-date",
+      "/api/admin/analytics/tokens-by-user",
+      "/api/admin/analytics/trending-apps",
+      "/api/apps/public/trending",
+      `/api/auth/users/${user.id}`,
+    ];
+    for (const path of paths) {
+      const res = await call("GET", path, { token });
+      expect([res.status, res.body.detail], path).toEqual([403, "Access Denied - You are not authorized to access this page"]);
+      expect((await call("GET", path)).status, path).toBe(401);
+    }
+  });
+});

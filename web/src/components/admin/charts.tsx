@@ -1,0 +1,38 @@
+import { Box, Text } from "@chakra-ui/react";
+import { Bar } from "@nivo/bar";
+
+/** The admin charts are a fixed size (spec 03 §2.3): nivo's Bar without a responsive wrapper. */
+export const CHART = { width: 720, height: 260 } as const;
+
+/** Bars of one series per day; says `empty` when there is nothing to draw. */
+export function DailyBars({ data, label, empty, testId }: { data: { day: string; value: number }[]; label: string; empty: string; testId: string }) {
+  const most = Math.max(0, ...data.map((d) => d.value));
+  return (
+    <Box overflowX="auto" data-testid={testId} data-days={data.length}>
+      {data.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm" py="10" textAlign="center">
+          {empty}
+        </Text>
+      ) : (
+        <Bar
+          width={CHART.width}
+          height={CHART.height}
+          data={data}
+          keys={["value"]}
+          indexBy="day"
+          margin={{ top: 10, right: 10, bottom: 50, left: 50 }}
+          padding={0.3}
+          colors={["#ea580c"]}
+          enableLabel={false}
+          valueScale={{ type: "linear", min: 0, max: Math.max(4, most), nice: true }}
+          axisBottom={{ tickRotation: -45, tickValues: data.filter((_, i) => i % Math.ceil(data.length / 12) === 0).map((d) => d.day) }}
+          axisLeft={{ tickValues: 4 }}
+          gridYValues={4}
+          ariaLabel={label}
+          role="img"
+          animate={false}
+        />
+      )}
+    </Box>
+  );
+}
