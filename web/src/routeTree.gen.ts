@@ -21,9 +21,12 @@ import { Route as AppUserManagementRouteImport } from './routes/_app/user-manage
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings'
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
+import { Route as AppIntegrationsCatalogIndexRouteImport } from './routes/_app/integrations-catalog/index'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
 import { Route as AppAppsAppIdEditorRouteImport } from './routes/_app/apps/$appId/editor'
+import { Route as AppIntegrationsCatalogEditorChar123ItemIdChar125RouteImport } from './routes/_app/integrations-catalog/editor/{-$itemId}'
+import { Route as AppIntegrationsCatalogItemItemIdRouteImport } from './routes/_app/integrations-catalog/item/$itemId'
 import { Route as UserAppsAppIdShowChar123PageNameChar125RouteImport } from './routes/user-apps/$appId/show/{-$pageName}'
 import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
 import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
@@ -89,6 +92,12 @@ const AppAppsIndexRoute = AppAppsIndexRouteImport.update({
   path: '/apps/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIntegrationsCatalogIndexRoute =
+  AppIntegrationsCatalogIndexRouteImport.update({
+    id: '/integrations-catalog/',
+    path: '/integrations-catalog/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppsShowAppSlugChar123PageNameChar125Route =
   AppsShowAppSlugChar123PageNameChar125RouteImport.update({
     id: '/apps-show/$appSlug/{-$pageName}',
@@ -105,6 +114,18 @@ const AppAppsAppIdEditorRoute = AppAppsAppIdEditorRouteImport.update({
   path: '/apps/$appId/editor',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIntegrationsCatalogEditorChar123ItemIdChar125Route =
+  AppIntegrationsCatalogEditorChar123ItemIdChar125RouteImport.update({
+    id: '/integrations-catalog/editor/{-$itemId}',
+    path: '/integrations-catalog/editor/{-$itemId}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppIntegrationsCatalogItemItemIdRoute =
+  AppIntegrationsCatalogItemItemIdRouteImport.update({
+    id: '/integrations-catalog/item/$itemId',
+    path: '/integrations-catalog/item/$itemId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const UserAppsAppIdShowChar123PageNameChar125Route =
   UserAppsAppIdShowChar123PageNameChar125RouteImport.update({
     id: '/user-apps/$appId/show/{-$pageName}',
@@ -149,8 +170,11 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
+  '/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
+  '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
+  '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -170,8 +194,11 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
+  '/integrations-catalog': typeof AppIntegrationsCatalogIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
+  '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
+  '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -193,8 +220,11 @@ export interface FileRoutesById {
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
+  '/_app/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
   '/_app/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/_app/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
+  '/_app/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
+  '/_app/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -216,8 +246,11 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
+    | '/integrations-catalog/'
     | '/apps/$appId/dashboard'
     | '/apps/$appId/editor'
+    | '/integrations-catalog/editor/{-$itemId}'
+    | '/integrations-catalog/item/$itemId'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -237,8 +270,11 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
+    | '/integrations-catalog'
     | '/apps/$appId/dashboard'
     | '/apps/$appId/editor'
+    | '/integrations-catalog/editor/{-$itemId}'
+    | '/integrations-catalog/item/$itemId'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -259,8 +295,11 @@ export interface FileRouteTypes {
     | '/_app/admin/analytics'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
+    | '/_app/integrations-catalog/'
     | '/_app/apps/$appId/dashboard'
     | '/_app/apps/$appId/editor'
+    | '/_app/integrations-catalog/editor/{-$itemId}'
+    | '/_app/integrations-catalog/item/$itemId'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/_app/apps/$appId/editor/preview'
     | '/_app/apps/$appId/editor/preview/$pageName'
@@ -364,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/integrations-catalog/': {
+      id: '/_app/integrations-catalog/'
+      path: '/integrations-catalog'
+      fullPath: '/integrations-catalog/'
+      preLoaderRoute: typeof AppIntegrationsCatalogIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/apps-show/$appSlug/{-$pageName}': {
       id: '/apps-show/$appSlug/{-$pageName}'
       path: '/apps-show/$appSlug/{-$pageName}'
@@ -383,6 +429,20 @@ declare module '@tanstack/react-router' {
       path: '/apps/$appId/editor'
       fullPath: '/apps/$appId/editor'
       preLoaderRoute: typeof AppAppsAppIdEditorRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations-catalog/editor/{-$itemId}': {
+      id: '/_app/integrations-catalog/editor/{-$itemId}'
+      path: '/integrations-catalog/editor/{-$itemId}'
+      fullPath: '/integrations-catalog/editor/{-$itemId}'
+      preLoaderRoute: typeof AppIntegrationsCatalogEditorChar123ItemIdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations-catalog/item/$itemId': {
+      id: '/_app/integrations-catalog/item/$itemId'
+      path: '/integrations-catalog/item/$itemId'
+      fullPath: '/integrations-catalog/item/$itemId'
+      preLoaderRoute: typeof AppIntegrationsCatalogItemItemIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/user-apps/$appId/show/{-$pageName}': {
@@ -461,8 +521,11 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
+  AppIntegrationsCatalogIndexRoute: typeof AppIntegrationsCatalogIndexRoute
   AppAppsAppIdDashboardRoute: typeof AppAppsAppIdDashboardRoute
   AppAppsAppIdEditorRoute: typeof AppAppsAppIdEditorRouteWithChildren
+  AppIntegrationsCatalogEditorChar123ItemIdChar125Route: typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
+  AppIntegrationsCatalogItemItemIdRoute: typeof AppIntegrationsCatalogItemItemIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -473,8 +536,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
+  AppIntegrationsCatalogIndexRoute: AppIntegrationsCatalogIndexRoute,
   AppAppsAppIdDashboardRoute: AppAppsAppIdDashboardRoute,
   AppAppsAppIdEditorRoute: AppAppsAppIdEditorRouteWithChildren,
+  AppIntegrationsCatalogEditorChar123ItemIdChar125Route:
+    AppIntegrationsCatalogEditorChar123ItemIdChar125Route,
+  AppIntegrationsCatalogItemItemIdRoute: AppIntegrationsCatalogItemItemIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
