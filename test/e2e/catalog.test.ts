@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl } from "./browser";
 
@@ -168,5 +169,76 @@ describe("/integrations-catalog", () => {
     await owner.waitForURL(`${webUrl()}/integrations-catalog`);
     await owner.getByTestId("catalog-banner").waitFor();
     expect(await owner.getByTestId(`catalog-card-${itemId}`).count()).toBe(0);
+  });
+});
+
+/** A solid grey PNG of the given size, for the logo checks. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+describe("/integrations-catalog, failures and the logo", () => {
+  it("a list that fails to load offers Try Again; the logo must be a square PNG/JPG; another user's editor does not open", async () => {
+    const owner = await signedInPage(uniqueEmail("catalog-logo"), "/user-settings");
+    // Down (through the query's own retries) until the user asks again.
+    let down = true;
+    await owner.route("**/api/integration-catalog-items/catalog", (route: Route) =>
+      down ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ detail: "down", message: "down" }) }) : route.continue(),
+    );
+    await owner.goto("/integrations-catalog");
+    const failed = owner.getByTestId("catalog-load-error");
+    expect(await failed.innerText()).toContain("Failed to load catalog items. Please try again.");
+    down = false;
+    await failed.getByRole("button", { name: "Try Again" }).click();
+    await owner.getByTestId("catalog-grid").waitFor();
+    await owner.unroute("**/api/integration-catalog-items/catalog");
+
+    await owner.getByTestId("create-integration").click();
+    await owner.getByTestId("logo-file").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: png(40, 20) });
+    expect(await toastSaying(owner, "The logo must be square")).toContain("40x20");
+    await owner.getByTestId("logo-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+    await toastSaying(owner, "The logo must be a PNG or JPG image");
+    await owner.getByTestId("logo-file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(32, 32) });
+    await owner.getByTestId("logo-remove").waitFor();
+    await owner.getByTestId("field-name").fill("With a logo");
+    await owner.getByTestId("field-description").fill("Has a square logo.");
+    await owner.getByTestId("tab-content").click();
+    await owner.getByTestId("field-prompt").fill(PROMPT);
+    await owner.getByTestId("save-integration").click();
+    await owner.waitForURL(/\/integrations-catalog\/item\/[0-9a-z]{26}$/);
+    const itemId = owner.url().split("/").pop()!;
+    const logo = owner.getByTestId("catalog-logo").first();
+    await logo.waitFor();
+    expect(await logo.getAttribute("src")).toMatch(/\/api\/files\/[0-9a-z]{26}-logo\.png$/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(32);
+
+    const other = await signedInPage(uniqueEmail("catalog-not-editor"), `/integrations-catalog/editor/${itemId}`);
+    expect(await other.getByTestId("catalog-editor-load-error").innerText()).toContain(
+      "Failed to load integration. It may have been deleted or you may not have permission to view it.",
+    );
   });
 });
