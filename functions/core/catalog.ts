@@ -210,58 +210,29 @@ export namespace Catalog {
       created_at: new Date().toISOString(),
       owner_email: user.email.toLowerCase(),
     };
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...Keys.catalogItem(item.id),
-          ...indexes(item).set,
-          ...item,
-          upvotes: 0,
-          admin_emails: [],
-          owner_id: user.id,
-          rewarded: false,
-          version: 1,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-    const [entry] = await entries(user, [
-      {
-        ...item,
-        upvotes: 0,
-        admin_emails: [],
-        owner_id: user.id,
-        rewarded: false,
-        version: 1,
-      },
-    ]);
-    return entry;
+    const stored = fresh(item, user.id);
+    await putNew(stored);
+    return (await entries(user, [stored]))[0];
   }
 
-  /** Writes an item unless one with its id exists (seeding is idempotent and never overwrites edits). */
-  export async function ensure(item: CatalogItem): Promise<boolean> {
-    const parsed = CatalogItem.parse(item);
+  /** A new item as stored: no votes, nobody invited, no reward yet. */
+  const fresh = (item: CatalogItem, ownerId?: string): Stored => ({ ...item, upvotes: 0, admin_emails: [], owner_id: ownerId, rewarded: false, version: 1 });
+
+  /** Writes a new item unless one with its id exists; answers whether it wrote. */
+  async function putNew(stored: Stored): Promise<boolean> {
     try {
       await db().send(
-        new PutCommand({
-          TableName: table(),
-          Item: {
-            ...Keys.catalogItem(parsed.id),
-            ...indexes(parsed).set,
-            ...parsed,
-            upvotes: 0,
-            admin_emails: [],
-            rewarded: false,
-            version: 1,
-          },
-          ConditionExpression: "attribute_not_exists(pk)",
-        }),
+        new PutCommand({ TableName: table(), Item: { ...Keys.catalogItem(stored.id), ...indexes(stored).set, ...stored }, ConditionExpression: "attribute_not_exists(pk)" }),
       );
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
       throw err;
     }
+  }
+
+  /** Writes an item unless one with its id exists (seeding is idempotent and never overwrites edits). */
+  export async function ensure(item: CatalogItem): Promise<boolean> {
+    return putNew(fresh(CatalogItem.parse(item)));
   }
 }
