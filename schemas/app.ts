@@ -50,6 +50,8 @@ export const AppMeta = z.object({
   has_backend_functions_enabled: z.boolean().optional(),
   main_page: z.string().nullable(),
   style: z.string().nullable(),
+  /** the app this one is a remix (or copy) of, as it was named then (functions/core/remix.ts) */
+  remixed_from: z.object({ app_id: z.string(), name: z.string() }).nullable().optional(),
   /** id of the newest message, so lists can show activity */
   _last_msg_id: z.string().nullable().optional(),
   /** the assistant message of the turn now running (or last run) */

@@ -95,6 +95,10 @@ export const routes = {
   "POST /api/apps/{id}/block": { group: "apps", op: "block", access: "admin", who: who.admin },
   "GET /api/app-suggestions": { group: "apps", op: "homeSuggestions", access: "user", who: who.signedIn },
 
+  // The matrix app is private: only its owner (Create Copy) or an admin; a public remixable app is open to every signed-in user.
+  "GET /api/apps/{id}/remix/requirements": { group: "remix", op: "requirements", access: "user", who: who.owner },
+  "POST /api/apps/{id}/remix": { group: "remix", op: "create", access: "user", who: who.owner },
+
   "GET /api/integration-catalog-items/catalog": { group: "catalog", op: "list", access: "user", who: who.signedIn },
   "GET /api/integration-catalog-items/catalog/{id}": { group: "catalog", op: "get", access: "user", who: who.signedIn },
   "POST /api/integration-catalog-items/catalog": { group: "catalog", op: "create", access: "user", who: who.signedIn },

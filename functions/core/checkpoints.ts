@@ -22,7 +22,7 @@ export namespace Checkpoints {
   export const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
 
   /** What a checkpoint is taken before; its name says so, since restoring it brings back the app as it was then. */
-  export type Reason = { before_message: string } | { before_edit: string } | { before_restore: true };
+  export type Reason = { before_message: string } | { before_edit: string } | { before_restore: true } | { remix_of: string };
 
   const excerpt = (text: string) => {
     const line = text.replace(/\s+/g, " ").trim();
@@ -31,6 +31,8 @@ export namespace Checkpoints {
 
   /** "Before: <message>", "Before: manual edit of <path>", "Before: restoring an earlier version"; an app with no files yet is "Empty app". */
   export function nameOf(reason: Reason, fileCount: number): string {
+    // a remix's first checkpoint is where it starts: the source's code as it was copied
+    if ("remix_of" in reason) return `Remixed from ${excerpt(reason.remix_of)}`;
     const before =
       "before_message" in reason ? excerpt(reason.before_message) : "before_edit" in reason ? `manual edit of ${reason.before_edit}` : "restoring an earlier version";
     return fileCount === 0 ? `Empty app (before: ${before})` : `Before: ${before}`;

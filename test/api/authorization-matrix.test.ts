@@ -65,6 +65,8 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "DELETE /api/apps/{id}": async (_, allowed) => (allowed ? { params: { id: await fresh.app() } } : {}),
   "POST /api/apps/{id}/metadata/update-logo": () => ({ body: { logo_url: "https://example.com/logo.png" } }),
   "POST /api/apps/{id}/block": () => ({ body: { is_blocked: false } }),
+  // refused by the schema once past authorization: no copy is made
+  "POST /api/apps/{id}/remix": () => ({ body: { with_chat_history: "yes" } }),
   "GET /api/integration-catalog-items/catalog/{id}": () => ({ params: { id: f.catalogId } }),
   "POST /api/integration-catalog-items/catalog": () => ({ body: {} }),
   "PUT /api/integration-catalog-items/catalog/{id}": () => ({ params: { id: f.ownCatalogId }, body: { description: "Still the matrix's" } }),

@@ -103,6 +103,7 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "PUT /api/apps/{id}": () => ({ name: "Fuzz app", is_starred: true }),
   "POST /api/apps/{id}/metadata/update-logo": () => ({ logo_url: "https://example.com/logo.png" }),
   "POST /api/apps/{id}/block": () => ({ is_blocked: false }),
+  "POST /api/apps/{id}/remix": () => ({ with_chat_history: false, secret_values: { KEPT: "value" } }),
   "PUT /api/apps/{id}/secrets": () => ({ FUZZ_KEY: "value" }),
   "POST /api/apps/{id}/chat/message": () => ({ content: "hello", file_urls: [] }),
   "POST /api/feedback": () => ({ feedback_url: "http://localhost/", tag: "Nothing wrong", feedback: "fine" }),

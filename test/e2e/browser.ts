@@ -30,6 +30,20 @@ export async function signInThroughIdentityPage(page: Page, account: { name?: Re
 
 export const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@e2e.kiln`;
 
+/** One call to the stack's API from the test itself (setting up what the browser then sees), as a script would make it. */
+export async function apiCall(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${webUrl()}${path}`, {
+    method,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A platform token for an account, through the local-only token route. */
+export const tokenFor = async (email: string) => (await apiCall("POST", "/api/local/token", { body: { email } })).body.access_token as string;
+
 /** Waits for a toast whose text matches, and answers its whole text. */
 export async function toastSaying(page: Page, text: string | RegExp): Promise<string> {
   const toast = page.getByTestId("toast").filter({ hasText: text });

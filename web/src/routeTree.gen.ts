@@ -22,6 +22,7 @@ import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
 import { Route as AppIntegrationsCatalogIndexRouteImport } from './routes/_app/integrations-catalog/index'
+import { Route as AppRemixAppAppIdRouteImport } from './routes/_app/remix-app/$appId'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
 import { Route as AppAppsAppIdEditorRouteImport } from './routes/_app/apps/$appId/editor'
@@ -98,6 +99,11 @@ const AppIntegrationsCatalogIndexRoute =
     path: '/integrations-catalog/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppRemixAppAppIdRoute = AppRemixAppAppIdRouteImport.update({
+  id: '/remix-app/$appId',
+  path: '/remix-app/$appId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppsShowAppSlugChar123PageNameChar125Route =
   AppsShowAppSlugChar123PageNameChar125RouteImport.update({
     id: '/apps-show/$appSlug/{-$pageName}',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/user-management': typeof AppUserManagementRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
   '/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
   '/integrations-catalog': typeof AppIntegrationsCatalogIndexRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/_app/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
   '/_app/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
@@ -244,6 +253,7 @@ export interface FileRouteTypes {
     | '/user-management'
     | '/user-settings'
     | '/admin/analytics'
+    | '/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
     | '/integrations-catalog/'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/user-settings'
     | '/'
     | '/admin/analytics'
+    | '/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
     | '/integrations-catalog'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/_app/user-settings'
     | '/_app/'
     | '/_app/admin/analytics'
+    | '/_app/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
     | '/_app/integrations-catalog/'
@@ -410,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIntegrationsCatalogIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/remix-app/$appId': {
+      id: '/_app/remix-app/$appId'
+      path: '/remix-app/$appId'
+      fullPath: '/remix-app/$appId'
+      preLoaderRoute: typeof AppRemixAppAppIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/apps-show/$appSlug/{-$pageName}': {
       id: '/apps-show/$appSlug/{-$pageName}'
       path: '/apps-show/$appSlug/{-$pageName}'
@@ -520,6 +539,7 @@ interface AppRouteChildren {
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
+  AppRemixAppAppIdRoute: typeof AppRemixAppAppIdRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
   AppIntegrationsCatalogIndexRoute: typeof AppIntegrationsCatalogIndexRoute
   AppAppsAppIdDashboardRoute: typeof AppAppsAppIdDashboardRoute
@@ -535,6 +555,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
+  AppRemixAppAppIdRoute: AppRemixAppAppIdRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
   AppIntegrationsCatalogIndexRoute: AppIntegrationsCatalogIndexRoute,
   AppAppsAppIdDashboardRoute: AppAppsAppIdDashboardRoute,

@@ -156,8 +156,11 @@ export function AppSettingsView({ app, section }: { app: App; section?: string }
           />
         </Section>
         <Section id="clone-app" title="Clone app" description="Make a copy of this app, with its history, in a new tab." highlighted={is("clone-app")}>
-          <Button size="sm" variant="outline" onClick={() => window.open(`/remix-app/${encodeURIComponent(app.id)}?clone_history=true`, "_blank", "noopener")} data-testid="settings-clone">
-            Create Copy
+          {/* a link, not window.open: a new tab the browser never blocks, and the copy keeps its history as the section says */}
+          <Button size="sm" variant="outline" asChild data-testid="settings-clone">
+            <a href={`/remix-app/${encodeURIComponent(app.id)}?clone_history=true`} target="_blank" rel="noopener noreferrer">
+              Create Copy
+            </a>
           </Button>
         </Section>
         <Section
