@@ -140,6 +140,18 @@ describe("/user-management", () => {
     await page.getByText("Access Denied - You are not authorized to access this page").waitFor();
     await page.goto("/admin/analytics");
     await page.getByText("Access Denied - You are not authorized to access this page").waitFor();
+    // and the account menu offers them no admin pages
+    await page.getByTestId("avatar-menu").click();
+    await page.getByRole("menuitem", { name: "Billing" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "User Management" }).count()).toBe(0);
+  });
+
+  it("the account menu takes an admin to User Management and Platform Analytics", async () => {
+    const page = await signedIn("admin@kiln.local", "/billing");
+    await page.getByTestId("avatar-menu").click();
+    await page.getByRole("menuitem", { name: "Platform Analytics" }).waitFor();
+    await page.getByRole("menuitem", { name: "User Management" }).click();
+    await page.waitForURL(`${webUrl()}/user-management`);
   });
 });
 

@@ -12,6 +12,8 @@ interface NavItem {
   to?: string;
   /** an outside address; shown only when configured */
   href?: string;
+  /** shown only to platform admins */
+  admin?: true;
 }
 
 const env = import.meta.env;
@@ -32,6 +34,8 @@ const communityItems: NavItem[] = [
 const accountItems: NavItem[] = [
   { label: "My Profile", to: "/user-settings" },
   { label: "Billing", to: "/billing" },
+  { label: "User Management", to: "/user-management", admin: true },
+  { label: "Platform Analytics", to: "/admin/analytics", admin: true },
   { label: "Become an Affiliate", href: env.VITE_AFFILIATES_URL },
 ];
 
@@ -64,7 +68,8 @@ export function Header({ user }: { user: User }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const nav = available(navItems);
   const community = available(communityItems);
-  const account = available(accountItems);
+  const isAdmin = user.platform_role.includes("admin");
+  const account = available(accountItems).filter((i) => !i.admin || isAdmin);
   const name = user.full_name || user.username;
 
   return (
