@@ -27,4 +27,8 @@ export const { app, handler } = callGroup("admin", {
   async trendingApps(c) {
     return c.json({ trending_apps: await PlatformReports.trendingApps(query(c, TrendingQuery).limit) });
   },
+  /** The trending grid any signed-in user sees: public apps only. */
+  async publicTrending(c) {
+    return c.json({ trending_apps: await PlatformReports.trendingApps(query(c, TrendingQuery).limit, new Date(), true) });
+  },
 });

@@ -218,7 +218,7 @@ export const routes = {
   "GET /api/admin/analytics/tokens-by-user": { group: "admin", op: "tokensByUser", access: "admin", who: who.admin },
   "GET /api/admin/analytics/trending-apps": { group: "admin", op: "trendingApps", access: "admin", who: who.admin },
   // spec 03 §7.4 names this path; its answer names every visited app, so it is for admins too
-  "GET /api/apps/public/trending": { group: "admin", op: "trendingApps", access: "admin", who: who.admin },
+  "GET /api/apps/public/trending": { group: "admin", op: "publicTrending", access: "user", who: who.signedIn },
 
   "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true, who: who.anyone },
   "POST /api/local/identity": { group: "local", op: "identitySubmit", access: "public", localOnly: true, who: who.anyone },

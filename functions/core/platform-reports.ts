@@ -113,8 +113,8 @@ export namespace PlatformReports {
     return rows.sort((a, b) => b.total_tokens - a.total_tokens || a._id.localeCompare(b._id));
   }
 
-  /** Apps by visits over the last 7 days, most first; deleted apps are left out. */
-  export async function trendingApps(limit: number, now = new Date()): Promise<TrendingApp[]> {
+  /** Apps by visits over the last 7 days, most first; deleted apps are left out, and with `publicOnly` private ones too. */
+  export async function trendingApps(limit: number, now = new Date(), publicOnly = false): Promise<TrendingApp[]> {
     const days = daysBetween(daysAgo(6, now), dayOf(now));
     const items = (await Promise.all(days.map((d) => queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.appVisitsPartition(d) } })))).flat();
     const sums = new Map<string, { total_visits: number; unique_users: number }>();
@@ -124,8 +124,12 @@ export namespace PlatformReports {
       s.unique_users += Number(i.unique_users ?? 0);
       sums.set(String(i.app_id), s);
     }
-    const ranked = [...sums].sort((a, b) => b[1].total_visits - a[1].total_visits).slice(0, limit);
+    // private apps may rank among the first: read a few more so a public list still fills up
+    const ranked = [...sums].sort((a, b) => b[1].total_visits - a[1].total_visits).slice(0, publicOnly ? limit * 3 : limit);
     const apps = await Promise.all(ranked.map(async ([id, s]) => ({ app: await Apps.get(id), id, ...s })));
-    return apps.filter((a) => a.app).map(({ app, id, total_visits, unique_users }) => ({ id, name: app!.name, total_visits, unique_users }));
+    return apps
+      .filter((a) => a.app && (!publicOnly || a.app.public_settings !== "private_with_login"))
+      .slice(0, limit)
+      .map(({ app, id, total_visits, unique_users }) => ({ id, name: app!.name, total_visits, unique_users }));
   }
 }

@@ -135,10 +135,15 @@ describe("platform analytics (spec 03 §2.4)", () => {
     const owner = await signedIn("admin-trending");
     const app = await builtApp(owner.token, "A tiny blog");
     for (const page of ["Home", "Posts", "Home"]) expect((await call("POST", `/api/app-logs/${app.id}/log-user-in-app/${page}`, { token: owner.token })).status).toBe(200);
-    for (const path of ["/api/admin/analytics/trending-apps?limit=100", "/api/apps/public/trending?limit=100"]) {
-      const { trending_apps } = await get(path);
-      expect(trending_apps.find((a: { id: string }) => a.id === app.id)).toEqual({ id: app.id, name: app.name, total_visits: 3, unique_users: 1 });
-    }
+    const expected = { id: app.id, name: app.name, total_visits: 3, unique_users: 1 };
+    const listed = async (path: string, token?: string) =>
+      ((token ? (await call("GET", path, { token })).body : await get(path)).trending_apps as { id: string }[]).find((a) => a.id === app.id);
+    expect(await listed("/api/admin/analytics/trending-apps?limit=100")).toEqual(expected);
+    // the trending grid any signed-in user sees lists public apps only
+    const stranger = await signedIn("admin-trending-viewer");
+    expect(await listed("/api/apps/public/trending?limit=100", stranger.token)).toBeUndefined();
+    expect((await call("PUT", `/api/apps/${app.id}`, { token: owner.token, body: { public_settings: "public_without_login" } })).status).toBe(200);
+    expect(await listed("/api/apps/public/trending?limit=100", stranger.token)).toEqual(expected);
   }, 60_000);
 });
 
@@ -152,7 +157,6 @@ describe("only platform admins (spec 03 §6)", () => {
       "/api/admin/analytics/usage-by-date",
       "/api/admin/analytics/tokens-by-user",
       "/api/admin/analytics/trending-apps",
-      "/api/apps/public/trending",
       `/api/auth/users/${user.id}`,
     ];
     for (const path of paths) {

@@ -31,7 +31,7 @@ export const Admin = {
   topUsers: (start: string, end: string) => call("/admin/top-users", { query: { start_date: start, end_date: end, limit: 100 }, schema: TopUsers }),
   usageByDate: () => call("/admin/analytics/usage-by-date", { schema: PlatformUsage }),
   tokensByUser: () => call("/admin/analytics/tokens-by-user", { schema: TokensByUser }),
-  trending: () => call("/apps/public/trending", { schema: TrendingApps }),
+  trending: () => call("/admin/analytics/trending-apps", { query: { limit: 100 }, schema: TrendingApps }),
 };
 
 export const adminUsersQuery = (search: string) => queryOptions({ queryKey: ["admin", "users", search] as const, queryFn: () => Admin.listUsers(search), staleTime: 10_000 });
