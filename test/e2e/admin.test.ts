@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl, tokenFor } from "./browser";
 
 /** The admin portal and platform analytics in a real browser, signed in as the seeded admin (spec 03 §2.3, §2.4, §4, §5, §9). */
 
@@ -19,16 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${webUrl()}${path}`, {
-    method,
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-const tokenFor = async (email: string) => (await call("POST", "/api/local/token", { body: { email } })).body.access_token as string;
 
 async function signedIn(email: string, path: string): Promise<Page> {
   context = await newContext(browser);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, uniqueEmail, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, tokenFor, uniqueEmail, webUrl } from "./browser";
 
 /**
  * Analytics from real visits (issue 8, spec 03 §7.12): an invited user browses a published
@@ -16,19 +16,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${webUrl()}${path}`, {
-    method,
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
 describe("a published app's visits reach the owner's analytics", () => {
   it("an invited user opens four pages; the stats count four visits of theirs, by page", async () => {
-    const token = (await call("POST", "/api/local/token", { body: { email: uniqueEmail("visits-owner") } })).body.access_token as string;
+    const token = await tokenFor(uniqueEmail("visits-owner"));
     const created = await call("POST", "/api/apps", { token, body: { user_description: "A task tracker with tasks and projects" } });
     expect(created.status).toBe(201);
     const appId = created.body.id as string;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { payCheckout, renew } from "../api/stripe-helpers";
-import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl, tokenFor } from "./browser";
 
 /**
  * The billing page in a real browser against the whole local stack and its Stripe stand-in (spec 03 §2.2, §4, §5):
@@ -22,16 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${webUrl()}${path}`, {
-    method,
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-const tokenFor = async (email: string) => (await call("POST", "/api/local/token", { body: { email } })).body.access_token as string;
 
 async function onBilling(email: string): Promise<Page> {
   context = await newContext(browser);
