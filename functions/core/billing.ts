@@ -192,13 +192,12 @@ export namespace Billing {
    * slow delivery cannot put back a pending change the user cancelled meanwhile.
    */
   export async function sync(subscriptionId: string): Promise<User | undefined> {
+    const userId = await ownerOf(await stripe().subscriptions.retrieve(subscriptionId));
+    if (!userId) {
+      console.warn(`[billing] subscription ${subscriptionId} belongs to no Kiln user`);
+      return undefined;
+    }
     for (let attempt = 0; attempt < 5; attempt++) {
-      const first = await stripe().subscriptions.retrieve(subscriptionId);
-      const userId = await ownerOf(first);
-      if (!userId) {
-        console.warn(`[billing] subscription ${subscriptionId} belongs to no Kiln user`);
-        return undefined;
-      }
       const before = await Users.versioned(userId);
       if (!before) return undefined;
       const subscription = await stripe().subscriptions.retrieve(subscriptionId, { expand: ["schedule"] });

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { CouponCode, CouponRedeemed, CreateCouponBody } from "../../schemas/billing";
 import type { User } from "../../schemas/user";
-import { db, isConditionFailure, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Grants } from "./grants";
 import { Keys } from "./keys";
@@ -46,23 +46,14 @@ export namespace Coupons {
 
   /** Every code, newest first (admins). */
   export async function list(): Promise<CouponCode[]> {
-    const coupons: CouponCode[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :p",
-          ExpressionAttributeValues: { ":p": Keys.couponsPartition },
-          ScanIndexForward: false,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) if (item.sk === "COUPON") coupons.push(toCoupon(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return coupons;
+    const items = await queryAll({
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :p",
+      ExpressionAttributeValues: { ":p": Keys.couponsPartition },
+      ScanIndexForward: false,
+    });
+    // only coupon items carry this index entry; anything else there was planted and is not read
+    return items.filter((item) => item.sk === "COUPON").map(toCoupon);
   }
 
   const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();

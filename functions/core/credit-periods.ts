@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { addMonths } from "date-fns";
-import { db, isConditionFailure, table } from "./db";
+import { db, isConditionFailure, queryAll, table } from "./db";
 import { Keys } from "./keys";
 
 /** A user's credit period: plan credits are counted from `start` until `next` (exclusive). */
@@ -92,26 +92,17 @@ export namespace CreditPeriods {
 
   /** The roll job: start the next period of every user whose period ended before `at`. */
   export async function rollEnded(at = new Date()): Promise<number> {
+    const ended = await queryAll({
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :p AND gsi1sk <= :at",
+      ExpressionAttributeValues: { ":p": Keys.creditPeriodsPartition, ":at": `${at.toISOString()}#~` },
+    });
     let rolledCount = 0;
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :p AND gsi1sk <= :at",
-          ExpressionAttributeValues: { ":p": Keys.creditPeriodsPartition, ":at": `${at.toISOString()}#~` },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (item.sk !== "PERIOD" || typeof item.user_id !== "string") continue;
-        const before = String(item.start);
-        const period = await current(item.user_id, at);
-        if (period.start !== before) rolledCount++;
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    for (const item of ended) {
+      if (item.sk !== "PERIOD" || typeof item.user_id !== "string") continue;
+      const period = await current(item.user_id, at);
+      if (period.start !== String(item.start)) rolledCount++;
+    }
     return rolledCount;
   }
 

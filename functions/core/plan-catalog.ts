@@ -28,10 +28,10 @@ export const StarterCatalog: Record<SubscriptionTier, PlanDefinition> = {
   enterprise: { nickname: "Enterprise", dollars: 2_000, messages: 10_000, integrationCredits: 500_000, features: ["everything_in_elite", "single_sign_on", "dedicated_support"] },
 };
 
-/** Create the plans the catalogue lacks (by lookup key, so running it twice creates nothing). Answers how many were created. */
+/** Create the plans the catalogue lacks (a plan Kiln can read, by nickname and metadata; running it twice creates nothing). Answers how many were created. */
 export async function ensurePlanCatalog(): Promise<number> {
-  const existing = await stripe().prices.list({ active: true, limit: 100 }).autoPagingToArray({ limit: 1000 });
-  const have = new Set(existing.map((p) => Plans.keyOf(p.nickname ?? "")));
+  Plans.invalidate();
+  const have = new Set<string>((await Plans.list()).map((p) => p.key));
   let created = 0;
   for (const [key, plan] of Object.entries(StarterCatalog)) {
     if (have.has(key)) continue;
