@@ -1,29 +1,15 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiCall as call, launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl, tokenFor } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
 
 /** The admin portal and platform analytics in a real browser, signed in as the seeded admin (spec 03 §2.3, §2.4, §4, §5, §9). */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 
 async function signedIn(email: string, path: string): Promise<Page> {
-  context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughIdentityPage(page, { email }, path);
+  const page = await browser.signedIn(email, path);
   await page.waitForURL(`${webUrl()}${path}`);
   return page;
 }

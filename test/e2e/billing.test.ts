@@ -1,32 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { payCheckout, renew } from "../api/stripe-helpers";
-import { apiCall as call, launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail, webUrl, tokenFor } from "./browser";
+import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
 
 /**
  * The billing page in a real browser against the whole local stack and its Stripe stand-in (spec 03 §2.2, §4, §5):
  * hosted checkout, the signed webhook, plan changes, a coupon and a past-due subscription.
  */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 
 async function onBilling(email: string): Promise<Page> {
-  context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughIdentityPage(page, { email }, "/billing");
+  const page = await browser.signedIn(email, "/billing");
   await page.waitForURL(`${webUrl()}/billing`);
   await page.getByTestId("plan-cards").waitFor();
   return page;

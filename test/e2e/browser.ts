@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { launchChromium } from "./chromium";
 
 export const webUrl = () => inject("webUrl");
@@ -12,6 +12,35 @@ export async function newContext(browser: Browser, viewport = { width: 1280, hei
   // Waits, not assertions of speed: a busy CI machine compiling an app in the page may need more than Playwright's 30 s.
   context.setDefaultTimeout(45_000);
   return context;
+}
+
+/**
+ * One browser for a test file and a fresh context per test, closed after it. Call once at the file's top level;
+ * `signedIn` opens a page of a new context signed in through the identity page, starting at `path`.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** the context of the page `signedIn` opened in this test */
+    context: () => context!,
+    async signedIn(email: string, path: string): Promise<Page> {
+      context = await newContext(browser);
+      const page = await context.newPage();
+      await signInThroughIdentityPage(page, { email }, path);
+      return page;
+    },
+  };
 }
 
 /** Sign in the way a person does: Continue with Google -> the local identity page -> an account. */

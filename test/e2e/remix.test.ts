@@ -1,24 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { REMIX_NEEDS_BACKEND_FUNCTIONS, REMIX_NOT_ALLOWED } from "../../schemas/remix";
 import { SECRET_VALUES_REQUIRED } from "../../schemas/secrets";
-import { apiCall as call, appAsOwner, launch, newContext, signInThroughIdentityPage, tokenFor, uniqueEmail } from "./browser";
+import { apiCall as call, appAsOwner, tokenFor, uniqueEmail, useBrowser } from "./browser";
 
 /** The remix page (spec 03 §2.8, §4 Remix) in a real browser: Create Copy with secrets, the blocked plan, an immediate remix. */
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const userId = async (token: string) => (await call("GET", "/api/auth/me", { token })).body.id as string;
 
@@ -37,12 +25,7 @@ async function editorPages(page: Page): Promise<string[]> {
   return (await picker.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).sort();
 }
 
-async function signedInPage(email: string, startPath: string): Promise<Page> {
-  context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughIdentityPage(page, { email }, startPath);
-  return page;
-}
+const signedInPage = (email: string, startPath: string): Promise<Page> => browser.signedIn(email, startPath);
 
 describe("/remix-app/{appId}", () => {
   it("Create Copy of an app with a secret: the secret form refuses a blank value, then the copy opens in the editor with the same pages", async () => {
@@ -55,7 +38,7 @@ describe("/remix-app/{appId}", () => {
 
     const page = await signedInPage(email, `/apps/${app.id}/editor/workspace/app-settings`);
     await page.waitForURL(/\/workspace\/app-settings/);
-    const [tab] = await Promise.all([context!.waitForEvent("page"), page.getByTestId("settings-clone").click()]);
+    const [tab] = await Promise.all([browser.context().waitForEvent("page"), page.getByTestId("settings-clone").click()]);
     await tab.waitForURL(new RegExp(`/remix-app/${app.id}\\?clone_history=true$`));
 
     const form = tab.getByTestId("remix-secrets-form");
