@@ -21,6 +21,11 @@ export function detailOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The server's own message when it answered one (an error body), else the spec's fallback line. */
+export function messageOr(err: unknown, fallback: string): string {
+  return err instanceof ApiError && ErrorBody.safeParse(err.body).success && err.detail ? err.detail : fallback;
+}
+
 interface CallOptions<S extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;

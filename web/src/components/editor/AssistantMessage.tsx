@@ -11,6 +11,7 @@ import { FeedbackDialog } from "./FeedbackDialog";
 import { Markdown } from "./Markdown";
 import { MessageDetailsDialog } from "./MessageDetailsDialog";
 import { ReceiptSummary } from "./ReceiptSummary";
+import { SecretRequestCard } from "./SecretRequestCard";
 import { ThinkingDots } from "./ThinkingDots";
 import { ToolResults } from "./ToolResults";
 
@@ -87,6 +88,7 @@ export function AssistantMessage({ appId, message, files, isAdmin }: Props) {
         ),
       )}
       {!!message.tool_results?.length && <ToolResults results={message.tool_results} />}
+      {!!message.secret_request?.length && <SecretRequestCard appId={appId} request={message.secret_request} />}
       {message.error && <ErrorBlock error={message.error} onRetry={message.error.retryable && retry?.canRetry(message.id) ? () => retry.retry(message.id) : undefined} />}
       {message.state === "stopped" && (
         <HStack gap="1.5" color="fg.subtle" fontSize="xs">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, HStack, IconButton, Input, InputGroup, Stack, Text } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, PanelLeftClose, PanelLeftOpen, Search, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, PanelLeftClose, PanelLeftOpen, Search, TriangleAlert, Zap } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { Features } from "../../../../../functions/core/tiers";
@@ -11,6 +11,8 @@ import { detailOf } from "../../../api/client";
 import { CodeEditor } from "../../editor/CodeView";
 import { toast, toaster } from "../../ui/toaster";
 import { fileError, filterFiles } from "./check";
+import { FunctionTools } from "./FunctionTools";
+import { functionNameOf } from "./functionDisplay";
 import { PaidCodeBanner } from "./PaidCodeBanner";
 import { editableFiles, isStaleSave, useSaveFile } from "./files";
 
@@ -20,17 +22,18 @@ const GROUPS = [
   { prefix: "components/", label: "Components", icon: Component },
   { prefix: "entities/", label: "Entities", icon: Braces },
   { prefix: "layout/", label: "Layout", icon: LayoutTemplate },
+  { prefix: "functions/", label: "Functions", icon: Zap },
 ] as const;
 
 /**
  * The app's code workspace (spec 02 §2 "Code workspace"): a searchable file tree of pages,
- * components, entities and the layout; a CodeMirror editor; unsaved changes kept per file
+ * components, entities, the layout and functions; a CodeMirror editor; unsaved changes kept per file
  * with a floating Save/Discard; a warning for a file that would not compile (Save still
  * allowed). On the free plan the editor is read-only under the plan's banner. Saving goes
  * through Coding.write, which checkpoints and records the edit in the chat; the preview
  * reloads through the app's realtime room. Each save names the text its edit started from:
  * when the file changed since (the assistant, another tab), the save is refused and the
- * editor offers to reload it.
+ * editor offers to reload it. A function file has its tools (test, logs, redeploy) beside it.
  */
 export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?: string; line?: number }) {
   const router = useRouter();
@@ -67,6 +70,7 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   const dirty = current !== null && drafts[current] !== undefined && drafts[current] !== loaded;
   const checked = useDeferredValue(text);
   const error = useMemo(() => (current ? fileError(current, checked) : null), [current, checked]);
+  const functionName = functionNameOf(current);
 
   // the file changed underneath (a chat turn) while it has no unsaved edits: show the new text
   useEffect(() => {
@@ -288,6 +292,7 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
             </HStack>
           )}
         </Stack>
+        {functionName && <FunctionTools key={functionName} app={app} name={functionName} />}
       </HStack>
     </Stack>
   );

@@ -6,13 +6,14 @@ import { ApiError } from "../../../api/client";
 import { Coding } from "../../../api/coding";
 import { applyFiles } from "../../../realtime/useAppRoom";
 
-/** The files the code workspace edits, path → text, in tree order: pages, components, entities, layout. */
+/** The files the code workspace edits, path → text, in tree order: pages, components, entities, layout, functions. */
 export function editableFiles(app: App): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [name, code] of Object.entries(app.pages)) files[`pages/${name}`] = code;
   for (const [name, code] of Object.entries(app.components)) files[`components/${name}`] = code;
   for (const [name, schema] of Object.entries(app.entities)) files[`entities/${name}`] = entityText(schema);
   if (app.layout !== null) files["layout/main"] = app.layout;
+  for (const [name, code] of Object.entries(app.functions)) files[`functions/${name}`] = code;
   return files;
 }
 

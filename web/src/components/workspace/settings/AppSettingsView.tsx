@@ -7,6 +7,7 @@ import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
 import { Apps, useUpdateApp } from "../../../api/apps";
 import { useBlockApp } from "../../../api/workspace";
 import { toast } from "../../ui/toaster";
+import { BackendFunctionsAction } from "./BackendFunctionsAction";
 import { useFeatures } from "../useFeatures";
 import { VisibilitySelect } from "../VisibilitySelect";
 
@@ -166,12 +167,14 @@ export function AppSettingsView({ app, section }: { app: App; section?: string }
         <Section
           id="backend-functions"
           title="Backend functions"
-          description={features.backend_functions ? "Server-side functions for this app. Activation is not offered by this Kiln version yet." : FEATURE_MESSAGES.backend_functions!}
+          description={
+            features.backend_functions || app.has_backend_functions_enabled
+              ? "Server-side functions for this app (functions/<name> in the code workspace), with Secrets for their API keys. Once activated they stay on."
+              : FEATURE_MESSAGES.backend_functions!
+          }
           highlighted={is("backend-functions")}
         >
-          <Button size="sm" variant="outline" disabled data-testid="settings-backend-functions">
-            {app.has_backend_functions_enabled ? "Activated" : "Activate"}
-          </Button>
+          <BackendFunctionsAction app={app} allowed={features.backend_functions} />
         </Section>
       </Stack>
 
