@@ -1,5 +1,6 @@
 import { EntitySchema, type FileTree, filePathPattern } from "../../schemas/app-files";
-import type { Action, SearchReplace } from "./protocol";
+import type { SecretRequestItem } from "../../schemas/secrets";
+import { type Action, SECRET_REQUEST_MAX, type SearchReplace } from "./protocol";
 
 export interface Applied {
   /** the tree after the action */
@@ -65,6 +66,7 @@ export function applyAction(files: FileTree, action: Action, frozen: ReadonlySet
   const refuse = (problem: string): Applied => ({ files, changed: {}, problem });
   switch (action.type) {
     case "plan":
+    case "secrets": // changes no file: the turn records it on its message (secretRequestOf)
       return { files, changed: {} };
     case "write": {
       if (!filePathPattern.test(action.path)) return refuse(`${action.path} is not a valid file path`);
@@ -99,4 +101,19 @@ export function applyAction(files: FileTree, action: Action, frozen: ReadonlySet
       return { files: { ...rest, [action.to]: content }, changed: { [action.from]: null, [action.to]: content } };
     }
   }
+}
+
+/**
+ * What a turn's secret requests ask the owner for: each name once (its first description),
+ * only names the app does not have yet, at most `max`; empty when nothing is missing.
+ */
+export function secretRequestOf(requested: SecretRequestItem[], have: Iterable<string>, max = SECRET_REQUEST_MAX): SecretRequestItem[] {
+  const skip = new Set(have);
+  const out: SecretRequestItem[] = [];
+  for (const item of requested) {
+    if (skip.has(item.secretName) || out.length >= max) continue;
+    skip.add(item.secretName);
+    out.push(item);
+  }
+  return out;
 }

@@ -48,8 +48,9 @@ export function notApplied(content: string, failures: Failure[], cut: CutReason,
   for (const s of segments) {
     if (s.kind !== "action") continue;
     const path = (s.open.type === "rename" ? s.open.to : s.open.path) ?? null;
-    if (!s.complete) out.push({ path, reason: cutOffReason(path, cut, before), action_index: s.open.id });
-    else if (!s.action) out.push({ path, reason: `${path ?? "An action"} could not be read (${invalid.get(s.open.id) ?? "it is malformed"}), so it was not applied.`, action_index: s.open.id });
+    const secrets = s.open.type === "secrets";
+    if (!s.complete) out.push({ path, reason: secrets ? `The secret request was ${CUT[cut]}, so it was not made.` : cutOffReason(path, cut, before), action_index: s.open.id });
+    else if (!s.action) out.push({ path, reason: `${secrets ? "The secret request" : (path ?? "An action")} could not be read (${invalid.get(s.open.id) ?? "it is malformed"}), so it was not ${secrets ? "made" : "applied"}.`, action_index: s.open.id });
     else {
       const at = unmatched.findIndex((f) => f.action === serialize(s.action!));
       if (at >= 0) out.push({ path, reason: unmatched.splice(at, 1)[0].reason, action_index: s.open.id });

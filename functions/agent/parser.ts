@@ -1,5 +1,7 @@
+import * as z from "zod";
 import { FilePath } from "../../schemas/app-files";
-import { type Action, type ActionType, type SearchReplace, TAG } from "./protocol";
+import { SecretRequestItem } from "../../schemas/secrets";
+import { type Action, type ActionType, SECRET_REQUEST_MAX, type SearchReplace, TAG } from "./protocol";
 
 /**
  * The agent's streaming action parser (DESIGN §5): a small explicit state machine
@@ -134,6 +136,24 @@ function pathProblem(path: string | undefined, what: string): string | null {
   return checked.success ? null : `"${path}" is not a valid ${what}: ${checked.error.issues[0].message}`;
 }
 
+const SecretRequestList = z.array(SecretRequestItem).min(1, "it asks for no secret").max(SECRET_REQUEST_MAX, `it asks for more than ${SECRET_REQUEST_MAX} secrets`);
+
+function secretsOf(body: string): { action: Action } | { invalid: string } {
+  const shape = 'must be a JSON list like [{"secretName": "OPENAI_API_KEY", "description": "…"}]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (e) {
+    return { invalid: `the secret request ${shape}: ${(e as Error).message}` };
+  }
+  const checked = SecretRequestList.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return { invalid: `the secret request ${shape}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}` };
+  }
+  return { action: { type: "secrets", secrets: checked.data } };
+}
+
 /** The finished action for an opening tag and its body, or why it is not valid. */
 export function toAction(open: OpenAction, body: string): { action: Action } | { invalid: string } {
   switch (open.type) {
@@ -167,6 +187,8 @@ export function toAction(open: OpenAction, body: string): { action: Action } | {
       const bad = pathProblem(open.from, "source path") ?? pathProblem(open.to, "target path");
       return bad ? { invalid: bad } : { action: { type: "rename", from: open.from!, to: open.to! } };
     }
+    case "secrets":
+      return secretsOf(body);
   }
 }
 

@@ -22,6 +22,8 @@ export interface PromptInput {
   integrations?: { name: string; prompt: string }[];
   /** names of the app's secrets; their values never reach the model */
   secretNames?: string[];
+  /** backend functions are activated for the app (App.has_backend_functions_enabled) */
+  backendFunctions?: boolean;
   history: { role: "user" | "assistant"; content: string }[];
   message: string;
   fileUrls?: string[];
@@ -57,6 +59,7 @@ ${REPLACE_MARK}
 </${TAG.edit}>
 <${TAG.delete} path="pages/Old" />
 <${TAG.rename} from="pages/Tasks" to="pages/Todos" />
+<${TAG.secrets}>[{"secretName": "OPENAI_API_KEY", "description": "Your OpenAI API key, from platform.openai.com → API keys"}]</${TAG.secrets}>
 
 Rules:
 - Start every answer that changes files with exactly one <${TAG.plan}> line, then the actions, then one or two sentences telling the user what changed.
@@ -64,6 +67,7 @@ Rules:
 - <${TAG.edit}> changes part of an existing larger file: one or more ${SEARCH_MARK} / ${DIVIDER_MARK} / ${REPLACE_MARK} blocks, each marker on its own line. The SEARCH text must be copied exactly from the current file (same indentation and spacing), must occur exactly once in it, and should be a few lines long so it is unambiguous. An empty replacement deletes the lines. Prefer several small blocks over rewriting a large file.
 - Never write placeholders such as "// rest of code unchanged", "// ... existing code ...", "…" or "same as before": a write replaces the whole file with exactly its body, so anything left out is lost. If a file is too large to rewrite, edit it instead.
 - <${TAG.delete}> removes a file; <${TAG.rename}> moves one (then edit the files that import or link to the old name).
+- <${TAG.secrets}> asks the owner for secrets a backend function needs (a JSON list; names in UPPER_SNAKE_CASE, each description says what to paste and where to find it): the chat shows them a form for the values.
 - Every action names its path as the app knows it, with no extension and no src/ prefix: pages/Name, components/Name or components/dir/Name, layout/main, entities/Name, functions/name.
 - Entity schemas are JSON (not JavaScript), written to entities/<Name>: {"name": "Task", "type": "object", "properties": {"title": {"type": "string"}, "status": {"type": "string", "enum": ["todo", "done"], "default": "todo"}, "due_date": {"type": "string", "format": "date"}}, "required": ["title"]}. Records get id, created_date, updated_date and created_by on their own; do not declare them.
 - Never put file contents in markdown code fences: code in fences is not applied to the app. Fences are only for short snippets in explanations.
@@ -75,7 +79,7 @@ const CONVENTIONS = `# The app's files and what they may import
   A page may also export its settings: export const pageConfig = { requiresAuth: false, usesLayout: false, showInMenu: false, parent: "Settings" } — every key optional: requiresAuth (default true, except in apps open to everyone) says whether signing in is needed, usesLayout: false renders the page without the layout, showInMenu: false keeps it out of the menu, parent makes it a child page (also reachable at /Parent/Child).
 - layout/main: export default function Layout({ children, currentPageName, menuPages }) wraps every page: navigation, header, footer. menuPages lists the pages to offer in the menu as [{ name, url, children }].
 - entities/<Name>: the JSON Schema of an entity, as above.
-- functions/<name>: a backend function.
+- functions/<name>: a backend function (below).
 Imports allowed, and nothing else (the runtime provides only these):
 - "react" (hooks such as useState, useEffect, useMemo).
 - "@/entities/<Name>": import { Task } from "@/entities/Task"; then await Task.list("-created_date"), Task.filter({ status: "todo" }, "-created_date"), Task.get(id), Task.create(data), Task.update(id, data), Task.delete(id). Sort strings name a field, "-" first for descending.
@@ -87,8 +91,34 @@ Imports allowed, and nothing else (the runtime provides only these):
 - Other components of the app through "@/components/<Name>".
 Style everything with Tailwind CSS classes; there are no CSS files.`;
 
+const BACKEND_FUNCTIONS = `# Backend functions
+A backend function runs on the server (Deno), never in the browser. Write one to use a secret or API key, to call a third-party API, for work that must not run in the browser, or to read or change records beyond what the caller may (service role). Everything else belongs in pages. A function is the file functions/<camelCaseName>, in exactly this shape:
+
+import { createClientFromRequest } from "npm:@base44/sdk@0.8.50";
+
+Deno.serve(async (req) => {
+  const base44 = createClientFromRequest(req);
+  const user = await base44.auth.me(); // the caller; throws when nobody is signed in
+  const { status } = await req.json(); // the JSON payload
+  const tasks = await base44.entities.Task.filter({ status }); // as the caller: row-level rules apply
+  const all = await base44.asServiceRole.entities.Task.list(); // as the app itself: every record, so check who is asking first
+  const apiKey = Deno.env.get("OPENAI_API_KEY"); // one of the app's secrets
+  return Response.json({ count: tasks.length });
+});
+
+- Pages call it with import { countOpenTasks } from "@/functions/countOpenTasks"; const { data } = await countOpenTasks({ status: "open" }); (data is what the function answered), or base44.functions.invoke("countOpenTasks", payload).
+- Read secrets only with Deno.env.get("NAME") inside functions; never put a key in a page, never print, log or return it. When a function needs a secret the app does not have, ask for it with <${TAG.secrets}> in the same answer. Never ask the owner to paste a key into the chat.
+- Answer errors with Response.json({ error: "…" }, { status: 4xx or 5xx }).`;
+
+/** The one line on whether the app's functions can run yet. */
+function backendStatus(input: PromptInput): string {
+  return input.backendFunctions
+    ? "Backend functions are activated for this app."
+    : "Backend functions are NOT activated for this app: a function you write is kept but cannot run until the owner activates backend functions in App Settings (Builder tier and above). Whenever you write or change a function, tell them so.";
+}
+
 const DISCUSSION_RULE =
-  "DISCUSSION MODE is on: answer in text only; emit no action tags (no plan, write, edit, delete or rename). Explain, advise or plan in words; the user will switch discussion mode off when they want changes made.";
+  "DISCUSSION MODE is on: answer in text only; emit no action tags (no plan, write, edit, delete, rename or secret request). Explain, advise or plan in words; the user will switch discussion mode off when they want changes made.";
 
 /** Tags an assistant message's action bodies collapse to: `<kiln-write path="x">…</kiln-write>`. */
 const ACTION_BODY = new RegExp(`<(${TAG.write}|${TAG.edit})(\\s[^>]*)?>[\\s\\S]*?(?:</\\1\\s*>|$)`, "g");
@@ -191,6 +221,7 @@ function systemPrompt(input: PromptInput): string {
     `You are Kiln's app builder. You build and change the web app "${input.appName}" for its owner, who sees your answer in a chat beside a live preview of the app. Write working, complete React code in the conventions below, and keep what already works working.`,
     PROTOCOL,
     CONVENTIONS,
+    `${BACKEND_FUNCTIONS}\n${backendStatus(input)}`,
     input.style ? `# Visual style\nThe app uses the "${input.style}" style: keep new pages and components consistent with it (and with components/Theme when the app has one).` : null,
     frozen.length
       ? `# Frozen files\nThe owner froze these files. Never write, edit, delete or rename them, even when asked to; if a change would need one, say so instead:\n${frozen.map((p) => `- ${p}`).join("\n")}`

@@ -15,12 +15,16 @@
  *   </kiln-edit>
  *   <kiln-delete path="pages/Old" />
  *   <kiln-rename from="pages/Tasks" to="pages/Todos" />
+ *   <kiln-secrets>[{"secretName": "SLACK_WEBHOOK_URL", "description": "…"}]</kiln-secrets>
  *
  * Whole-file writes are for new or small files; search/replace edits for changes
  * to large ones, so a small change never costs a rewrite (or a lazy "rest of code"
  * placeholder). Entity schemas are written as JSON to entities/<Name>. Every action
- * names its target path, so the UI links it to the code view.
+ * names its target path, so the UI links it to the code view, except the plan and the
+ * secret request: a JSON list of the secrets (schemas/secrets.ts SecretRequestItem) a
+ * backend function reads with Deno.env.get, which the chat asks the owner to enter.
  */
+import type { SecretRequestItem } from "../../schemas/secrets";
 
 export const TAG = {
   plan: "kiln-plan",
@@ -28,6 +32,7 @@ export const TAG = {
   edit: "kiln-edit",
   delete: "kiln-delete",
   rename: "kiln-rename",
+  secrets: "kiln-secrets",
 } as const;
 
 export type ActionType = keyof typeof TAG;
@@ -42,12 +47,14 @@ export type Action =
   | { type: "write"; path: string; content: string }
   | { type: "edit"; path: string; edits: SearchReplace[] }
   | { type: "delete"; path: string }
-  | { type: "rename"; from: string; to: string };
+  | { type: "rename"; from: string; to: string }
+  | { type: "secrets"; secrets: SecretRequestItem[] };
 
 /** The path an action is about (its target), for links and progress. */
 export function targetOf(action: Action): string | null {
   switch (action.type) {
     case "plan":
+    case "secrets":
       return null;
     case "rename":
       return action.to;
@@ -55,6 +62,9 @@ export function targetOf(action: Action): string | null {
       return action.path;
   }
 }
+
+/** The most secrets one request may ask for (as many as ChatMessage.secret_request holds). */
+export const SECRET_REQUEST_MAX = 20;
 
 export const SEARCH_MARK = "<<<<<<< SEARCH";
 export const DIVIDER_MARK = "=======";
@@ -75,5 +85,8 @@ export function serialize(action: Action): string {
       return `<${TAG.delete} path="${action.path}" />`;
     case "rename":
       return `<${TAG.rename} from="${action.from}" to="${action.to}" />`;
+    case "secrets":
+      // "<" escaped, so a description can never close the tag early
+      return `<${TAG.secrets}>${JSON.stringify(action.secrets).replace(/</g, "\\u003c")}</${TAG.secrets}>`;
   }
 }

@@ -2,6 +2,7 @@ import type { AppMeta } from "../../schemas/app";
 import type { FileTree } from "../../schemas/app-files";
 import type { ChatMessage, Receipt } from "../../schemas/chat";
 import type { JobPayload } from "../../schemas/jobs";
+import type { SecretRequestItem } from "../../schemas/secrets";
 import { AppEvents } from "../core/app-events";
 import { AppFiles } from "../core/app-files";
 import { Apps } from "../core/apps";
@@ -11,7 +12,8 @@ import { isConditionFailure } from "../core/db";
 import { VisibleError } from "../core/errors";
 import { Messages } from "../core/messages";
 import { PlatformStats } from "../core/platform-stats";
-import { applyAction } from "./apply";
+import { Secrets } from "../core/secrets";
+import { applyAction, secretRequestOf } from "./apply";
 import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
@@ -62,6 +64,8 @@ export class TurnState {
   private outputLimit = false;
   private failures: Failure[] = [];
   private applied: string[] = [];
+  /** the secrets the answer's closed secret requests asked for, in order */
+  private requestedSecrets: SecretRequestItem[] = [];
   private appliedAny = false;
   private lastFlush = 0;
   /** how much of the answer the last save covered */
@@ -138,6 +142,7 @@ export class TurnState {
       if (this.gone) return;
       const result = applyAction(this.files, action, this.frozen);
       this.applied.push(serialize(action));
+      if (action.type === "secrets") this.requestedSecrets.push(...action.secrets);
       if (result.problem) {
         this.failures.push({ action: serialize(action), path: targetOf(action), reason: result.problem });
         const frozen = [targetOf(action), action.type === "rename" ? action.from : null].some((p) => p && this.frozen.has(p));
@@ -183,11 +188,19 @@ export class TurnState {
     for (const action of repaired.actions) {
       const at = pending.indexOf(serialize(action));
       if (at >= 0) pending.splice(at, 1);
-      else if (targetOf(action) || action.type === "plan") this.apply(action);
+      else if (targetOf(action) || action.type === "plan" || action.type === "secrets") this.apply(action);
     }
     if (repaired.cutOff.length) this.cutOff = true;
     await this.applying;
     return repaired.content;
+  }
+
+  /** The message's secret request: what the answer asked for that the app does not have yet (none: the field stays unset). */
+  private async secretRequest(): Promise<Pick<ChatMessage, "secret_request">> {
+    if (!this.requestedSecrets.length) return {};
+    const have = (await Secrets.names(this.app.id)).map((s) => s.name);
+    const missing = secretRequestOf(this.requestedSecrets, have);
+    return missing.length ? { secret_request: missing } : {};
   }
 
   private async receipt(content: string, cut: CutReason): Promise<NonNullable<ChatMessage["receipt"]>> {
@@ -218,7 +231,7 @@ export class TurnState {
     const { charge, alongside } = this.settlement(state === "done" && !this.appliedAny && !discussion);
     await this.countTokens();
     const base = await this.receipt(content, cut);
-    const message = { content, state, metadata: this.metadata(started, provider) };
+    const message = { content, state, metadata: this.metadata(started, provider), ...(await this.secretRequest()) };
     await this.saveMessage({ ...message, receipt: { ...base, charge } }, alongside).catch(async (err) => {
       // the refund could not be written (say, the grant that paid was deleted): the answer is saved all the same
       if (!alongside.length || !isConditionFailure(err)) throw err;
@@ -251,7 +264,8 @@ export class TurnState {
     const { charge, alongside } = this.settlement(!this.appliedAny);
     await this.countTokens();
     const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").then((r) => ({ ...r, charge }), () => undefined);
-    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider) }, alongside).catch(async () => {
+    const asked = await this.secretRequest().catch(() => ({}));
+    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider), ...asked }, alongside).catch(async () => {
       if (alongside.length) await Credits.refund(this.job.user_id, this.job.charge).catch(() => undefined);
     });
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
@@ -288,6 +302,8 @@ async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string> {
     discussion: prompt.discussion,
     currentPage: prompt.currentPage,
     frozen: prompt.frozenFiles,
+    backendFunctions: prompt.backendFunctions,
+    secretNames: prompt.secretNames,
   })) {
     yield chunk;
     await new Promise((r) => setImmediate(r));

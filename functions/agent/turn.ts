@@ -69,6 +69,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         style: app.style,
         integrations,
         secretNames,
+        backendFunctions: app.has_backend_functions_enabled === true,
         history,
         message: request,
         fileUrls: userMessage.file_urls,

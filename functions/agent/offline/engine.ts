@@ -23,6 +23,10 @@ export interface EngineInput {
   currentPage?: string | null;
   /** files the owner froze: never changed, and the answer says so */
   frozen?: string[];
+  /** backend functions are activated for the app: a function written can run */
+  backendFunctions?: boolean;
+  /** the names of the app's secrets (never their values) */
+  secretNames?: string[];
 }
 
 /** The whole answer. */
@@ -36,7 +40,7 @@ export function planOffline(input: EngineInput): string {
       if (!message.trim()) return cannotDo(null, "Describe the app you want, for example \"A CRM to track customers, deals and follow-up tasks\", and I'll build a first version.");
       return firstTurn(message, appName, input.style);
     }
-    return followUp({ message, files, appName, currentPage: input.currentPage, frozen: input.frozen ?? [] });
+    return followUp({ message, files, appName, currentPage: input.currentPage, frozen: input.frozen ?? [], backendFunctions: input.backendFunctions, secretNames: input.secretNames });
   } catch {
     const model = (() => {
       try {

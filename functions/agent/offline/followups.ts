@@ -2,9 +2,10 @@
  * Follow-up requests: recognise what is asked (case-insensitive patterns), make the
  * change on the model, and answer with the minimal actions plus plain words.
  */
-import { type Action, serialize } from "../protocol";
+import { type Action, serialize, targetOf } from "../protocol";
 import { diffModels, textEdit } from "./changes";
 import { fieldNameFrom } from "./entities";
+import { backendFunction } from "./functions";
 import { type AppModel, LAYOUT_PATH, modelPages, readModel, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
 import * as ops from "./ops";
@@ -20,12 +21,16 @@ export interface FollowUpInput {
   currentPage?: string | null;
   /** files the owner froze: no action touches them */
   frozen?: string[];
+  /** backend functions are activated for the app */
+  backendFunctions?: boolean;
+  /** the names of the app's secrets */
+  secretNames?: string[];
 }
 
 /** The frozen files an action would change. */
 function frozenTouched(action: Action, frozen: ReadonlySet<string>): string[] {
-  const paths = action.type === "plan" ? [] : action.type === "rename" ? [action.from, action.to] : [action.path];
-  return paths.filter((p) => frozen.has(p));
+  const paths = action.type === "rename" ? [action.from, action.to] : [targetOf(action)];
+  return paths.filter((p): p is string => p !== null && frozen.has(p));
 }
 
 const POLITE = /^(?:(?:please|pls|can you|could you|would you|will you|kindly|now|also|and|ok(?:ay)?|great|thanks|thank you|hey|hi|i'd like you to|i want you to)[,!\s]+)+/i;
@@ -253,6 +258,7 @@ export function followUp(input: FollowUpInput): string {
   const { model, broken } = readModel(input.files, input.appName);
   const m = normalise(input.message);
   const steps = [
+    () => backendFunction(m, model, { files: input.files, backendFunctions: Boolean(input.backendFunctions), secretNames: input.secretNames ?? [] }),
     () => appTitle(m, model),
     () => pageTitle(m, model, input.files, input.currentPage),
     () => renames(m, model, input.files, input.currentPage),

@@ -1,6 +1,6 @@
 import { Box, HStack, IconButton, Link, Progress, Spinner, Text } from "@chakra-ui/react";
 import { useRouter } from "@tanstack/react-router";
-import { AlertTriangle, ArrowRight, CircleCheck, CircleSlash, Flag, Lightbulb } from "lucide-react";
+import { AlertTriangle, ArrowRight, CircleCheck, CircleSlash, Flag, KeyRound, Lightbulb } from "lucide-react";
 import { type ActionSegment, type FileMap, actionPath, actionProgress } from "./appFiles";
 import { links } from "./links";
 
@@ -36,6 +36,21 @@ export function ActionStep({ appId, segment, files, streaming, notSaved, onFeedb
         </Box>
         <Text fontSize="sm" color="fg.muted">
           {text || "Planning…"}
+        </Text>
+      </HStack>
+    );
+  }
+
+  // A secret request changes no file: one line naming the secrets (the chat's secrets form asks for their values).
+  if (open.type === "secrets") {
+    const names = action?.type === "secrets" ? action.secrets.map((s) => s.secretName).join(", ") : null;
+    return (
+      <HStack align="start" gap="2" px="3" py="2" data-testid="action-step" data-type="secrets" data-complete={complete} title={notSaved}>
+        <Box color={notSaved ? "orange.fg" : "brand.solid"} mt="0.5" flexShrink="0">
+          <KeyRound size={14} />
+        </Box>
+        <Text fontSize="sm" color="fg.muted">
+          {names ? `Asked for secrets: ${names}` : complete || !streaming ? "Secret request not made" : "Asking for secrets…"}
         </Text>
       </HStack>
     );

@@ -143,6 +143,8 @@ function describe(action: Action): { target: string | null; body: string | null 
       return { target: action.path, body: null };
     case "rename":
       return { target: `${action.from} → ${action.to}`, body: null };
+    case "secrets":
+      return { target: null, body: action.secrets.map((s) => `${s.secretName}: ${s.description}`).join("\n") };
   }
 }
 
