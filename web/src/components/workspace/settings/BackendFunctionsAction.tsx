@@ -15,7 +15,7 @@ export function BackendFunctionsAction({ app, allowed }: { app: App; allowed: bo
   const activate = useActivateBackendFunctions(app.id);
   if (app.has_backend_functions_enabled) {
     return (
-      <Button size="sm" variant="outline" disabled data-testid="settings-backend-functions">
+      <Button size="sm" variant="outline" disabled data-testid="settings-backend-functions-button">
         {FunctionMessages.ACTIVATED}
       </Button>
     );
@@ -34,7 +34,7 @@ export function BackendFunctionsAction({ app, allowed }: { app: App; allowed: bo
           <a href={links.billing}>Upgrade</a>
         </Button>
       )}
-      <Button size="sm" colorPalette="brand" disabled={!allowed} loading={activate.isPending} onClick={run} data-testid="settings-backend-functions">
+      <Button size="sm" colorPalette="brand" disabled={!allowed} loading={activate.isPending} onClick={run} data-testid="settings-backend-functions-button">
         Activate
       </Button>
     </HStack>
