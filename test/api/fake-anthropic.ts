@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
  * inside a write), WRITE_HOME (a 7 KB page), BIG_STOP (a 37 KB answer that stops
  * sending in the middle of its last page, until the caller hangs up),
  * REWRITE_STOP (a rewrite of that page, stopping likewise), HOLD (a plan, then
- * nothing until the caller hangs up), else a tidy one-file answer.
+ * nothing until the caller hangs up), SECRETS (a function and secret requests, one malformed), else a tidy one-file answer.
  * `GET /v1/__received` lists the conversations it was sent, for tests to inspect.
  */
 
@@ -57,6 +57,11 @@ const answers: Record<string, string> = {
     "\nIt lists your notes.",
   ].join("|"),
   UNCLOSED: ['<kiln-plan>Add an about page</kiln-plan>\n<kiln-wr', 'ite path="pages/About">\nexport default function About() {\n', "  return <p>About us</p>;\n}\n"].join("|"),
+  SECRETS: [
+    '<kiln-plan>Add a summary function</kiln-plan>\n<kiln-write path="functions/summarize">\nDeno.serve(() => Response.json({ key: Boolean(Deno.env.get("OPENAI_API_KEY")) }));\n</kiln-write>\n<kiln-secrets>[{"secretName": "SLACK_WEBHOOK_URL", "description": "Slack webhook"}, ',
+    '{"secretName": "OPENAI_API_KEY", "description": "Your OpenAI API key"}, {"secretName": "OPENAI_API_KEY", "description": "again"}]</kiln-secrets>\n',
+    '<kiln-secrets>[{"secretName": "not a name", "description": "x"}]</kiln-secrets>\nEnter the key in the form below.',
+  ].join("|"),
   DEFAULT: ['<kiln-plan>Add a help page</kiln-plan>\n<kiln-write path="pages/Help">\nexport default function Help() {\n  return <p>He', 'lp</p>;\n}\n</kiln-write>\nAdded a Help page.'].join("|"),
 };
 
@@ -135,7 +140,7 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
     received.push({ stream: Boolean(body.stream), messages: body.messages ?? [] });
     const last = body.messages?.filter((m) => m.role === "user").at(-1);
     const text = typeof last?.content === "string" ? last.content : (last?.content ?? []).map((p) => p.text ?? "").join("");
-    const markers = ["FAIL", "OVERLOADED", "FENCED", "UNCLOSED", "LENGTH", "MIDERROR", "WRITE_HOME", "BIG_STOP", "REWRITE_STOP", "HOLD"];
+    const markers = ["FAIL", "OVERLOADED", "FENCED", "UNCLOSED", "LENGTH", "MIDERROR", "WRITE_HOME", "BIG_STOP", "REWRITE_STOP", "HOLD", "SECRETS"];
     const marker = markers.find((m) => text.includes(m)) ?? "DEFAULT";
     if (marker === "FAIL") {
       res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "api_error", message: "Internal server error" } }));

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { builtApp, call, signedIn, waitForApp } from "./helpers";
+
+const send = (token: string, appId: string, content: string) => call("POST", `/api/apps/${appId}/chat/message`, { token, body: { content } });
+
+/** Send a message, wait for the turn to end, answer the app and its last (assistant) message. */
+async function turn(token: string, appId: string, content: string) {
+  const sent = await send(token, appId, content);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  const app = await waitForApp(token, appId, (a) => a.status.state !== "processing" && a.conversation.messages.at(-1)?.state !== "streaming");
+  const last = app.conversation.messages.at(-1);
+  expect(last.role).toBe("assistant");
+  return { app, last };
+}
+
+describe("the assistant writes backend functions and asks for their secrets", () => {
+  it('offline: "add a function that returns the number of open tasks" saves functions/countOpenTasks and says how to call it and to activate backend functions', async () => {
+    const { token } = await signedIn("fn-count");
+    const built = await builtApp(token, "A task tracker with projects");
+    expect(built.entities.Task.properties.status.enum).toEqual(["todo", "in_progress", "done"]);
+    const { app, last } = await turn(token, built.id, "add a function that returns the number of open tasks");
+    expect(app.status.state).toBe("ready");
+    const code: string = app.functions.countOpenTasks;
+    expect(code).toContain("Deno.serve(");
+    expect(code).toContain("createClientFromRequest(req)");
+    expect(code).toContain('base44.entities.Task.filter({ status: { $in: ["todo", "in_progress"] } })');
+    expect(last.receipt.files.added).toContain("functions/countOpenTasks");
+    expect(last.content).toContain('import { countOpenTasks } from "@/functions/countOpenTasks"');
+    expect(last.content).toContain("activate backend functions in App Settings");
+    expect(last.secret_request).toBeUndefined();
+  });
+
+  it("offline: a function posting orders to Slack reads SLACK_WEBHOOK_URL with Deno.env.get, and the message asks for it until the app has it", async () => {
+    const { token } = await signedIn("fn-slack");
+    const built = await builtApp(token, "An online shop with products and orders");
+    const { app, last } = await turn(token, built.id, "add a function that posts new orders to Slack");
+    const code: string = app.functions.postOrderToSlack;
+    expect(code).toContain("Deno.serve(");
+    expect(code).toContain("createClientFromRequest(req)");
+    expect(code).toContain('Deno.env.get("SLACK_WEBHOOK_URL")');
+    expect(code).toContain("base44.entities.Order.get(order_id)");
+    expect(last.secret_request).toEqual([{ secretName: "SLACK_WEBHOOK_URL", description: expect.stringContaining("incoming webhook URL") }]);
+    expect(last.receipt.not_applied).toEqual([]);
+
+    // With the secret set, the next function that needs it asks for nothing.
+    expect((await call("PUT", `/api/apps/${built.id}/secrets`, { token, body: { SLACK_WEBHOOK_URL: "https://hooks.slack.invalid/T0/B0/x" } })).status).toBe(200);
+    const again = await turn(token, built.id, "add a function called announceOrder that posts new orders to Slack");
+    expect(again.app.functions.announceOrder).toContain('Deno.env.get("SLACK_WEBHOOK_URL")');
+    expect(again.last.content).toContain("The app already has the secret SLACK_WEBHOOK_URL.");
+    expect(again.last.secret_request).toBeUndefined();
+  });
+
+  it("a model's secret request records only the names the app lacks, once each; a malformed one is listed as not made", async () => {
+    const { token } = await signedIn("fn-model");
+    const built = await builtApp(token, "A task tracker with projects");
+    expect((await call("PUT", `/api/apps/${built.id}/secrets`, { token, body: { SLACK_WEBHOOK_URL: "https://hooks.slack.invalid/T0/B0/x" } })).status).toBe(200);
+    expect((await call("PUT", `/api/apps/${built.id}`, { token, body: { model: "claude_sonnet_4" } })).status).toBe(200);
+    const { app, last } = await turn(token, built.id, "SECRETS: summarise my tasks with OpenAI");
+    expect(app.functions.summarize).toContain('Deno.env.get("OPENAI_API_KEY")');
+    expect(last.state).toBe("done");
+    expect(last.secret_request).toEqual([{ secretName: "OPENAI_API_KEY", description: "Your OpenAI API key" }]);
+    expect(last.receipt.not_applied).toContainEqual(expect.objectContaining({ path: null, reason: expect.stringMatching(/^The secret request could not be read \(.*secretName.*\), so it was not made\.$/) }));
+  });
+});
