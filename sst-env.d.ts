@@ -7,6 +7,8 @@ declare module "sst" {
     AppRealtime: { managementEndpoint: string; type: "sst.aws.ApiGatewayWebSocket"; url: string };
     AuthSecret: { type: "sst.sst.Secret"; value: string };
     Files: { name: string; type: "sst.aws.Bucket" };
+    /** the function sandbox (functions/sandbox.ts): a Lambda in the cloud; on one machine the stand-in at `url` */
+    FunctionSandbox: { name: string; type: "sst.aws.Function"; url?: string };
     Kiln: {
       type: "sst.sst.Linkable";
       local: boolean;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { EntityRecord } from "./entities";
+import { SecretRequestItem } from "./secrets";
 
 export const ChatRole = z.enum(["user", "assistant", "tool"]);
 
@@ -75,6 +76,8 @@ export const ChatMessage = z.object({
   /** assistant messages: streaming while the turn runs */
   state: z.enum(["streaming", "done", "stopped", "error"]).optional(),
   receipt: Receipt.optional(),
+  /** assistant messages: secrets the assistant asked the owner for (spec 01 §3 Secret request); the chat shows the secrets form */
+  secret_request: z.array(SecretRequestItem).max(20).optional(),
   /** `retryable`: sending the same message again may well work (an overloaded or unreachable model, a deadline) */
   error: z.object({ title: z.string(), component: z.string().optional(), details: z.string().optional(), retryable: z.boolean().optional() }).optional(),
 });

@@ -57,3 +57,15 @@ export const ExistingSecret = z.object({
   secret_name: z.string(),
 });
 export type ExistingSecret = z.infer<typeof ExistingSecret>;
+
+/**
+ * The assistant asks the owner for secrets (spec 01 §3 Secret request): the names a backend
+ * function reads with Deno.env.get, each with what to paste. The chat shows the secrets form.
+ */
+export const SecretRequestItem = z.object({
+  secretName: SecretName,
+  description: z.string().max(500),
+});
+export type SecretRequestItem = z.infer<typeof SecretRequestItem>;
+/** Spec 01 §5 Secrets form: the title of the alert when a value is blank. */
+export const SECRET_VALUES_REQUIRED_TITLE = "Secret values required";

@@ -138,6 +138,16 @@ export const routes = {
   "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app", who: who.appUsers },
   "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public", who: who.anyone },
 
+  // Backend functions (spec 02 §4, §7): the owner's tools, and the call generated apps make through the SDK.
+  "POST /api/apps/{id}/activate-backend-functions": { group: "backend", op: "activate", access: "user", who: who.owner },
+  "GET /api/apps/{id}/functions": { group: "backend", op: "list", access: "user", who: who.owner },
+  "GET /api/apps/{id}/functions/{name}/logs": { group: "backend", op: "logs", access: "user", who: who.owner },
+  "POST /api/apps/{id}/coding/redeploy-function/{name}": { group: "backend", op: "redeploy", access: "user", who: who.owner },
+  "POST /api/apps/{id}/functions/{name}": { group: "backend", op: "invoke", access: "app", who: who.appUsers },
+
+  // Installable integrations (spec 01 §7, spec 03 §7.12): a catalogue package installed into an app.
+  "POST /api/apps/{id}/install-integration/{pkg}/{ref}": { group: "integrations", op: "install", access: "user", who: who.owner },
+  "POST /api/apps/{id}/delete-integration/{pkg}/{ref}": { group: "integrations", op: "uninstall", access: "user", who: who.owner },
   "GET /api/apps/{id}/integration-endpoints/schema": { group: "integrations", op: "schema", access: "app", who: who.appUsers },
   "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app", who: who.appUsers },
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app", who: who.appUsers },

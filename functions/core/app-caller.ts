@@ -44,6 +44,8 @@ export namespace AppCallers {
       return { kind: "member", app, user: identity.user };
     }
     if (identity.kind === "builder") return builder(app, identity.user);
+    // The app's service role (a backend function's asServiceRole) acts with its owner's rights on this app alone.
+    if (identity.kind === "service") return builder(app, await Users.get(app.created_by_id));
     return { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null };
   }
 
@@ -51,9 +53,14 @@ export namespace AppCallers {
   async function identify(
     appId: string,
     creds: CallerCredentials,
-  ): Promise<{ kind: "member"; user: AppUser | undefined } | { kind: "builder"; user: User | undefined } | { kind: "visitor" }> {
+  ): Promise<{ kind: "member"; user: AppUser | undefined } | { kind: "builder"; user: User | undefined } | { kind: "service" } | { kind: "visitor" }> {
     if (creds.bearer) {
-      if (Tokens.audienceOf(creds.bearer) === "app") {
+      const audience = Tokens.audienceOf(creds.bearer);
+      if (audience === "service") {
+        await Tokens.verifyService(creds.bearer, appId);
+        return { kind: "service" };
+      }
+      if (audience === "app") {
         const { appUserId } = await Tokens.verifyApp(creds.bearer, appId);
         return { kind: "member", user: await AppUsers.get(appId, appUserId) };
       }

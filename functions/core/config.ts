@@ -28,6 +28,10 @@ export const Config = {
   get stripe() {
     return Resource.Stripe;
   },
+  /** The function sandbox: its Lambda's name, or on one machine the stand-in's URL. */
+  get functionSandbox() {
+    return Resource.FunctionSandbox;
+  },
   /** The origin of an app's own host: `host` is its slug (published) or `preview--{slug}` (the editor's preview). */
   appOrigin(host: string): string {
     return Resource.Kiln.appsUrl.replace("{host}", host);

@@ -62,6 +62,9 @@
  * | tokens per user and app in a day  | Query     | pk PSTATS#TOKENS#{date}  sk U#{userId}#A#{appId} |
  * | visits per app in a day (trending)| Query     | pk PSTATS#VISITS#{date}  sk APP#{appId}          |
  * | an app's visitor of a day (TTL)   | PutItem   | pk PSTATS#VISITOR#{date}#{appId}  sk {user}      |
+ * | a backend function's deployment   | GetItem   | pk APP#{id}           sk FNDEPLOY#{name}         |
+ * | an app's function deployments     | Query     | pk APP#{id}           sk begins FNDEPLOY#        |
+ * | a function's logs, newest first   | Query     | pk FNLOG#{appId}#{name}  sk {time}#{seq} (TTL)   |
  */
 
 export const Keys = {
@@ -91,6 +94,12 @@ export const Keys = {
   checkpointDataObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.data.json`,
   /** S3 key of a published snapshot (immutable; the app's `published_version` points at one) */
   publishedObject: (appId: string, version: string) => `apps/${appId}/published/${version}.json`,
+  functionDeployment: (appId: string, name: string) => ({ pk: `APP#${appId}`, sk: `FNDEPLOY#${name}` }),
+  functionDeployments: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "FNDEPLOY#" }),
+  functionLog: (appId: string, name: string, time: string, seq: string) => ({ pk: `FNLOG#${appId}#${name}`, sk: `${time}#${seq}` }),
+  functionLogsPartition: (appId: string, name: string) => `FNLOG#${appId}#${name}`,
+  /** S3 key of a function's deployment bundle (private: the sandbox fetches it through a signed link) */
+  functionBundle: (appId: string, name: string, sha: string) => `apps/${appId}/functions/${name}/${sha}.js`,
   /** S3 key of an uploaded file */
   upload: (id: string) => `uploads/${id}`,
 

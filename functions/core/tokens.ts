@@ -62,11 +62,38 @@ export namespace Tokens {
     }
   }
 
+  const SERVICE = "kiln:service";
+
+  /**
+   * The service role of one app (the SDK's `asServiceRole`), handed to that app's backend
+   * function for one call: it acts as the app itself on the app's own API, and lives only as
+   * long as the call may run. Refused by every platform route and by every other app.
+   */
+  export async function signService(appId: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ app_id: appId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(`service:${appId}`)
+      .setIssuer(ISSUER)
+      .setAudience(SERVICE)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(key());
+  }
+
+  export async function verifyService(token: string, appId: string): Promise<void> {
+    try {
+      const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: SERVICE, algorithms: ["HS256"] });
+      if (payload.app_id !== appId) throw new Error("not for this app");
+    } catch {
+      throw unauthorized("Invalid or expired token");
+    }
+  }
+
   /** Which kind a bearer token claims to be, read without trusting it (the verify call decides). */
-  export function audienceOf(token: string): "platform" | "app" | null {
+  export function audienceOf(token: string): "platform" | "app" | "service" | null {
     try {
       const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { aud?: unknown };
-      return payload.aud === PLATFORM ? "platform" : payload.aud === APP ? "app" : null;
+      return payload.aud === PLATFORM ? "platform" : payload.aud === APP ? "app" : payload.aud === SERVICE ? "service" : null;
     } catch {
       return null;
     }

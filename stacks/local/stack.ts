@@ -11,6 +11,7 @@ import { builderHeaders } from "../security-headers";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
+import { startSandboxStandIn } from "./sandbox";
 import { startStripeStandIn } from "./stripe/index";
 import { ensureTable } from "./table";
 import { STAGE, createSocketGateway } from "./ws-gateway";
@@ -87,7 +88,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = options.dataDir ?? scratch!;
   mkdirSync(dataDir, { recursive: true });
 
-  const [dynamoPort, s3Port, managementPort, stripePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [dynamoPort, s3Port, managementPort, stripePort, sandboxPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -120,6 +121,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SST_RESOURCE_AuthSecret: JSON.stringify({ value: localSecret(options.dataDir, "auth-secret"), type: "sst.sst.Secret" }),
     SST_RESOURCE_Stripe: JSON.stringify({ ...stripe, type: "sst.sst.Linkable" }),
     SST_RESOURCE_Worker: JSON.stringify({ name: "kiln-local-worker", type: "sst.aws.Function" }),
+    SST_RESOURCE_FunctionSandbox: JSON.stringify({ name: "kiln-local-sandbox", url: `http://127.0.0.1:${sandboxPort}`, type: "sst.aws.Function" }),
+    // The sandbox's own settings: its folder, and the ports of the services a function must never reach.
+    SANDBOX_DIR: path.join(dataDir, "sandbox"),
+    SANDBOX_INTERNAL_PORTS: [dynamoPort, s3Port, managementPort, stripePort, sandboxPort].join(","),
     SST_RESOURCE_Kiln: JSON.stringify({
       type: "sst.sst.Linkable",
       local: true,
@@ -165,6 +170,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
       stops.push(() => standIn.stop());
     }
+
+    const sandbox = await startSandboxStandIn(sandboxPort, log);
+    stops.push(() => sandbox.stop());
 
     const sockets = await createSocketGateway(managementPort);
     stops.push(() => sockets.close());

@@ -1,0 +1,118 @@
+import { FunctionLimits } from "../../schemas/functions";
+import type { SandboxInvoked } from "../../schemas/sandbox";
+import type { AppCaller } from "./app-caller";
+import { AppLogs } from "./app-logs";
+import { AppUsers } from "./app-users";
+import { BackendFunctions } from "./backend-functions";
+import { Config } from "./config";
+import { VisibleError } from "./errors";
+import { Sandbox } from "./sandbox";
+import { Secrets } from "./secrets";
+import { Tokens } from "./tokens";
+
+export interface IncomingCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+export interface CallAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** Request headers a function receives from its caller; credentials are replaced by Kiln's own (below). */
+const FORWARDED = new Set(["content-type", "accept", "accept-language", "user-agent", "x-origin-url", "x-base44-anonymous-id", "base44-functions-version", "base44-state", "x-data-env"]);
+
+/**
+ * A call of a backend function (spec 02 §7: POST /api/apps/{id}/functions/{name}, the SDK's
+ * functions.invoke). The function gets the headers `createClientFromRequest` reads (reference
+ * §1.5): the app, Kiln's API, the caller's own app-scoped token (never a platform token) and a
+ * service-role token for this call alone; its environment is the app's secrets.
+ */
+export namespace FunctionCalls {
+  export async function call(caller: AppCaller, name: string, incoming: IncomingCall): Promise<CallAnswer> {
+    const { app } = caller;
+    if (!app.has_backend_functions_enabled) throw new VisibleError("forbidden", BackendFunctions.NOT_ACTIVATED);
+    await BackendFunctions.assertOwnerPlan(app);
+    const deployment = await BackendFunctions.current(app.id, name);
+    if (deployment.status === "failed") {
+      const detail = `The function ${name} could not be deployed: ${deployment.error}`;
+      await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }]);
+      return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED" });
+    }
+    const [env, userToken, url] = await Promise.all([Secrets.valuesFor(app.id), tokenFor(caller), BackendFunctions.bundleLink(deployment)]);
+    const timeoutMs = FunctionLimits.TIMEOUT_MS;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(incoming.headers)) if (FORWARDED.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+    headers["base44-app-id"] = app.id;
+    headers["base44-api-url"] = Config.kiln.webUrl;
+    headers["base44-service-authorization"] = `Bearer ${await Tokens.signService(app.id, Math.ceil(timeoutMs / 1000) + 60)}`;
+    if (userToken) headers.authorization = `Bearer ${userToken}`;
+
+    const result = await Sandbox.invoke({
+      key: `${app.id}/${name}`,
+      deployment: { sha: deployment.bundle_sha!, url },
+      env,
+      request: { method: incoming.method, url: incoming.url, headers, body: Buffer.from(incoming.body).toString("base64") },
+      limits: { timeout_ms: timeoutMs, memory_mb: FunctionLimits.MEMORY_MB, concurrency: FunctionLimits.CONCURRENCY },
+    });
+    await record(caller, name, result);
+    if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result));
+    return { status: result.status, headers: safeHeaders(result.headers), body: Buffer.from(result.body, "base64") };
+  }
+
+  /** The caller as the function's SDK sees them: an app user's own token, a builder's token for their app user, nobody for a visitor. */
+  async function tokenFor(caller: AppCaller): Promise<string | null> {
+    if (caller.kind === "visitor") return null;
+    if (caller.kind === "member") return Tokens.signApp(caller.app.id, caller.user.id, caller.user.email);
+    const user = await AppUsers.ensureBuilder(caller.app, caller.user);
+    return Tokens.signApp(caller.app.id, user.id, user.email);
+  }
+
+  /** The call's log lines, and one saying how it ended when it did not answer, in the function's logs and the app's log. */
+  async function record(caller: AppCaller, name: string, result: SandboxInvoked) {
+    const lines = [...result.logs];
+    if (result.outcome !== "ok") lines.push({ level: "error", time: new Date().toISOString(), message: result.detail ?? "The function failed" });
+    const failed = result.outcome !== "ok" || result.status >= 500;
+    await Promise.all([
+      BackendFunctions.writeLogs(caller.app.id, name, lines),
+      AppLogs.record({
+        appId: caller.app.id,
+        type: "function",
+        objectName: name,
+        caller,
+        status: failed ? "error" : "success",
+        outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold },
+        error: failed ? (result.detail ?? `The function answered ${result.status}`) : null,
+      }),
+    ]);
+  }
+
+  const json = (status: number, body: unknown): CallAnswer => ({
+    status,
+    headers: { "content-type": "application/json" },
+    body: new TextEncoder().encode(JSON.stringify(body)),
+  });
+
+  /** Content types served as themselves from Kiln's API origin; anything that a browser could run there (HTML, SVG, XML, scripts) goes out as text. */
+  const INERT = /^(application\/(json|pdf|octet-stream|zip)|text\/(plain|csv)|image\/(png|jpeg|gif|webp|avif)|audio\/|video\/)/i;
+
+  /**
+   * What of the function's headers reaches the caller: never cookies or redirects on Kiln's origin,
+   * and never a type the browser would run as a page there.
+   */
+  function safeHeaders(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      if (lower === "content-type") out[lower] = INERT.test(value) ? value : "text/plain; charset=utf-8";
+      else if (lower === "cache-control" || lower === "content-disposition" || (lower.startsWith("x-") && !lower.startsWith("x-frame") && !lower.startsWith("x-content"))) out[lower] = value;
+    }
+    out["x-content-type-options"] = "nosniff";
+    out["content-security-policy"] = "sandbox; default-src 'none'";
+    return out;
+  }
+}

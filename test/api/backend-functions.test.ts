@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
+
+/**
+ * Backend functions (spec 02 §4, §7; issue 11): a function written for Base44 — Deno.serve +
+ * createClientFromRequest from npm:@base44/sdk — runs unchanged in Kiln's Deno sandbox, acts as
+ * its caller and as the app's service role, reads the app's secrets, and writes its logs.
+ */
+
+const BASE44_FUNCTION = `import { createClientFromRequest } from "npm:@base44/sdk@0.8.50";
+
+Deno.serve(async (req) => {
+  const base44 = createClientFromRequest(req);
+  const me = await base44.auth.me();
+  const { title } = await req.json();
+  const created = await base44.entities.Task.create({ title });
+  const mine = await base44.entities.Task.list();
+  const all = await base44.asServiceRole.entities.Task.list();
+  console.log("created", created.title, "for", me.email);
+  console.warn("careful");
+  return Response.json({ me: me.email, created_by: created.created_by, mine: mine.length, all: all.length, greeting: Deno.env.get("GREETING") ?? null });
+});
+`;
+
+const TASK = { name: "Task", type: "object", properties: { title: { type: "string" } }, required: ["title"], rls: { read: { created_by: "{{user.email}}" }, write: { created_by: "{{user.email}}" } } };
+
+let admin: string;
+let owner: Awaited<ReturnType<typeof signedIn>>;
+let appId: string;
+
+const write = (path: string, content: string) => call("POST", `/api/apps/${appId}/coding/write`, { token: owner.token, body: { file_path: path, content } });
+const invoke = (name: string, token: string | undefined, body: unknown) => call("POST", `/api/apps/${appId}/functions/${name}`, { token, body });
+
+beforeAll(async () => {
+  admin = await tokenFor("admin@kiln.local");
+  owner = await signedIn("functions-owner");
+  appId = (await builtApp(owner.token, "A simple notes app")).id;
+}, 90_000);
+
+describe("activation (spec 02 §4, §6)", () => {
+  it("is refused on the Free plan, with the plan's words, and nothing changes", async () => {
+    const res = await call("POST", `/api/apps/${appId}/activate-backend-functions`, { token: owner.token });
+    expect(res.status).toBe(402);
+    expect(res.body.detail).toBe("Backend functions need the Builder plan or higher");
+    expect((await call("GET", `/api/apps/${appId}`, { token: owner.token })).body.has_backend_functions_enabled).not.toBe(true);
+  });
+
+  it("works on Builder, once and for good", async () => {
+    await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: admin, body: { subscription_tier: "builder" } });
+    const res = await call("POST", `/api/apps/${appId}/activate-backend-functions`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ has_backend_functions_enabled: true });
+    expect((await call("GET", `/api/apps/${appId}`, { token: owner.token })).body.has_backend_functions_enabled).toBe(true);
+  });
+});
+
+describe("a Base44 function, unchanged", () => {
+  beforeAll(async () => {
+    expect((await write("entities/Task", JSON.stringify(TASK))).status).toBe(200);
+    expect((await write("functions/addTask", BASE44_FUNCTION)).status).toBe(200);
+    expect((await call("PUT", `/api/apps/${appId}/secrets`, { token: owner.token, body: { GREETING: "hello from a secret" } })).status).toBe(200);
+  }, 60_000);
+
+  it("creates a record as its caller and reads all of them as the service role", async () => {
+    const first = await invoke("addTask", owner.token, { title: "Owner's task" });
+    expect({ status: first.status, body: first.body }).toEqual({ status: 200, body: { me: owner.email, created_by: owner.email, mine: 1, all: 1, greeting: "hello from a secret" } });
+
+    await call("POST", `/api/apps/${appId}/users/invite-user`, { token: owner.token, body: { user_email: "fn-member@test.kiln", role: "user" } });
+    await enablePasswordSignIn(appId, owner.token);
+    const member = await appMember(appId, "fn-member@test.kiln");
+    const second = await invoke("addTask", member.token, { title: "Member's task" });
+    expect(second.status).toBe(200);
+    // row-level rules hold for the caller (one task of theirs); the service role sees both
+    expect(second.body).toEqual({ me: member.email, created_by: member.email, mine: 1, all: 2, greeting: "hello from a secret" });
+  }, 60_000);
+
+  it("keeps the calls' log lines with level, time and region, newest first, 50 to a page", async () => {
+    const logs = await call("GET", `/api/apps/${appId}/functions/addTask/logs?limit=50&offset=0`, { token: owner.token });
+    expect(logs.status).toBe(200);
+    const messages = logs.body.logs.map((l: { message: string }) => l.message);
+    expect(messages).toContain("created Member's task for fn-member@test.kiln");
+    expect(messages).toContain(`created Owner's task for ${owner.email}`);
+    expect(logs.body.logs.find((l: { message: string }) => l.message === "careful")).toMatchObject({ level: "warn", region: "local" });
+    expect(messages.indexOf("created Member's task for fn-member@test.kiln")).toBeLessThan(messages.indexOf(`created Owner's task for ${owner.email}`));
+    expect(logs.body.has_more).toBe(false);
+    const second = await call("GET", `/api/apps/${appId}/functions/addTask/logs?limit=1&offset=1`, { token: owner.token });
+    expect(second.body.logs).toHaveLength(1);
+    expect(second.body.has_more).toBe(true);
+  });
+
+  it("lists the function with its deployment, and redeploys it", async () => {
+    const list = await call("GET", `/api/apps/${appId}/functions`, { token: owner.token });
+    expect(list.body.functions).toEqual([
+      expect.objectContaining({ name: "addTask", up_to_date: true, url: expect.stringMatching(new RegExp(`/api/apps/${appId}/functions/addTask$`)) }),
+    ]);
+    expect(list.body.functions[0].deployment).toMatchObject({ status: "deployed", packages: ["npm:@base44/sdk@0.8.50"], error: null });
+    const redeployed = await call("POST", `/api/apps/${appId}/coding/redeploy-function/addTask`, { token: owner.token });
+    expect(redeployed.status).toBe(200);
+    expect(redeployed.body).toMatchObject({ name: "addTask", status: "deployed" });
+    expect(Date.parse(redeployed.body.deployed_at)).toBeGreaterThan(Date.parse(list.body.functions[0].deployment.deployed_at));
+  }, 60_000);
+
+  it("a function that does not build says why, in the answer and the logs", async () => {
+    expect((await write("functions/broken", "Deno.serve(async () => { return Response.json({ ok: true ; });")).status).toBe(200);
+    const res = await invoke("broken", owner.token, {});
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe("FUNCTION_BUILD_FAILED");
+    expect(res.body.error).toMatch(/could not be deployed/);
+    const logs = await call("GET", `/api/apps/${appId}/functions/broken/logs`, { token: owner.token });
+    expect(logs.body.logs[0]).toMatchObject({ level: "error" });
+  }, 60_000);
+
+  it("an unknown function is a 404, a payload that is not JSON a 400", async () => {
+    expect((await invoke("nope", owner.token, {})).status).toBe(404);
+    const bad = await call("POST", `/api/apps/${appId}/functions/addTask`, { token: owner.token, rawBody: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe("The request body is not valid JSON");
+  });
+
+  it("strangers and visitors of a private app are refused before anything runs", async () => {
+    const stranger = await signedIn("functions-stranger");
+    expect((await invoke("addTask", stranger.token, { title: "x" })).status).toBe(403);
+    expect((await invoke("addTask", undefined, { title: "x" })).status).toBe(403);
+  });
+
+  it("stops running when the owner falls back to Free", async () => {
+    await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: admin, body: { subscription_tier: "free" } });
+    const res = await invoke("addTask", owner.token, { title: "x" });
+    expect(res.status).toBe(402);
+    await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: admin, body: { subscription_tier: "builder" } });
+  });
+});
