@@ -33,7 +33,7 @@ const GROUPS = [
  * through Coding.write, which checkpoints and records the edit in the chat; the preview
  * reloads through the app's realtime room. Each save names the text its edit started from:
  * when the file changed since (the assistant, another tab), the save is refused and the
- * editor offers to reload it. A function file has its tools (test, logs, redeploy) beside it.
+ * editor offers to reload it. A function file has its tools (test, logs, redeploy) under it.
  */
 export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?: string; line?: number }) {
   const router = useRouter();
@@ -231,68 +231,71 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
             )}
           </Stack>
         </Stack>
-        <Stack flex="1" minW="0" minH="0" gap="0" position="relative">
-          {conflict === current && (
-            <Alert.Root status="error" borderRadius="0" size="sm" data-testid="code-conflict">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>This file was changed after you opened it</Alert.Title>
-                <Alert.Description>Your save was not applied, so nothing was overwritten. Reload to get the latest version (your unsaved edits here are dropped).</Alert.Description>
-              </Alert.Content>
-              <Button size="xs" colorPalette="red" alignSelf="center" onClick={() => void reload(current)} data-testid="code-conflict-reload">
-                Reload file
-              </Button>
-            </Alert.Root>
-          )}
-          {error && (
-            <Alert.Root status="warning" borderRadius="0" size="sm" data-testid="code-error">
-              <Alert.Indicator>
-                <TriangleAlert />
-              </Alert.Indicator>
-              <Alert.Content>
-                <Alert.Title>This file has an error</Alert.Title>
-                <Alert.Description fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap">
-                  {error}
-                </Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
-          <Box flex="1" minH="0">
-            {current ? (
-              <CodeEditor path={current} doc={text} revision={revision} readOnly={!canEdit} line={goto} onChange={onChange} onSave={submit} />
-            ) : (
-              <Text p="6" color="fg.muted">
-                This app has no files yet.
-              </Text>
+        {/* a function file gets its tools under the editor, which keeps the full width */}
+        <Stack flex="1" minW="0" minH="0" gap="0">
+          <Stack flex="1" minW="0" minH="0" gap="0" position="relative">
+            {conflict === current && (
+              <Alert.Root status="error" borderRadius="0" size="sm" data-testid="code-conflict">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>This file was changed after you opened it</Alert.Title>
+                  <Alert.Description>Your save was not applied, so nothing was overwritten. Reload to get the latest version (your unsaved edits here are dropped).</Alert.Description>
+                </Alert.Content>
+                <Button size="xs" colorPalette="red" alignSelf="center" onClick={() => void reload(current)} data-testid="code-conflict-reload">
+                  Reload file
+                </Button>
+              </Alert.Root>
             )}
-          </Box>
-          {dirty && canEdit && (
-            <HStack
-              position="absolute"
-              bottom="4"
-              left="50%"
-              transform="translateX(-50%)"
-              bg="bg.panel"
-              borderWidth="1px"
-              shadow="lg"
-              rounded="full"
-              px="4"
-              py="2"
-              gap="3"
-              zIndex="1"
-              data-testid="code-save-bar"
-            >
-              <Badge colorPalette="orange">Unsaved changes</Badge>
-              <Button size="sm" variant="ghost" onClick={discard} disabled={save.isPending}>
-                Discard
-              </Button>
-              <Button size="sm" onClick={submit} loading={save.isPending}>
-                Save
-              </Button>
-            </HStack>
-          )}
+            {error && (
+              <Alert.Root status="warning" borderRadius="0" size="sm" data-testid="code-error">
+                <Alert.Indicator>
+                  <TriangleAlert />
+                </Alert.Indicator>
+                <Alert.Content>
+                  <Alert.Title>This file has an error</Alert.Title>
+                  <Alert.Description fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap">
+                    {error}
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <Box flex="1" minH="0">
+              {current ? (
+                <CodeEditor path={current} doc={text} revision={revision} readOnly={!canEdit} line={goto} onChange={onChange} onSave={submit} />
+              ) : (
+                <Text p="6" color="fg.muted">
+                  This app has no files yet.
+                </Text>
+              )}
+            </Box>
+            {dirty && canEdit && (
+              <HStack
+                position="absolute"
+                bottom="4"
+                left="50%"
+                transform="translateX(-50%)"
+                bg="bg.panel"
+                borderWidth="1px"
+                shadow="lg"
+                rounded="full"
+                px="4"
+                py="2"
+                gap="3"
+                zIndex="1"
+                data-testid="code-save-bar"
+              >
+                <Badge colorPalette="orange">Unsaved changes</Badge>
+                <Button size="sm" variant="ghost" onClick={discard} disabled={save.isPending}>
+                  Discard
+                </Button>
+                <Button size="sm" onClick={submit} loading={save.isPending}>
+                  Save
+                </Button>
+              </HStack>
+            )}
+          </Stack>
+          {functionName && <FunctionTools key={functionName} app={app} name={functionName} />}
         </Stack>
-        {functionName && <FunctionTools key={functionName} app={app} name={functionName} />}
       </HStack>
     </Stack>
   );

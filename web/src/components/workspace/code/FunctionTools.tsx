@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Code, Heading, HStack, IconButton, Link, Spinner, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { Check, Copy, RotateCw, Zap } from "lucide-react";
-import { useEffect } from "react";
+import { Check, ChevronDown, ChevronUp, Copy, RotateCw, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import type { FunctionList } from "../../../../../schemas/functions";
 import { detailOf } from "../../../api/client";
@@ -16,19 +16,35 @@ import { FunctionTest } from "./FunctionTest";
 type FunctionSummary = FunctionList["functions"][number];
 
 /**
- * Beside an open `functions/<name>` file (spec 02 §2 "Function tools"): the function's URL and
- * deployment, Redeploy, Test and Logs. Until backend functions are activated it says so and
- * links to that App Settings section.
+ * Under an open `functions/<name>` file (spec 02 §2 "Function tools"): the function's URL and
+ * deployment, Redeploy, Test and Logs, in a pane that folds down to its header. Until backend
+ * functions are activated it says so and links to that App Settings section.
  */
 export function FunctionTools({ app, name }: { app: App; name: string }) {
+  const [open, setOpen] = useState(true);
   return (
-    <Stack w="sm" flexShrink={0} borderLeftWidth="1px" minH="0" overflowY="auto" p="4" gap="4" data-testid="function-tools">
-      <HStack gap="2">
+    <Stack h={open ? "45%" : "auto"} minH={open ? "64" : undefined} flexShrink={0} borderTopWidth="1px" gap="0" data-testid="function-tools">
+      <HStack px="4" py="1.5" gap="2" borderBottomWidth={open ? "1px" : undefined}>
         <Zap size={16} />
         <Heading size="sm">Function tools</Heading>
         <Code fontSize="xs">{name}</Code>
+        <IconButton
+          ms="auto"
+          size="xs"
+          variant="ghost"
+          aria-label={open ? "Hide function tools" : "Show function tools"}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="function-tools-toggle"
+        >
+          {open ? <ChevronDown /> : <ChevronUp />}
+        </IconButton>
       </HStack>
-      {app.has_backend_functions_enabled ? <ActiveTools appId={app.id} name={name} code={app.functions[name]} /> : <NotActivated appId={app.id} />}
+      {open && (
+        <Box flex="1" minH="0" overflowY="auto" p="4">
+          {app.has_backend_functions_enabled ? <ActiveTools appId={app.id} name={name} code={app.functions[name]} /> : <NotActivated appId={app.id} />}
+        </Box>
+      )}
     </Stack>
   );
 }
@@ -61,20 +77,22 @@ function ActiveTools({ appId, name, code }: { appId: string; name: string; code:
   }, [client, appId, code]);
   const summary = list.data?.functions.find((f) => f.name === name);
   return (
-    <>
-      {list.isPending && <Spinner size="sm" />}
-      {list.isError && (
-        <Text color="fg.error" fontSize="sm" data-testid="function-tools-error">
-          {detailOf(list.error)}
-        </Text>
-      )}
-      {list.isSuccess && !summary && (
-        <Text color="fg.muted" fontSize="sm" data-testid="function-tools-unsaved">
-          Save this file to deploy the function.
-        </Text>
-      )}
-      {summary && <Deployment appId={appId} summary={summary} />}
-      <Tabs.Root defaultValue="test" size="sm" colorPalette="brand" lazyMount>
+    <HStack align="start" gap="6" wrap="wrap">
+      <Stack w="72" maxW="full" flexShrink={0} gap="3">
+        {list.isPending && <Spinner size="sm" />}
+        {list.isError && (
+          <Text color="fg.error" fontSize="sm" data-testid="function-tools-error">
+            {detailOf(list.error)}
+          </Text>
+        )}
+        {list.isSuccess && !summary && (
+          <Text color="fg.muted" fontSize="sm" data-testid="function-tools-unsaved">
+            Save this file to deploy the function.
+          </Text>
+        )}
+        {summary && <Deployment appId={appId} summary={summary} />}
+      </Stack>
+      <Tabs.Root defaultValue="test" size="sm" colorPalette="brand" lazyMount flex="1" minW="72">
         <Tabs.List>
           <Tabs.Trigger value="test" data-testid="function-tab-test">
             Test
@@ -90,7 +108,7 @@ function ActiveTools({ appId, name, code }: { appId: string; name: string; code:
           <FunctionLogs appId={appId} name={name} />
         </Tabs.Content>
       </Tabs.Root>
-    </>
+    </HStack>
   );
 }
 
