@@ -44,7 +44,7 @@ export namespace FunctionCalls {
       return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED" });
     }
     const [env, userToken, url] = await Promise.all([Secrets.valuesFor(app.id), tokenFor(caller), BackendFunctions.bundleLink(deployment)]);
-    const timeoutMs = FunctionLimits.TIMEOUT_MS;
+    const { timeoutMs, memoryMb } = limits();
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(incoming.headers)) if (FORWARDED.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
     headers["base44-app-id"] = app.id;
@@ -57,11 +57,19 @@ export namespace FunctionCalls {
       deployment: { sha: deployment.bundle_sha!, url },
       env,
       request: { method: incoming.method, url: incoming.url, headers, body: Buffer.from(incoming.body).toString("base64") },
-      limits: { timeout_ms: timeoutMs, memory_mb: FunctionLimits.MEMORY_MB, concurrency: FunctionLimits.CONCURRENCY },
+      limits: { timeout_ms: timeoutMs, memory_mb: memoryMb, concurrency: FunctionLimits.CONCURRENCY },
     });
     await record(caller, name, result);
     if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result));
     return { status: result.status, headers: safeHeaders(result.headers), body: Buffer.from(result.body, "base64") };
+  }
+
+  /** The limits of a call: FunctionLimits, unless whoever runs Kiln set KILN_FUNCTION_TIMEOUT_MS or KILN_FUNCTION_MEMORY_MB. */
+  function limits() {
+    return {
+      timeoutMs: Number(process.env.KILN_FUNCTION_TIMEOUT_MS) || FunctionLimits.TIMEOUT_MS,
+      memoryMb: Number(process.env.KILN_FUNCTION_MEMORY_MB) || FunctionLimits.MEMORY_MB,
+    };
   }
 
   /** The caller as the function's SDK sees them: an app user's own token, a builder's token for their app user, nobody for a visitor. */
