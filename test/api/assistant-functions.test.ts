@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { builtApp, call, signedIn, waitForApp } from "./helpers";
+import { BackendFunctions } from "../../functions/core/backend-functions";
+import { builtApp, call, signedIn, tokenFor, waitForApp } from "./helpers";
 
 const send = (token: string, appId: string, content: string) => call("POST", `/api/apps/${appId}/chat/message`, { token, body: { content } });
 
@@ -61,4 +62,46 @@ describe("the assistant writes backend functions and asks for their secrets", ()
     expect(last.secret_request).toEqual([{ secretName: "OPENAI_API_KEY", description: "Your OpenAI API key" }]);
     expect(last.receipt.not_applied).toContainEqual(expect.objectContaining({ path: null, reason: expect.stringMatching(/^The secret request could not be read \(.*secretName.*\), so it was not made\.$/) }));
   });
+});
+
+describe("a function the offline engine wrote runs in the function sandbox", () => {
+  it("counts the caller's open tasks once backend functions are activated, a later turn knows they are, and the Slack function reads its secret", async () => {
+    const owner = await signedIn("fn-run");
+    const admin = await tokenFor("admin@kiln.local");
+    expect((await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: admin, body: { subscription_tier: "builder" } })).status).toBe(200);
+    const built = await builtApp(owner.token, "A task tracker with projects");
+    const invoke = (name: string) => call("POST", `/api/apps/${built.id}/functions/${name}`, { token: owner.token, body: {} });
+
+    const written = await turn(owner.token, built.id, "add a function that returns the number of open tasks");
+    expect(written.app.functions.countOpenTasks).toContain("Deno.serve(");
+    expect(written.last.content).toContain("activate backend functions in App Settings");
+    // written while backend functions are off: kept, but it cannot run
+    const off = await invoke("countOpenTasks");
+    expect({ status: off.status, detail: off.body.detail }).toEqual({ status: 403, detail: BackendFunctions.NOT_ACTIVATED });
+
+    expect((await call("POST", `/api/apps/${built.id}/activate-backend-functions`, { token: owner.token })).status).toBe(200);
+    for (const status of ["todo", "todo", "in_progress", "done", "done"]) {
+      const created = await call("POST", `/api/apps/${built.id}/entities/Task`, { token: owner.token, body: { title: `A ${status} task`, status } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const open = await invoke("countOpenTasks");
+    expect({ status: open.status, body: open.body }).toEqual({ status: 200, body: { count: 3 } });
+
+    const done = await turn(owner.token, built.id, "add a function that counts done tasks");
+    expect(done.last.content).toContain("Backend functions are active for this app");
+    expect(done.last.content).not.toContain("App Settings");
+    const finished = await invoke("countDoneTasks");
+    expect({ status: finished.status, body: finished.body }).toEqual({ status: 200, body: { count: 2 } });
+
+    // The Slack function runs too, and reads its webhook from the app's secrets (Slack itself is outside this test's reach).
+    const slack = await turn(owner.token, built.id, "add a function that posts new tasks to Slack");
+    expect(slack.last.secret_request).toEqual([expect.objectContaining({ secretName: "SLACK_WEBHOOK_URL" })]);
+    const unset = await invoke("postTaskToSlack");
+    expect({ status: unset.status, body: unset.body }).toEqual({ status: 500, body: { error: "The secret SLACK_WEBHOOK_URL is not set" } });
+    expect((await call("PUT", `/api/apps/${built.id}/secrets`, { token: owner.token, body: { SLACK_WEBHOOK_URL: "https://hooks.slack.invalid/T0/B0/x" } })).status).toBe(200);
+    const named = await turn(owner.token, built.id, "add a function called announceTask that posts new tasks to Slack");
+    expect(named.last.secret_request).toBeUndefined();
+    const set = await invoke("announceTask");
+    expect({ status: set.status, body: set.body }).toEqual({ status: 400, body: { error: "Send { task_id }" } });
+  }, 120_000);
 });
