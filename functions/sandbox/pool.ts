@@ -25,6 +25,8 @@ interface Pending {
 interface Proc {
   key: string;
   sha: string;
+  /** fingerprint of the environment it started with: a changed secret needs a new process */
+  envSha: string;
   child: ChildProcessWithoutNullStreams;
   ready: Promise<string | null>;
   inflight: Map<string, Pending>;
@@ -70,6 +72,8 @@ async function deploymentDir(deployment: SandboxInvoke["deployment"]): Promise<s
   return dir;
 }
 
+const envShaOf = (env: Record<string, string>) => createHash("sha256").update(JSON.stringify(Object.entries(env).sort())).digest("hex");
+
 function spawnProc(key: string, sha: string, dir: string, call: SandboxInvoke): Proc {
   const env: Record<string, string> = { NO_COLOR: "1" };
   for (const [name, value] of Object.entries(call.env)) if (!RESERVED_ENV.test(name)) env[name] = value;
@@ -91,6 +95,7 @@ function spawnProc(key: string, sha: string, dir: string, call: SandboxInvoke): 
   const proc: Proc = {
     key,
     sha,
+    envSha: envShaOf(call.env),
     child,
     ready: new Promise((resolve) => (markReady = resolve)),
     inflight: new Map(),
@@ -179,6 +184,8 @@ function finish(proc: Proc, id: string, result: SandboxInvoked) {
   clearTimeout(call.timer);
   proc.inflight.delete(id);
   proc.lastUsed = Date.now();
+  // a process replaced while it still ran calls goes once its last one ends
+  if (!proc.inflight.size && procs.get(proc.key) !== proc) stop(proc, "crashed", "retired");
   call.resolve(result);
 }
 
@@ -239,8 +246,9 @@ export async function invokeFunction(call: SandboxInvoke): Promise<SandboxInvoke
   const started = Date.now();
   let proc = procs.get(call.key);
   let cold = false;
-  if (proc && (proc.sha !== call.deployment.sha || proc.exited || proc.stopped)) {
-    if (!proc.inflight.size) stop(proc, "crashed", "replaced by a new deployment");
+  if (proc && (proc.sha !== call.deployment.sha || proc.envSha !== envShaOf(call.env) || proc.exited || proc.stopped)) {
+    // calls still running in the old process finish there; it is stopped when idle
+    if (!proc.inflight.size) stop(proc, "crashed", "replaced by a new deployment or new secrets");
     procs.delete(call.key);
     proc = undefined;
   }

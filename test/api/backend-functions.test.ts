@@ -74,12 +74,19 @@ describe("a Base44 function, unchanged", () => {
     expect(second.body).toEqual({ me: member.email, created_by: member.email, mine: 1, all: 2, greeting: "hello from a secret" });
   }, 60_000);
 
+  it("a warm function sees a secret changed since its last call", async () => {
+    await call("PUT", `/api/apps/${appId}/secrets`, { token: owner.token, body: { GREETING: "changed" } });
+    const res = await invoke("addTask", owner.token, { title: "Third" });
+    expect(res.body.greeting).toBe("changed");
+  }, 30_000);
+
   it("keeps the calls' log lines with level, time and region, newest first, 50 to a page", async () => {
     const logs = await call("GET", `/api/apps/${appId}/functions/addTask/logs?limit=50&offset=0`, { token: owner.token });
     expect(logs.status).toBe(200);
     const messages = logs.body.logs.map((l: { message: string }) => l.message);
     expect(messages).toContain("created Member's task for fn-member@test.kiln");
     expect(messages).toContain(`created Owner's task for ${owner.email}`);
+    expect(messages).toContain(`created Third for ${owner.email}`);
     expect(logs.body.logs.find((l: { message: string }) => l.message === "careful")).toMatchObject({ level: "warn", region: "local" });
     expect(messages.indexOf("created Member's task for fn-member@test.kiln")).toBeLessThan(messages.indexOf(`created Owner's task for ${owner.email}`));
     expect(logs.body.has_more).toBe(false);
