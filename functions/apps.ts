@@ -8,6 +8,7 @@ import { Catalog } from "./core/catalog";
 import { Chat } from "./core/chat";
 import { VisibleError, forbidden } from "./core/errors";
 import { Integrations } from "./core/integrations";
+import { Packages } from "./core/packages";
 import { Secrets } from "./core/secrets";
 import { homeSuggestions } from "./core/suggestions";
 import { body, callGroup, query } from "./http";
@@ -35,6 +36,7 @@ export const { app, handler } = callGroup("apps", {
     // The description is the conversation's first message; if it cannot start (e.g. out of credits) no app is left behind.
     try {
       await Secrets.set(created.id, secrets);
+      await Packages.installChosen(user, created, created.integrations);
       const turn = await Chat.send(user, created, { content: input.user_description, file_urls: input.file_urls }, Actor.socketId(), { firstTurn: true });
       return c.json(turn.app, 201);
     } catch (err) {

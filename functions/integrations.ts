@@ -1,9 +1,11 @@
 import type { Context } from "hono";
-import * as z from "zod";
-import { type IntegrationEndpointsSchema, coreEndpoints } from "../schemas/integrations";
+import { coreEndpoints } from "../schemas/integrations";
+import { InstallRef, PackageName } from "../schemas/packages";
 import { Actor } from "./core/actor";
 import { VisibleError } from "./core/errors";
+import { Apps } from "./core/apps";
 import { Integrations } from "./core/integrations";
+import { Packages } from "./core/packages";
 import { callGroup, parse } from "./http";
 
 /** The SDK's not-found shape for an endpoint Kiln does not have (reference §4). */
@@ -33,22 +35,7 @@ async function params(c: Context): Promise<Record<string, unknown>> {
   return raw as Record<string, unknown>;
 }
 
-const schema: IntegrationEndpointsSchema = {
-  installed_packages: [
-    {
-      package_name: "Core",
-      endpoints: Object.entries(coreEndpoints).map(([name, e]) => ({
-        name,
-        description: e.description,
-        params: z.toJSONSchema(e.body, { io: "input", unrepresentable: "any" }),
-        returns: z.toJSONSchema(e.result, { io: "output", unrepresentable: "any" }),
-      })),
-    },
-  ],
-  missing_packages: [],
-};
-
-/** Spec 03 §7.12 integration endpoints of a generated app; the logic lives in core/integrations.ts. */
+/** Spec 03 §7.12 integration endpoints of a generated app (Core in core/integrations.ts, installed packages in core/packages.ts). */
 export const { app, handler } = callGroup("integrations", {
   async core(c) {
     const name = c.req.param("name")!;
@@ -58,10 +45,22 @@ export const { app, handler } = callGroup("integrations", {
   },
 
   async installable(c) {
-    return unknownEndpoint(c, `${c.req.param("pkg")}.${c.req.param("name")}`);
+    const pkg = parse(PackageName, c.req.param("pkg"));
+    return c.json(await Packages.call(Actor.app(), pkg, c.req.param("name")!, await params(c)));
   },
 
   async schema(c) {
-    return c.json(schema);
+    return c.json(await Packages.schema(Actor.app().app));
+  },
+
+  async install(c) {
+    const user = Actor.user();
+    const meta = await Apps.assertAccess(user, c.req.param("id")!);
+    return c.json(await Packages.install(user, meta, parse(PackageName, c.req.param("pkg")), parse(InstallRef, c.req.param("ref"))));
+  },
+
+  async uninstall(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json(await Packages.uninstall(meta, parse(PackageName, c.req.param("pkg")), parse(InstallRef, c.req.param("ref"))));
   },
 });

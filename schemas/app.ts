@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { InstalledPackage } from "./packages";
 import { EntitySchema } from "./app-files";
 import { ChatMessage, ChatSuggestions } from "./chat";
 import { SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG, SecretName } from "./secrets";
@@ -48,6 +49,8 @@ export const AppMeta = z.object({
   is_blocked: z.boolean().optional(),
   /** backend functions were activated for this app (one-way); the workspace then offers Secrets */
   has_backend_functions_enabled: z.boolean().optional(),
+  /** installed integration packages by name (spec 02 §3 installable_integrations; functions/core/packages.ts) */
+  installable_integrations: z.record(z.string(), InstalledPackage).optional(),
   main_page: z.string().nullable(),
   style: z.string().nullable(),
   /** the app this one is a remix (or copy) of, as it was named then (functions/core/remix.ts) */

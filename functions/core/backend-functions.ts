@@ -22,7 +22,7 @@ import { Storage } from "./storage";
 import { FEATURE_MESSAGES, Features } from "./tiers";
 import { Users } from "./users";
 
-type StoredDeployment = FunctionDeployment & { bundle_sha: string | null; bundle_key: string | null };
+export type StoredDeployment = FunctionDeployment & { bundle_sha: string | null; bundle_key: string | null };
 
 /**
  * Backend functions of generated apps (spec 02 §4, §7): activation, deployments (the source
@@ -96,6 +96,11 @@ export namespace BackendFunctions {
   export async function current(appId: string, name: string): Promise<StoredDeployment> {
     const code = await source(appId, name);
     if (code === undefined) throw functionNotFound(name);
+    return currentOf(appId, name, code);
+  }
+
+  /** The deployment of `code` under `name` (an installed package's module, too), built when it is new. */
+  export async function currentOf(appId: string, name: string, code: string): Promise<StoredDeployment> {
     const existing = await deploymentOf(appId, name);
     if (existing && existing.code_sha === codeSha(code)) return existing;
     return deploy(appId, name, code);

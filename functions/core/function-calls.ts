@@ -3,7 +3,8 @@ import type { SandboxInvoked } from "../../schemas/sandbox";
 import type { AppCaller } from "./app-caller";
 import { AppLogs } from "./app-logs";
 import { AppUsers } from "./app-users";
-import { BackendFunctions } from "./backend-functions";
+import type { AppLogType } from "../../schemas/app-logs";
+import { BackendFunctions, type StoredDeployment } from "./backend-functions";
 import { Config } from "./config";
 import { VisibleError } from "./errors";
 import { Sandbox } from "./sandbox";
@@ -35,7 +36,8 @@ const FORWARDED = new Set(["content-type", "accept", "accept-language", "user-ag
 export namespace FunctionCalls {
   export async function call(caller: AppCaller, name: string, incoming: IncomingCall): Promise<CallAnswer> {
     const { app } = caller;
-    if (!app.has_backend_functions_enabled) throw new VisibleError("forbidden", BackendFunctions.NOT_ACTIVATED);
+    // like a function that does not exist: 404, so a visitor learns nothing more than that
+    if (!app.has_backend_functions_enabled) throw new VisibleError("not_found", BackendFunctions.NOT_ACTIVATED);
     await BackendFunctions.assertOwnerPlan(app);
     const deployment = await BackendFunctions.current(app.id, name);
     if (deployment.status === "failed") {
@@ -43,6 +45,17 @@ export namespace FunctionCalls {
       await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }]);
       return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED" });
     }
+    const result = await run(caller, name, deployment, incoming, { type: "function", objectName: name });
+    if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result));
+    return { status: result.status, headers: safeHeaders(result.headers), body: Buffer.from(result.body, "base64") };
+  }
+
+  /**
+   * Run one call of a deployment in the sandbox as `caller`, and keep its log lines (under the
+   * function's name) and a record in the app's log.
+   */
+  export async function run(caller: AppCaller, name: string, deployment: StoredDeployment, incoming: IncomingCall, log: { type: AppLogType; objectName: string }): Promise<SandboxInvoked> {
+    const { app } = caller;
     const [env, userToken, url] = await Promise.all([Secrets.valuesFor(app.id), tokenFor(caller), BackendFunctions.bundleLink(deployment)]);
     const { timeoutMs, memoryMb } = limits();
     const headers: Record<string, string> = {};
@@ -59,9 +72,8 @@ export namespace FunctionCalls {
       request: { method: incoming.method, url: incoming.url, headers, body: Buffer.from(incoming.body).toString("base64") },
       limits: { timeout_ms: timeoutMs, memory_mb: memoryMb, concurrency: FunctionLimits.CONCURRENCY },
     });
-    await record(caller, name, result);
-    if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result));
-    return { status: result.status, headers: safeHeaders(result.headers), body: Buffer.from(result.body, "base64") };
+    await record(caller, name, result, log);
+    return result;
   }
 
   /** The limits of a call: FunctionLimits, unless whoever runs Kiln set KILN_FUNCTION_TIMEOUT_MS or KILN_FUNCTION_MEMORY_MB. */
@@ -81,7 +93,7 @@ export namespace FunctionCalls {
   }
 
   /** The call's log lines, and one saying how it ended when it did not answer, in the function's logs and the app's log. */
-  async function record(caller: AppCaller, name: string, result: SandboxInvoked) {
+  async function record(caller: AppCaller, name: string, result: SandboxInvoked, log: { type: AppLogType; objectName: string }) {
     const lines = [...result.logs];
     if (result.outcome !== "ok") lines.push({ level: "error", time: new Date().toISOString(), message: result.detail ?? "The function failed" });
     const failed = result.outcome !== "ok" || result.status >= 500;
@@ -89,8 +101,8 @@ export namespace FunctionCalls {
       BackendFunctions.writeLogs(caller.app.id, name, lines),
       AppLogs.record({
         appId: caller.app.id,
-        type: "function",
-        objectName: name,
+        type: log.type,
+        objectName: log.objectName,
         caller,
         status: failed ? "error" : "success",
         outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold },

@@ -77,7 +77,7 @@ describe("a function the offline engine wrote runs in the function sandbox", () 
     expect(written.last.content).toContain("activate backend functions in App Settings");
     // written while backend functions are off: kept, but it cannot run
     const off = await invoke("countOpenTasks");
-    expect({ status: off.status, detail: off.body.detail }).toEqual({ status: 403, detail: BackendFunctions.NOT_ACTIVATED });
+    expect({ status: off.status, detail: off.body.detail }).toEqual({ status: 404, detail: BackendFunctions.NOT_ACTIVATED });
 
     expect((await call("POST", `/api/apps/${built.id}/activate-backend-functions`, { token: owner.token })).status).toBe(200);
     for (const status of ["todo", "todo", "in_progress", "done", "done"]) {

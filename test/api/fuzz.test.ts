@@ -44,6 +44,10 @@ const noBody: RouteKey[] = [
   "DELETE /api/credits/{id}/bonus-credits/{bonusId}",
   "POST /api/integration-catalog-items/catalog/{id}/archive",
   "POST /api/integration-catalog-items/catalog/{id}/approve",
+  "POST /api/apps/{id}/activate-backend-functions",
+  "POST /api/apps/{id}/coding/redeploy-function/{name}",
+  "POST /api/apps/{id}/install-integration/{pkg}/{ref}",
+  "POST /api/apps/{id}/delete-integration/{pkg}/{ref}",
 ];
 
 /**
@@ -54,6 +58,8 @@ const noBody: RouteKey[] = [
 const openBodies: RouteKey[] = [
   "PUT /api/apps/{id}/secrets",
   "POST /api/apps/{id}/integration-endpoints/Core/{name}",
+  // a backend function's payload: any JSON, the function's own to read
+  "POST /api/apps/{id}/functions/{name}",
   "POST /api/apps/{id}/auth/register",
   "POST /api/apps/{id}/auth/verify-otp",
   "POST /api/apps/{id}/auth/resend-otp",
@@ -112,6 +118,7 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/apps/{id}/coding/write": () => ({ file_path: "pages/Fuzz.jsx", content: "export default 1" }),
   "POST /api/apps/{id}/integration-endpoints/Core/{name}": () => ({ to: f.memberEmail, subject: "Hi", body: "Hello" }),
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": () => ({ text: "hi" }),
+  "POST /api/apps/{id}/functions/{name}": () => ({ title: "hi" }),
   "POST /api/apps/{id}/analytics/track/batch": () => ({ events: [{ name: "click" }] }),
   "POST /api/apps/{id}/auth/register": () => ({ email: uniqueEmail("fuzz"), password: "long enough" }),
   "POST /api/apps/{id}/auth/verify-otp": () => ({ email: f.memberEmail, otp_code: "000000" }),
