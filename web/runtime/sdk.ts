@@ -11,7 +11,37 @@ export type Base44 = ReturnType<typeof createClient>;
  * so the builder's own clicks are not counted as the app's use.
  */
 export function createAppClient(appId: string, mode: RuntimeMode, token: string | null): Base44 {
-  return createClient({ appId, serverUrl: "", token: token ?? undefined, requiresAuth: false, analytics: { enabled: mode === "prod" } });
+  const client = createClient({ appId, serverUrl: "", token: token ?? undefined, requiresAuth: false, analytics: { enabled: mode === "prod" } });
+  client.integrations = withIntegrationErrors(client.integrations);
+  return client;
+}
+
+/**
+ * Spec 03 §8: a failed integration call reads "Error calling integration {Package}.{Endpoint}:
+ * {detail}". Only the message changes: the SDK's error (its status, data, code) is the one thrown.
+ */
+export function withIntegrationErrors<T extends object>(integrations: T): T {
+  const endpointsOf = (pkg: string, endpoints: Record<string, unknown>) =>
+    new Proxy(endpoints, {
+      get(target, name) {
+        const call = target[name as string];
+        if (typeof name !== "string" || typeof call !== "function") return call;
+        return async (...args: unknown[]) => {
+          try {
+            return await call(...args);
+          } catch (err) {
+            if (err instanceof Error) err.message = `Error calling integration ${pkg}.${name}: ${err.message}`;
+            throw err;
+          }
+        };
+      },
+    });
+  return new Proxy(integrations, {
+    get(target, pkg) {
+      const endpoints = (target as Record<string | symbol, unknown>)[pkg];
+      return typeof pkg === "string" && typeof endpoints === "object" && endpoints !== null ? endpointsOf(pkg, endpoints as Record<string, unknown>) : endpoints;
+    },
+  });
 }
 
 /**
