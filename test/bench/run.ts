@@ -9,6 +9,8 @@
  *      directly, and end to end (HTTP update-user -> DynamoDB stream -> broadcast)
  *   5. the same @base44/sdk workload against Kiln and against `base44 dev`
  *      (test/bench/sdk-workload.ts)
+ *  5b. a backend function's call latency, cold and warm, on Kiln and on `base44 dev`
+ *      (test/bench/functions.ts)
  *   6. file change -> preview re-rendered, the editor open in Chromium (test/bench/preview.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
@@ -25,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
+import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
 import { sdkWorkload } from "./sdk-workload";
 
@@ -431,6 +434,9 @@ async function main(): Promise<number> {
 
     // 5. the same @base44/sdk workload against Kiln and against `base44 dev`
     for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 5b. a Base44-style backend function, cold (after each deploy) and warm, on Kiln and `base44 dev`
+    for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
 
     // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
     process.stdout.write("file change -> preview re-rendered (Chromium, own stack)… ");

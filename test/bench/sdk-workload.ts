@@ -133,7 +133,7 @@ class Pool {
 
 // ---------------------------------------------------------------- one server
 
-interface Target {
+export interface Target {
   name: string;
   serverUrl: string;
   appId: string;
@@ -269,7 +269,7 @@ class Server {
 }
 
 /** An SDK error (Base44Error: status + body) or any other, in one line. */
-function describe(err: unknown): string {
+export function describe(err: unknown): string {
   const e = err as { status?: number; data?: unknown; message?: string };
   if (typeof e?.status === "number") return `${e.status} ${JSON.stringify(e.data ?? e.message).slice(0, 160)}`;
   return String(e?.message ?? err).split("\n")[0].slice(0, 200);
@@ -292,7 +292,7 @@ async function json(url: string, init: { method?: string; token?: string; body?:
  * A Kiln app with the Task entity, owned by a fresh bench user. The SDK gets the owner's
  * platform token, which Kiln accepts on the app's routes (the builder's own preview).
  */
-async function kilnTarget(url: string): Promise<Target> {
+export async function kilnTarget(url: string): Promise<Target> {
   const { access_token: token } = await json(`${url}/api/local/token`, { method: "POST", body: { email: `sdk-bench-${Date.now().toString(36)}@bench.kiln` } });
   const me = await json(`${url}/api/auth/me`, { token });
   // Writing an entity file by hand is code editing, a paid-plan feature.
@@ -363,13 +363,18 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Base44Dev {
+export interface Base44Dev {
   target: Target;
+  /** the throwaway project's folder (its backend functions are in base44/functions/<name>/entry.ts) */
+  project: string;
   stop(): void;
 }
 
-/** `base44 dev` for a throwaway project with the Task entity, under a throwaway HOME. */
-async function startBase44Dev(): Promise<Base44Dev> {
+/**
+ * `base44 dev` for a throwaway project with the Task entity, under a throwaway HOME; with
+ * `functions` (name -> entry.ts source) and whatever `env` they need to run (Deno on PATH).
+ */
+export async function startBase44Dev(options: { functions?: Record<string, string>; env?: Record<string, string> } = {}): Promise<Base44Dev> {
   const pkgDir = await installBase44();
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "kiln-bench-base44-run-"));
   const home = path.join(scratch, "home");
@@ -385,11 +390,15 @@ async function startBase44Dev(): Promise<Base44Dev> {
   await fs.writeFile(path.join(project, "base44/config.jsonc"), JSON.stringify({ name: "bench" }));
   await fs.writeFile(path.join(project, "base44/.app.jsonc"), JSON.stringify({ id: BASE44_APP_ID }));
   await fs.writeFile(path.join(project, "base44/entities/Task.jsonc"), JSON.stringify(TASK_SCHEMA, null, 2));
+  for (const [name, source] of Object.entries(options.functions ?? {})) {
+    await fs.mkdir(path.join(project, "base44/functions", name), { recursive: true });
+    await fs.writeFile(path.join(project, "base44/functions", name, "entry.ts"), source);
+  }
 
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(pkgDir, "bin/run.js"), "dev", "-p", String(port)], {
     cwd: project,
-    env: { PATH: process.env.PATH, HOME: home, TMPDIR: os.tmpdir(), DO_NOT_TRACK: "1", NO_COLOR: "1", CI: "1" },
+    env: { PATH: process.env.PATH, HOME: home, TMPDIR: os.tmpdir(), DO_NOT_TRACK: "1", NO_COLOR: "1", CI: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends the CLI and anything it started
   });
@@ -418,7 +427,7 @@ async function startBase44Dev(): Promise<Base44Dev> {
     stop();
     throw err;
   }
-  return { target: { name: "base44 dev", serverUrl: `http://127.0.0.1:${port}`, appId: BASE44_APP_ID, log: () => output }, stop };
+  return { target: { name: "base44 dev", serverUrl: `http://127.0.0.1:${port}`, appId: BASE44_APP_ID, log: () => output }, project, stop };
 }
 
 const tail = (text: string) => text.trim().split("\n").slice(-3).join(" / ").slice(0, 300) || "nothing";
