@@ -22,8 +22,8 @@ export const FunctionMessages = {
 
 /** The limits every invocation runs under (the sandbox enforces them; the cloud sizes its Lambda by them). */
 export const FunctionLimits = {
-  /** wall time of one call, after which the function's process is stopped */
-  TIMEOUT_MS: 30_000,
+  /** wall time of one call, after which the function's process is stopped (inside API Gateway's 30 s) */
+  TIMEOUT_MS: 25_000,
   /** resident memory of a function's process */
   MEMORY_MB: 256,
   /** calls of one function running at once; more are refused with a 429 */

@@ -15,7 +15,9 @@ const cloudRoutes = (Object.entries(routes) as [string, RouteDef][]).filter(([, 
 
 const handlers = new Map<string, sst.aws.Function>();
 for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
-  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked }));
+  // backend functions' calls wait on the sandbox up to their own limit: the group may use all of API Gateway's 30 s
+  const timeout = group === "backend" ? ("30 seconds" as const) : undefined;
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}) }));
 }
 
 for (const [key, { group }] of cloudRoutes) {

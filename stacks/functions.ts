@@ -1,6 +1,7 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { WORKER_TIMEOUT_SECONDS } from "../schemas/jobs";
 import { kiln } from "./kiln";
+import { functionSandbox } from "./sandbox";
 import { appRealtime, realtime } from "./realtime";
 import { authSecret, stripe } from "./secrets";
 import { files, table } from "./storage";
@@ -38,7 +39,7 @@ export const worker = new sst.aws.Function("Worker", {
  * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it.
  */
 export const linked = {
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker, functionSandbox],
   permissions: [mail],
 } satisfies Pick<sst.aws.FunctionArgs, "link" | "permissions">;
 

@@ -7,8 +7,8 @@ import { FunctionLimits } from "../../schemas/functions";
 import type { SandboxInvoke, SandboxInvoked, SandboxLogLine, SandboxOutcome } from "../../schemas/sandbox";
 import { DenoRuntime } from "./deno";
 
-/** Processes kept warm at once, and how long an idle one lives. */
-const MAX_PROCESSES = 24;
+/** Processes kept warm at once (fewer in a Lambda container: SANDBOX_MAX_PROCESSES), and how long an idle one lives. */
+const MAX_PROCESSES = Number(process.env.SANDBOX_MAX_PROCESSES) || 24;
 const IDLE_MS = 5 * 60_000;
 const FRAME = "\u001ekiln:";
 /** Environment names that change how Deno or the dynamic linker behave: never taken from an app's secrets. */
