@@ -2,6 +2,7 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { User } from "../schemas/user";
+import { Jobs } from "./core/jobs";
 import { Keys } from "./core/keys";
 import { Realtime } from "./core/realtime";
 
@@ -16,6 +17,7 @@ const pushed = [...User.keyof().options, "last_socket_id"];
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   for (const record of event.Records) {
     await pushUser(record).catch((err) => console.error(`[stream] skipped the change to ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
+    await queueDeploy(record).catch((err) => console.error(`[stream] could not queue the deploy of ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
   }
 }
 
@@ -27,4 +29,15 @@ async function pushUser(record: DynamoDBRecord): Promise<void> {
   const item = unmarshall(Object.fromEntries(pushed.filter((name) => name in image).map((name) => [name, image[name]])));
   const user = User.parse(item);
   await Realtime.broadcast(Realtime.userRoom(user.id), { user }, (item.last_socket_id as string | null | undefined) ?? null);
+}
+
+/**
+ * A backend function's file was written (by the assistant, a save, a restore or a remix): its
+ * deployment is built by the worker now, so the first call does not wait on resolving packages.
+ */
+async function queueDeploy(record: DynamoDBRecord): Promise<void> {
+  const key = record.dynamodb?.Keys;
+  const [pk, sk] = [key?.pk?.S ?? "", key?.sk?.S ?? ""];
+  if (record.eventName === "REMOVE" || Keys.kindOf(pk, sk) !== "file" || !sk.startsWith("FILE#functions/")) return;
+  await Jobs.enqueue("deploy-function", { app_id: pk.slice("APP#".length), function_name: sk.slice("FILE#functions/".length) });
 }

@@ -5,6 +5,7 @@ import { AppEvents } from "./core/app-events";
 import { AppRealtime } from "./core/app-realtime";
 import { AppFiles } from "./core/app-files";
 import { Apps } from "./core/apps";
+import { BackendFunctions } from "./core/backend-functions";
 import { Mail } from "./core/mail";
 import { Users } from "./core/users";
 
@@ -36,6 +37,10 @@ const work: Work = {
     const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
     const meta = await Apps.update(app_id, { suggestions }, false);
     await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });
+  },
+
+  async "deploy-function"({ app_id, function_name }) {
+    await BackendFunctions.deployIfStale(app_id, function_name);
   },
 
   async "socket-open"({ connection_id }) {

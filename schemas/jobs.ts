@@ -27,6 +27,8 @@ export const Job = z.discriminatedUnion("name", [
     }),
   }),
   z.object({ name: z.literal("chat-suggestions"), payload: z.object({ app_id: z.string() }) }),
+  /** a backend function's file changed: bundle it now, so its first call does not wait on a build */
+  z.object({ name: z.literal("deploy-function"), payload: z.object({ app_id: z.string(), function_name: z.string() }) }),
   /** the engine.io handshake of a new app socket, which API Gateway cannot send during $connect */
   z.object({ name: z.literal("socket-open"), payload: z.object({ connection_id: z.string() }) }),
 ]);

@@ -25,7 +25,7 @@ export const worker = new sst.aws.Function("Worker", {
   handler: "functions/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   retries: 0,
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, functionSandbox],
   permissions: [mail, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
   transform: {
     eventInvokeConfig: (args) => {

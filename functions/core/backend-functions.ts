@@ -12,10 +12,12 @@ import {
   type FunctionLogsQuery,
 } from "../../schemas/functions";
 import type { SandboxInvoked, SandboxLogLine } from "../../schemas/sandbox";
+import { AppFiles } from "./app-files";
 import { Apps } from "./apps";
 import { Config } from "./config";
 import { db, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
+import { Jobs } from "./jobs";
 import { Keys } from "./keys";
 import { Sandbox } from "./sandbox";
 import { Storage } from "./storage";
@@ -41,7 +43,10 @@ export namespace BackendFunctions {
   /** One-way (spec 02 §4): once on, backend functions stay on. */
   export async function activate(app: AppMeta): Promise<void> {
     await assertOwnerPlan(app);
-    if (!app.has_backend_functions_enabled) await Apps.update(app.id, { has_backend_functions_enabled: true });
+    if (app.has_backend_functions_enabled) return;
+    await Apps.update(app.id, { has_backend_functions_enabled: true });
+    // functions written before activation are bundled now, ahead of their first call
+    for (const name of Object.keys(await AppFiles.tree(app.id, "functions/"))) await Jobs.enqueue("deploy-function", { app_id: app.id, function_name: name.slice("functions/".length) });
   }
 
   /** Spec 02 §9: the function's URL. */
@@ -104,6 +109,14 @@ export namespace BackendFunctions {
     const existing = await deploymentOf(appId, name);
     if (existing && existing.code_sha === codeSha(code)) return existing;
     return deploy(appId, name, code);
+  }
+
+  /** The deploy job (a function file changed): build when functions are on and the deployment is not of this code. */
+  export async function deployIfStale(appId: string, name: string): Promise<void> {
+    const app = await Apps.get(appId);
+    if (!app?.has_backend_functions_enabled) return;
+    const code = await source(appId, name);
+    if (code !== undefined) await currentOf(appId, name, code);
   }
 
   export async function redeploy(app: AppMeta, name: string): Promise<FunctionDeployment> {

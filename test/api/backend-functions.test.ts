@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
+import { waitFor } from "./stripe-helpers";
 
 /**
  * Backend functions (spec 02 §4, §7; issue 11): a function written for Base44 — Deno.serve +
@@ -105,6 +106,18 @@ describe("a Base44 function, unchanged", () => {
     expect(redeployed.status).toBe(200);
     expect(redeployed.body).toMatchObject({ name: "addTask", status: "deployed" });
     expect(Date.parse(redeployed.body.deployed_at)).toBeGreaterThan(Date.parse(list.body.functions[0].deployment.deployed_at));
+  }, 60_000);
+
+  it("a function file that is written is deployed ahead of its first call", async () => {
+    const written = await write("functions/ping", "Deno.serve(() => Response.json({ pong: true }));");
+    expect({ status: written.status, detail: written.body.detail }).toEqual({ status: 200, detail: undefined });
+    const list = await waitFor(
+      async () => (await call("GET", `/api/apps/${appId}/functions`, { token: owner.token })).body.functions as { name: string; up_to_date: boolean }[],
+      (functions) => functions.some((f) => f.name === "ping" && f.up_to_date),
+      30_000,
+    );
+    expect(list.find((f) => f.name === "ping")).toMatchObject({ up_to_date: true, deployment: { status: "deployed" } });
+    expect((await invoke("ping", owner.token, {})).body).toEqual({ pong: true });
   }, 60_000);
 
   it("a function that does not build says why, in the answer and the logs", async () => {
