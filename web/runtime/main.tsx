@@ -126,7 +126,10 @@ async function boot() {
   const storedToken = getAccessToken();
   const token = storedToken ?? (await tokenFromEditor());
   const search = new URLSearchParams(window.location.search);
-  const base44 = createAppClient(appId, mode, token);
+  // a failed function call goes to the editor's network activity panel as an error line
+  const base44 = createAppClient(appId, mode, token, (report) =>
+    bridge.post({ type: "app_log", log: { message: `Function call failed: ${JSON.stringify(report)}`.slice(0, 4_000), severity: "error", component: "functions", timestamp: Date.now() } }),
+  );
   // The user loads beside the app; the app's answer is read first.
   const userLoad = token ? base44.auth.me().then(() => null, (error: unknown) => ({ error })) : null;
   let remixUrl: string | null = null;

@@ -10,10 +10,41 @@ export type Base44 = ReturnType<typeof createClient>;
  * `base44_access_token`, reference §1.4). Analytics stay off in the editor's preview,
  * so the builder's own clicks are not counted as the app's use.
  */
-export function createAppClient(appId: string, mode: RuntimeMode, token: string | null): Base44 {
+export function createAppClient(appId: string, mode: RuntimeMode, token: string | null, onFunctionError?: (report: FunctionErrorReport) => void): Base44 {
   const client = createClient({ appId, serverUrl: "", token: token ?? undefined, requiresAuth: false, analytics: { enabled: mode === "prod" } });
   client.integrations = withIntegrationErrors(client.integrations);
+  if (onFunctionError) client.functions = withFunctionErrorReports(appId, client.functions, onFunctionError);
   return client;
+}
+
+/** Spec 02 §8: what a failed function call reports: url, method, data and error, each cut to 1000 characters. */
+export interface FunctionErrorReport {
+  url: string;
+  method: string;
+  data: string;
+  error: string;
+}
+
+const cut = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? String(value))).slice(0, 1000);
+
+/** `functions.invoke` that reports each failure (then throws the SDK's own error, unchanged). */
+export function withFunctionErrorReports<T extends { invoke: (name: string, data?: Record<string, unknown>) => Promise<unknown> }>(
+  appId: string,
+  functions: T,
+  report: (report: FunctionErrorReport) => void,
+): T {
+  const invoke = functions.invoke.bind(functions);
+  return Object.assign(Object.create(functions) as T, {
+    async invoke(name: string, data?: Record<string, unknown>) {
+      try {
+        return await invoke(name, data);
+      } catch (err) {
+        const answer = (err as { response?: { data?: unknown } }).response?.data;
+        report({ url: cut(`/api/apps/${appId}/functions/${name}`), method: "POST", data: cut(data ?? {}), error: cut(answer ?? (err instanceof Error ? err.message : err)) });
+        throw err;
+      }
+    },
+  });
 }
 
 /**
