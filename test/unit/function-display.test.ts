@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FunctionMessages } from "../../schemas/functions";
-import { functionNameOf, levelPalette, parsePayload, regionLabel, shownBody, testOutcome } from "../../web/src/components/workspace/code/functionDisplay";
+import { STALE_POLL_MS, functionNameOf, levelPalette, parsePayload, regionLabel, shownBody, stalePoll, testOutcome } from "../../web/src/components/workspace/code/functionDisplay";
 
 /** What the code workspace's function tools show (spec 02 §2, §3, §5, §8). */
 describe("Function tools", () => {
@@ -40,6 +40,14 @@ describe("Function tools", () => {
     expect(regionLabel("local")).toBe("local");
     expect(regionLabel("eu-gcp-1")).toBe("eu-gcp-1");
     expect([levelPalette("error"), levelPalette("warn"), levelPalette("warning"), levelPalette("info"), levelPalette("debug")]).toEqual(["red", "orange", "orange", "blue", "gray"]);
+  });
+
+  it("asks for the list again only while this function's deployment lags its code", () => {
+    const list = (upToDate: boolean) => ({ functions: [{ name: "hello", url: "u", deployment: null, up_to_date: upToDate }, { name: "other", url: "u", deployment: null, up_to_date: false }] });
+    expect(stalePoll(list(false), "hello")).toBe(STALE_POLL_MS);
+    expect(stalePoll(list(true), "hello")).toBe(false);
+    expect(stalePoll(undefined, "hello")).toBe(false);
+    expect(stalePoll(list(true), "missing")).toBe(false);
   });
 
   it("shows an empty body as (empty), not as null", () => {

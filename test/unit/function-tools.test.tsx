@@ -8,6 +8,7 @@ import type { App } from "../../schemas/app";
 import { appQuery } from "../../web/src/api/apps";
 import { FunctionLogs } from "../../web/src/components/workspace/code/FunctionLogs";
 import { FunctionTest } from "../../web/src/components/workspace/code/FunctionTest";
+import { FunctionTools } from "../../web/src/components/workspace/code/FunctionTools";
 import { BackendFunctionsAction } from "../../web/src/components/workspace/settings/BackendFunctionsAction";
 import { Toaster } from "../../web/src/components/ui/toaster";
 import { system } from "../../web/src/theme";
@@ -118,6 +119,49 @@ describe("Function test", () => {
     fireEvent.click(screen.getByTestId("function-test-run"));
     await waitFor(async () => expect(await failure()).toBe("An error occurred while executing the function"));
     expect(screen.getByTestId("function-test-status").textContent).toBe("504");
+  });
+});
+
+describe("Function deployment", () => {
+  const deployment = (at: string, status: "deployed" | "failed" = "deployed") => ({
+    name: "hello",
+    status,
+    code_sha: at,
+    deployed_at: at,
+    packages: status === "deployed" ? ["npm:@base44/sdk@0.8.50"] : [],
+    size_bytes: 10,
+    error: status === "failed" ? "Module not found: npm:left-pad-nope" : null,
+  });
+  const summary = (d: unknown, upToDate: boolean) => ({ functions: [{ name: "hello", url: "https://kiln.test/api/apps/app1/functions/hello", deployment: d, up_to_date: upToDate }] });
+  const app = { id: "app1", has_backend_functions_enabled: true, functions: { hello: "Deno.serve(() => new Response())" } } as unknown as App;
+
+  it("says when the code changed since the deployment, and asks again until the new one is there", async () => {
+    const answers = [summary(deployment("2026-01-01T00:00:00.000Z"), false), summary(deployment("2026-01-01T00:05:00.000Z"), true)];
+    stub((_m, url) => (url.pathname.endsWith("/functions") ? json(200, answers.length > 1 ? answers.shift() : answers[0]) : json(200, { logs: [], has_more: false })));
+    show(<FunctionTools app={app} name="hello" />);
+    await screen.findByTestId("function-stale");
+    expect(screen.getByTestId("function-url").textContent).toBe("https://kiln.test/api/apps/app1/functions/hello");
+    expect(screen.getByTestId("function-packages").textContent).toContain("npm:@base44/sdk@0.8.50");
+    await waitFor(() => expect(screen.queryByTestId("function-stale")).toBeNull(), { timeout: 5_000 });
+    expect(screen.getByTestId("function-deployment").dataset.deployedAt).toBe("2026-01-01T00:05:00.000Z");
+  });
+
+  it("a failed build shows its error, and Redeploy shows the deployment it answered", async () => {
+    let listed = summary(deployment("2026-01-01T00:00:00.000Z", "failed"), true);
+    stub((method, url) => {
+      if (method === "POST") {
+        expect(url.pathname).toBe("/api/apps/app1/coding/redeploy-function/hello");
+        listed = summary(deployment("2026-01-02T00:00:00.000Z"), true);
+        return json(200, deployment("2026-01-02T00:00:00.000Z"));
+      }
+      return json(200, url.pathname.endsWith("/functions") ? listed : { logs: [], has_more: false });
+    });
+    show(<FunctionTools app={app} name="hello" />);
+    expect((await screen.findByTestId("function-build-error")).textContent).toBe("Module not found: npm:left-pad-nope");
+    expect(screen.getByTestId("function-deployment").dataset.status).toBe("failed");
+    fireEvent.click(screen.getByTestId("function-redeploy"));
+    await waitFor(() => expect(screen.getByTestId("function-deployment").dataset.status).toBe("deployed"));
+    expect(screen.queryByTestId("function-build-error")).toBeNull();
   });
 });
 

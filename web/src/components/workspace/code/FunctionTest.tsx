@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { FunctionMessages } from "../../../../../schemas/functions";
-import { Functions } from "../../../api/functions";
+import { Functions, functionListQuery } from "../../../api/functions";
 import { DEFAULT_PAYLOAD, parsePayload, testOutcome } from "./functionDisplay";
 
 /**
  * Test a function (spec 02 §2, §5, §8): a JSON payload (Run waits until it parses), then the
  * answer as its status and pretty JSON; a failure names its error, message or the generic
- * line, with the raw response under it. Logs are refreshed after each run.
+ * line, with the raw response under it. The deployment and logs are refreshed after each run.
  */
 export function FunctionTest({ appId, name }: { appId: string; name: string }) {
   const client = useQueryClient();
@@ -17,7 +17,12 @@ export function FunctionTest({ appId, name }: { appId: string; name: string }) {
   const parsed = parsePayload(payload);
   const run = useMutation({
     mutationFn: (value: unknown) => Functions.invoke(appId, name, value),
-    onSettled: () => client.invalidateQueries({ queryKey: ["functions", appId, "logs", name] }),
+    // a call deploys a function whose code changed, and writes log lines: both are asked for again
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: functionListQuery(appId).queryKey, exact: true }),
+        client.invalidateQueries({ queryKey: ["functions", appId, "logs", name] }),
+      ]),
   });
   const outcome = run.data ? testOutcome(run.data) : null;
 

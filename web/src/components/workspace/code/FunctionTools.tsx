@@ -11,6 +11,7 @@ import { fullDate, timeAgo } from "../../../lib/relative-time";
 import { toaster } from "../../ui/toaster";
 import { useCopy } from "../useCopy";
 import { FunctionLogs } from "./FunctionLogs";
+import { stalePoll } from "./functionDisplay";
 import { FunctionTest } from "./FunctionTest";
 
 type FunctionSummary = FunctionList["functions"][number];
@@ -70,7 +71,7 @@ function NotActivated({ appId }: { appId: string }) {
 
 function ActiveTools({ appId, name, code }: { appId: string; name: string; code: string | undefined }) {
   const client = useQueryClient();
-  const list = useQuery(functionListQuery(appId));
+  const list = useQuery({ ...functionListQuery(appId), refetchInterval: (q) => stalePoll(q.state.data, name) });
   // a save (here or by the assistant) may leave the deployment behind the code: ask again
   useEffect(() => {
     void client.invalidateQueries({ queryKey: functionListQuery(appId).queryKey, exact: true });
@@ -139,7 +140,7 @@ function Deployment({ appId, summary }: { appId: string; summary: FunctionSummar
           </IconButton>
         </HStack>
       </Stack>
-      <Stack gap="2" data-testid="function-deployment" data-status={deployment?.status ?? "none"} data-up-to-date={summary.up_to_date}>
+      <Stack gap="2" data-testid="function-deployment" data-status={deployment?.status ?? "none"} data-up-to-date={summary.up_to_date} data-deployed-at={deployment?.deployed_at}>
         <HStack justify="space-between">
           <HStack gap="2">
             {deployment?.status === "deployed" && <Badge colorPalette="green">Deployed</Badge>}
@@ -157,7 +158,7 @@ function Deployment({ appId, summary }: { appId: string; summary: FunctionSummar
         </HStack>
         {deployment && !summary.up_to_date && (
           <Text fontSize="xs" color="orange.fg" data-testid="function-stale">
-            The code changed since this deployment. Redeploy to use it.
+            The code changed since this deployment: it is rebuilt on the next call, or now with Redeploy.
           </Text>
         )}
         {deployment?.status === "deployed" && deployment.packages.length > 0 && (

@@ -1,4 +1,4 @@
-import { FunctionMessages } from "../../../../../schemas/functions";
+import { FunctionMessages, type FunctionList } from "../../../../../schemas/functions";
 import type { FunctionAnswer } from "../../../api/functions";
 
 /** Pure helpers of the code workspace's function tools (spec 02 §2, §5, §8): test/unit/function-display.test.ts. */
@@ -65,3 +65,10 @@ export function levelPalette(level: string): string {
       return "gray";
   }
 }
+
+/** How often the tools ask for the function list while a saved change is not deployed yet. */
+export const STALE_POLL_MS = 2_000;
+
+/** A saved change is deployed by a job (or the next call): ask again while this function's deployment lags its code. */
+export const stalePoll = (list: FunctionList | undefined, name: string): number | false =>
+  list?.functions.some((f) => f.name === name && !f.up_to_date) ? STALE_POLL_MS : false;
