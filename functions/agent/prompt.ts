@@ -20,6 +20,8 @@ export interface PromptInput {
   style?: string | null;
   /** the catalogue integrations the app was created with: their names and instructions */
   integrations?: { name: string; prompt: string }[];
+  /** integration packages installed in the app (functions/core/packages.ts): each endpoint as the app calls it */
+  packages?: { name: string; endpoints: { name: string; params: string; returns: string; description: string }[] }[];
   /** names of the app's secrets; their values never reach the model */
   secretNames?: string[];
   /** backend functions are activated for the app (App.has_backend_functions_enabled) */
@@ -204,9 +206,16 @@ function contextSection(input: PromptInput): string | null {
 function integrationsSection(input: PromptInput): string | null {
   const integrations = input.integrations ?? [];
   const secrets = input.secretNames ?? [];
-  if (!integrations.length && !secrets.length) return null;
+  const packages = input.packages ?? [];
+  if (!integrations.length && !secrets.length && !packages.length) return null;
   const lines = ["# Integrations"];
   for (const i of integrations) lines.push(`## ${i.name}\n<<<INTEGRATION>>>\n${i.prompt}\n<<<END INTEGRATION>>>`);
+  if (packages.length) {
+    const endpoints = packages.flatMap((p) => p.endpoints.map((e) => `- base44.integrations.${p.name}.${e.name}({ ${e.params} }) → ${e.returns}: ${e.description}`));
+    lines.push(
+      `Installed integration packages: call them from pages, components or functions with \`import { base44 } from "@/api/base44Client"\` (they read the app's secrets themselves; a failure throws an error whose message says what went wrong). Prefer them to writing your own function for the same service.\n${endpoints.join("\n")}`,
+    );
+  }
   if (secrets.length) {
     lines.push(
       `The app has these secrets, readable by its backend functions as environment variables of the same names: ${secrets.join(", ")}. You never see their values: read them only in backend functions (functions/<name>), never in pages or components, and never print, log or return them.`,

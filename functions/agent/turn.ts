@@ -5,6 +5,7 @@ import type { JobPayload } from "../../schemas/jobs";
 import { AppFiles } from "../core/app-files";
 import { Apps } from "../core/apps";
 import { Catalog } from "../core/catalog";
+import { Packages } from "../core/packages";
 import { Messages } from "../core/messages";
 import { Secrets } from "../core/secrets";
 import { toChatSuggestions } from "../core/suggestions";
@@ -69,6 +70,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         style: app.style,
         integrations,
         secretNames,
+        packages: Packages.promptOf(app),
         backendFunctions: app.has_backend_functions_enabled === true,
         history,
         message: request,

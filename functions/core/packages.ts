@@ -64,6 +64,21 @@ export namespace Packages {
 
   const describe = (params: z.ZodType) => z.toJSONSchema(params, { io: "input", unrepresentable: "any" });
 
+  /** The installed packages as the assistant's prompt lists them: each endpoint with its params (optional ones marked). */
+  export function promptOf(app: AppMeta) {
+    return Object.keys(installedOf(app))
+      .map((name) => PackageCatalog.byName(name))
+      .filter((d) => d !== undefined)
+      .map((d) => ({
+        name: d.name,
+        endpoints: Object.entries(d.endpoints).map(([name, e]) => {
+          const schema = describe(e.params) as { properties?: Record<string, unknown>; required?: string[] };
+          const params = Object.keys(schema.properties ?? {}).map((p) => (schema.required?.includes(p) ? p : `${p}?`));
+          return { name, params: params.join(", "), returns: e.returns, description: e.description };
+        }),
+      }));
+  }
+
   /** GET …/integration-endpoints/schema: Core and every installed package; packages the app's code calls but has not installed. */
   export async function schema(app: AppMeta): Promise<IntegrationEndpointsSchema> {
     const installed = Object.keys(installedOf(app))
