@@ -4,6 +4,7 @@ import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppB
 import type { User } from "../../schemas/user";
 import { Actor } from "./actor";
 import { AppFiles } from "./app-files";
+import { BackendFunctions } from "./backend-functions";
 import { Checkpoints } from "./checkpoints";
 import { db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, forbidden, notFound } from "./errors";
@@ -222,6 +223,7 @@ export namespace Apps {
     await deletePartition(Keys.appUsers(appId).pk);
     await deletePartition(Keys.appLog(appId, "", "").pk);
     await Checkpoints.removeObjects(appId, checkpointIds);
+    await BackendFunctions.removeAll(appId, items.map((i) => i.sk as string).filter((sk) => sk.startsWith(Keys.functionDeployments(appId).skPrefix)));
     const keys = items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
     if (meta) keys.push(Keys.appSlug(meta.slug));
     await deleteKeys(keys);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { AppMeta } from "../../schemas/app";
@@ -15,7 +15,7 @@ import type { SandboxInvoked, SandboxLogLine } from "../../schemas/sandbox";
 import { AppFiles } from "./app-files";
 import { Apps } from "./apps";
 import { Config } from "./config";
-import { db, queryAll, table } from "./db";
+import { db, deletePartition, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Jobs } from "./jobs";
 import { Keys } from "./keys";
@@ -155,6 +155,20 @@ export namespace BackendFunctions {
       };
     });
     return { functions };
+  }
+
+  /** An app being deleted: its functions' logs and bundles go with it (deployment items live in the app's partition). */
+  export async function removeAll(appId: string, deploymentSks: string[]): Promise<void> {
+    const names = deploymentSks.map((sk) => sk.slice(Keys.functionDeployments(appId).skPrefix.length));
+    const prefix = `apps/${appId}/functions/`;
+    let token: string | undefined;
+    do {
+      const page = await Storage.client().send(new ListObjectsV2Command({ Bucket: Config.bucket, Prefix: prefix, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+      if (keys.length) await Storage.client().send(new DeleteObjectsCommand({ Bucket: Config.bucket, Delete: { Objects: keys, Quiet: true } }));
+      token = page.NextContinuationToken;
+    } while (token);
+    for (const name of names) await deletePartition(Keys.functionLogsPartition(appId, name));
   }
 
   /** Where functions run, as their logs say (spec 02 §3: region). */

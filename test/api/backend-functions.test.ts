@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { Config } from "../../functions/core/config";
+import { db, table } from "../../functions/core/db";
+import { Keys } from "../../functions/core/keys";
+import { Storage } from "../../functions/core/storage";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, useStackLinks } from "./helpers";
 import { waitFor } from "./stripe-helpers";
 
 /**
@@ -149,4 +155,21 @@ describe("a Base44 function, unchanged", () => {
     expect(res.status).toBe(402);
     await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: admin, body: { subscription_tier: "builder" } });
   });
+});
+
+describe("deleting the app", () => {
+  it("takes its functions' bundles and logs with it", async () => {
+    useStackLinks();
+    const doomed = (await builtApp(owner.token, "A simple notes app")).id;
+    expect((await call("POST", `/api/apps/${doomed}/activate-backend-functions`, { token: owner.token })).status).toBe(200);
+    await call("POST", `/api/apps/${doomed}/coding/write`, { token: owner.token, body: { file_path: "functions/hello", content: 'Deno.serve(() => { console.log("hi"); return Response.json({}); });' } });
+    expect((await call("POST", `/api/apps/${doomed}/functions/hello`, { token: owner.token, body: {} })).status).toBe(200);
+    const bundles = () => Storage.client().send(new ListObjectsV2Command({ Bucket: Config.bucket, Prefix: `apps/${doomed}/functions/` }));
+    const logs = () => db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.functionLogsPartition(doomed, "hello") } }));
+    expect((await bundles()).KeyCount).toBeGreaterThan(0);
+    expect((await logs()).Count).toBeGreaterThan(0);
+    expect((await call("DELETE", `/api/apps/${doomed}`, { token: owner.token })).status).toBe(200);
+    expect((await bundles()).KeyCount).toBe(0);
+    expect((await logs()).Count).toBe(0);
+  }, 60_000);
 });
