@@ -7,8 +7,9 @@
  * (`base44.functions.invoke`), every answer checked:
  *   - cold: COLD_ROUNDS times, the function's code changes (a new bundle sha on Kiln, so the
  *     sandbox must start a new Deno process; a reload on `base44 dev`, which stops its process),
- *     then the first call is timed. On Kiln the deploy (POST redeploy-function: resolve and
- *     bundle) is timed separately, before the call.
+ *     then the first call is timed. On Kiln two deploys are timed before the call: the server's
+ *     own (a written function file is bundled by a job; timed until the list says up to date)
+ *     and then POST redeploy-function (resolve and bundle, nothing else running).
  *   - warm: WARM_CALLS sequential calls, then WARM_CALLS with CONCURRENT callers.
  */
 import fs from "node:fs/promises";
@@ -42,8 +43,8 @@ Deno.serve(async (req) => {
 /** One server's function: how to change its code, and an SDK client to call it. */
 interface Side {
   name: string;
-  /** changes the code to `round`'s and waits until the server will run it; answers the deploy time, when the server has one */
-  change(round: string): Promise<number | null>;
+  /** changes the code to `round`'s and waits until the server will run it; answers the deploy times, when the server has them */
+  change(round: string): Promise<{ written: number; redeploy: number } | null>;
   call(x: number, round: string): Promise<number>;
 }
 
@@ -68,14 +69,18 @@ async function seedTasks(target: Target) {
   for (let i = 0; i < TASKS; i++) await tasks.create({ title: `Function bench task ${i}`, done: false, n: i, tag: "alpha" });
 }
 
-async function json(url: string, token: string, body?: unknown): Promise<any> {
-  const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+async function json(url: string, token: string, body?: unknown, method = "POST"): Promise<any> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`POST ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== 200) throw new Error(`${method} ${new URL(url).pathname} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
 
-/** Kiln: an app of a Builder owner with backend functions activated; a round writes the code, then redeploys it. */
+/** Kiln: an app of a Builder owner with backend functions activated; a round writes the code, waits for its deploy job, then redeploys it. */
 async function kilnSide(url: string): Promise<Side> {
   const target = { ...(await kilnTarget(url)), name: "Kiln" };
   const app = `${url}/api/apps/${target.appId}`;
@@ -84,12 +89,20 @@ async function kilnSide(url: string): Promise<Side> {
   return {
     name: "Kiln",
     async change(round) {
+      const w = performance.now();
       await json(`${app}/coding/write`, target.token!, { file_path: `functions/${NAME}`, content: source(round) });
+      for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 20))) {
+        const fn = (await json(`${app}/functions`, target.token!, undefined, "GET")).functions.find((f: { name: string }) => f.name === NAME);
+        if (fn?.up_to_date && fn.deployment?.status === "deployed") break;
+        if (fn?.up_to_date && fn.deployment?.status === "failed") throw new Error(`Kiln: the function did not deploy: ${fn.deployment.error}`);
+        if (Date.now() > deadline) throw new Error(`Kiln: the written function was not deployed within 30 s: ${JSON.stringify(fn)}`);
+      }
+      const written = performance.now() - w;
       const s = performance.now();
       const deployed = await json(`${app}/coding/redeploy-function/${NAME}`, target.token!);
-      const ms = performance.now() - s;
+      const redeploy = performance.now() - s;
       if (deployed.status !== "deployed") throw new Error(`Kiln: the function did not deploy: ${deployed.error}`);
-      return ms;
+      return { written, redeploy };
     },
     call: caller(target),
   };
@@ -133,6 +146,7 @@ const p = (samples: number[], q: number) => {
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
 
 interface Measured {
+  written: number[];
   deploy: number[];
   cold: number[];
   sequential: number[];
@@ -145,12 +159,12 @@ async function measure(side: Side): Promise<Measured> {
   process.stdout.write(`function calls (${side.name}): warm-up, ${COLD_ROUNDS} cold rounds… `);
   await side.change("warm-up");
   await side.call(0, "warm-up");
-  const m: Measured = { deploy: [], cold: [], sequential: [], sequentialRate: 0, concurrent: [], concurrentRate: 0 };
+  const m: Measured = { written: [], deploy: [], cold: [], sequential: [], sequentialRate: 0, concurrent: [], concurrentRate: 0 };
   let round = "";
   for (let i = 0; i < COLD_ROUNDS; i++) {
     round = `r${i}-${Math.random().toString(36).slice(2, 8)}`;
-    const deployMs = await side.change(round);
-    if (deployMs !== null) m.deploy.push(deployMs);
+    const deployed = await side.change(round);
+    if (deployed) (m.written.push(deployed.written), m.deploy.push(deployed.redeploy));
     m.cold.push(await side.call(i, round));
   }
   process.stdout.write(`${WARM_CALLS} sequential… `);
@@ -190,6 +204,7 @@ export async function functionLatency(kilnUrl: string): Promise<SdkRow[]> {
   }
   const pair = (kilnRow: SdkRow, peerRow: (m: Measured) => SdkRow) => (peer ? [kilnRow, peerRow(peer)] : [kilnRow]);
   return [
+    { what: "function deploy: file written -> deployed by its job (Kiln)", samples: kiln.written, extra: `p95 ${ms(p(kiln.written, 95))}; coding/write, stream, deploy job; polled every 20 ms` },
     { what: "function deploy: redeploy-function, resolve + bundle (Kiln)", samples: kiln.deploy, extra: `p95 ${ms(p(kiln.deploy, 95))}; deno info + deno bundle, bundle to S3` },
     ...pair(
       { what: "function call, cold: first after a deploy (Kiln)", samples: kiln.cold, extra: `p95 ${ms(p(kiln.cold, 95))}; a new Deno process for the new bundle` },
