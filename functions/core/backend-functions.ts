@@ -99,9 +99,9 @@ export namespace BackendFunctions {
 
   /** The deployment of the function's code as it is now, built first when the code changed since. */
   export async function current(appId: string, name: string): Promise<StoredDeployment> {
-    const code = await source(appId, name);
+    const [code, existing] = await Promise.all([source(appId, name), deploymentOf(appId, name)]);
     if (code === undefined) throw functionNotFound(name);
-    return currentOf(appId, name, code);
+    return existing && existing.code_sha === codeSha(code) ? existing : deploy(appId, name, code);
   }
 
   /** The deployment of `code` under `name` (an installed package's module, too), built when it is new. */

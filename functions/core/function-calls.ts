@@ -38,8 +38,8 @@ export namespace FunctionCalls {
     const { app } = caller;
     // like a function that does not exist: 404, so a visitor learns nothing more than that
     if (!app.has_backend_functions_enabled) throw new VisibleError("not_found", BackendFunctions.NOT_ACTIVATED);
-    await BackendFunctions.assertOwnerPlan(app);
-    const deployment = await BackendFunctions.current(app.id, name);
+    // independent reads, side by side: the owner's plan, and the function's code with its deployment
+    const [, deployment] = await Promise.all([BackendFunctions.assertOwnerPlan(app), BackendFunctions.current(app.id, name)]);
     if (deployment.status === "failed") {
       const detail = `The function ${name} could not be deployed: ${deployment.error}`;
       await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }]);
@@ -56,13 +56,18 @@ export namespace FunctionCalls {
    */
   export async function run(caller: AppCaller, name: string, deployment: StoredDeployment, incoming: IncomingCall, log: { type: AppLogType; objectName: string }): Promise<SandboxInvoked> {
     const { app } = caller;
-    const [env, userToken, url] = await Promise.all([Secrets.valuesFor(app.id), tokenFor(caller), BackendFunctions.bundleLink(deployment)]);
     const { timeoutMs, memoryMb } = limits();
+    const [env, userToken, url, serviceToken] = await Promise.all([
+      Secrets.valuesFor(app.id),
+      tokenFor(caller),
+      BackendFunctions.bundleLink(deployment),
+      Tokens.signService(app.id, Math.ceil(timeoutMs / 1000) + 60),
+    ]);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(incoming.headers)) if (FORWARDED.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
     headers["base44-app-id"] = app.id;
     headers["base44-api-url"] = Config.kiln.webUrl;
-    headers["base44-service-authorization"] = `Bearer ${await Tokens.signService(app.id, Math.ceil(timeoutMs / 1000) + 60)}`;
+    headers["base44-service-authorization"] = `Bearer ${serviceToken}`;
     if (userToken) headers.authorization = `Bearer ${userToken}`;
 
     const result = await Sandbox.invoke({
