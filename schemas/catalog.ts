@@ -32,6 +32,10 @@ export const CatalogItem = z.object({
 });
 export type CatalogItem = z.infer<typeof CatalogItem>;
 
+/** The installable package an item comes with (issue 11): its name in `base44.integrations.{name}` and its endpoints. */
+export const CatalogPackage = z.object({ name: z.string(), endpoints: z.array(z.string()) });
+export type CatalogPackage = z.infer<typeof CatalogPackage>;
+
 /** How the catalogue calls answer an item (spec 03 §3 Catalogue wrapper). */
 export const CatalogEntry = z.object({
   item: CatalogItem,
@@ -41,6 +45,8 @@ export const CatalogEntry = z.object({
   /** the owner or an admin they invited: may open the editor */
   can_edit: z.boolean(),
   user_info: z.object({ email: z.string() }),
+  /** only for an item whose package installs into an app (Add to app) */
+  package: CatalogPackage.optional(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 

@@ -6,6 +6,7 @@ import { Actor } from "./actor";
 import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
+import { PackageCatalog } from "./package-catalog";
 
 /**
  * The integrations catalogue (spec 03 §2.7): items that teach the assistant one
@@ -151,6 +152,12 @@ export namespace Catalog {
 
   const publicFields = (item: Stored): CatalogItem => CatalogItem.parse(item);
 
+  /** The package an item installs into an app, by name and endpoints, when it has one. */
+  const packageOf = (id: string): Pick<CatalogEntry, "package"> => {
+    const definition = PackageCatalog.byCatalogItem(id);
+    return definition ? { package: { name: definition.name, endpoints: Object.keys(definition.endpoints) } } : {};
+  };
+
   /** The catalogue wrapper: the item plus its votes and the caller's relation to it. */
   export async function entries(user: User, items: Stored[]): Promise<CatalogEntry[]> {
     const voted = new Set<string>();
@@ -174,6 +181,7 @@ export namespace Catalog {
       is_user_the_owner: isOwner(user, item),
       can_edit: canEdit(user, item),
       user_info: { email: item.owner_email },
+      ...packageOf(item.id),
     }));
   }
 

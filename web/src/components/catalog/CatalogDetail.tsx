@@ -7,6 +7,7 @@ import type { CatalogEntry } from "../../../../schemas/catalog";
 import { meQuery } from "../../api/auth";
 import { catalogItemQuery } from "../../api/catalog";
 import { toast } from "../ui/toaster";
+import { AddToApp } from "./AddToApp";
 import { AdminActions } from "./AdminActions";
 import { CatalogLogo } from "./CatalogLogo";
 import { OwnerActions } from "./OwnerActions";
@@ -48,6 +49,7 @@ export function CatalogDetail({ itemId }: { itemId: string }) {
           <HStack gap="2" flexWrap="wrap">
             <UpvoteButton entry={entry} onToggle={() => upvote.toggle(entry)} busy={upvote.isUpvoting(item.id)} />
             <ShareButton itemId={item.id} />
+            {entry.package && <AddToApp entry={entry} pkg={entry.package} />}
             <Button colorPalette="brand" onClick={() => void navigate({ to: "/", search: { integrations: item.id } })} data-testid="use-integration">
               <Play /> Use this integration
             </Button>

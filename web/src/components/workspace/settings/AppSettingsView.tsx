@@ -8,6 +8,7 @@ import { Apps, useUpdateApp } from "../../../api/apps";
 import { useBlockApp } from "../../../api/workspace";
 import { toast } from "../../ui/toaster";
 import { BackendFunctionsAction } from "./BackendFunctionsAction";
+import { IntegrationsSection } from "./IntegrationsSection";
 import { useFeatures } from "../useFeatures";
 import { VisibilitySelect } from "../VisibilitySelect";
 
@@ -176,6 +177,7 @@ export function AppSettingsView({ app, section }: { app: App; section?: string }
         >
           <BackendFunctionsAction app={app} allowed={features.backend_functions} />
         </Section>
+        <IntegrationsSection app={app} highlighted={is("integrations")} />
       </Stack>
 
       <Stack gap="3">
