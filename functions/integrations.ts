@@ -8,11 +8,9 @@ import { Integrations } from "./core/integrations";
 import { Packages } from "./core/packages";
 import { callGroup, parse } from "./http";
 
-/** The SDK's not-found shape for an endpoint Kiln does not have (reference §4). */
-const unknownEndpoint = (c: Context, name: string) => {
-  const detail = `Integration endpoint '${name}' not found`;
-  return c.json({ detail, message: detail, code: "NOT_FOUND" }, 404);
-};
+/** The SDK's not-found shape for an endpoint the app cannot call (reference §4). */
+const notFoundAnswer = (c: Context, detail: string) => c.json({ detail, message: detail, code: "NOT_FOUND" }, 404);
+const unknownEndpoint = (c: Context, name: string) => notFoundAnswer(c, `Integration endpoint '${name}' not found`);
 
 /** JSON, or multipart / form fields (files kept as File) — the two ways the SDK sends params. */
 async function params(c: Context): Promise<Record<string, unknown>> {
@@ -45,8 +43,11 @@ export const { app, handler } = callGroup("integrations", {
   },
 
   async installable(c) {
+    const caller = Actor.app();
     const pkg = parse(PackageName, c.req.param("pkg"));
-    return c.json(await Packages.call(Actor.app(), pkg, c.req.param("name")!, await params(c)));
+    const missing = Packages.missingOf(caller.app, pkg, c.req.param("name")!);
+    if (missing) return notFoundAnswer(c, missing);
+    return c.json(await Packages.call(caller, pkg, c.req.param("name")!, await params(c)));
   },
 
   async schema(c) {

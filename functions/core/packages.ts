@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { AppMeta } from "../../schemas/app";
 import { type IntegrationEndpointsSchema, coreEndpoints } from "../../schemas/integrations";
 import { type InstallResult, PACKAGE_NEEDS_BACKEND_FUNCTIONS } from "../../schemas/packages";
+import { PAYMENTS_PACKAGE } from "../../schemas/payments";
 import type { User } from "../../schemas/user";
 import type { AppCaller } from "./app-caller";
 import { AppFiles } from "./app-files";
@@ -12,6 +13,7 @@ import { Credits } from "./credits";
 import { VisibleError, notFound } from "./errors";
 import { FunctionCalls } from "./function-calls";
 import { type PackageDefinition, PackageCatalog, moduleOf } from "./package-catalog";
+import { Payments } from "./payments";
 import { Secrets } from "./secrets";
 import { Features } from "./tiers";
 import { Users } from "./users";
@@ -28,6 +30,8 @@ export namespace Packages {
   const installedOf = (app: AppMeta) => app.installable_integrations ?? {};
 
   export async function install(user: User, app: AppMeta, pkg: string, ref: string): Promise<InstallResult> {
+    // The payments package's ref is the owner's Stripe account, not a catalogue item.
+    if (pkg === PAYMENTS_PACKAGE) return Payments.connect(user, app, ref);
     const definition = PackageCatalog.byName(pkg);
     if (!definition || definition.catalogItemId !== ref) throw notFound(`There is no integration package ${pkg} for the catalogue item ${ref}`);
     const item = await Catalog.visible(user, ref);
@@ -55,6 +59,7 @@ export namespace Packages {
   }
 
   export async function uninstall(app: AppMeta, pkg: string, ref: string): Promise<InstallResult> {
+    if (pkg === PAYMENTS_PACKAGE) return Payments.disconnect(app, ref);
     const installed = installedOf(app);
     if (!installed[pkg] || installed[pkg].catalog_item_id !== ref) throw notFound(`The integration package ${pkg} is not installed in this app`);
     const { [pkg]: _removed, ...rest } = installed;
@@ -103,6 +108,13 @@ export namespace Packages {
     };
   }
 
+  /** Why `pkg.endpoint` cannot be called in this app (not installed, or no such endpoint), or null when it can. */
+  export function missingOf(app: AppMeta, pkg: string, endpoint: string): string | null {
+    const definition = PackageCatalog.byName(pkg);
+    if (!definition || !installedOf(app)[pkg]) return `The integration package ${pkg} is not installed in this app`;
+    return Object.hasOwn(definition.endpoints, endpoint) ? null : `Integration endpoint '${pkg}.${endpoint}' not found`;
+  }
+
   /**
    * A call of an installed package's endpoint: the owner's integration credit is charged (and
    * given back when the call fails), the params checked by the endpoint's schema, the module run
@@ -110,10 +122,10 @@ export namespace Packages {
    */
   export async function call(caller: AppCaller, pkg: string, endpoint: string, params: Record<string, unknown>): Promise<unknown> {
     const { app } = caller;
-    const definition = PackageCatalog.byName(pkg);
-    if (!definition || !installedOf(app)[pkg]) throw new VisibleError("not_found", `The integration package ${pkg} is not installed in this app`, { package: pkg });
-    const spec = definition.endpoints[endpoint];
-    if (!spec) throw notFound(`Integration endpoint '${pkg}.${endpoint}' not found`);
+    const missing = missingOf(app, pkg, endpoint);
+    if (missing) throw notFound(missing);
+    const definition = PackageCatalog.byName(pkg)!;
+    const spec = definition.endpoints[endpoint]!;
     const parsed = spec.params.safeParse(params);
     if (!parsed.success) throw new VisibleError("input", `${pkg}.${endpoint}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "params"} ${i.message}`).join("; ")}`);
     const owner = await Users.get(app.created_by_id);

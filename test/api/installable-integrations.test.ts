@@ -113,7 +113,7 @@ describe("the endpoint schema and calls", () => {
   it("a package the app has not installed says so", async () => {
     const res = await endpoint("Twilio", "SendSms", { to: "+15550001111", from: "+15550002222", body: "hi" });
     expect(res.status).toBe(404);
-    expect(res.body.detail).toBe("The integration package Twilio is not installed in this app");
+    expect(res.body).toMatchObject({ detail: "The integration package Twilio is not installed in this app", code: "NOT_FOUND" });
   });
 
   it("uninstalling takes the package out of the app and its schema", async () => {
