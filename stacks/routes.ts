@@ -71,6 +71,8 @@ export const who = {
   catalogOwner: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: 403 },
   /** a pending catalogue item: its owner and platform admins see it (and may vote), others cannot tell it exists */
   catalogViewer: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: "allowed" },
+  /** the caller's own payments account in the path: anyone else's (a platform admin's too) cannot tell it exists */
+  paymentsAccount: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: 404 },
   /** an app user's own account (change password); a builder has no password in the app */
   appMember: { anonymous: 403, stranger: 403, owner: 403, member: "allowed", otherAppMember: 401, admin: 403 },
 } as const satisfies Record<string, Who>;
@@ -151,6 +153,18 @@ export const routes = {
   "GET /api/apps/{id}/integration-endpoints/schema": { group: "integrations", op: "schema", access: "app", who: who.appUsers },
   "POST /api/apps/{id}/integration-endpoints/Core/{name}": { group: "integrations", op: "core", access: "app", who: who.appUsers },
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": { group: "integrations", op: "installable", access: "app", who: who.appUsers },
+
+  // Payments for apps (spec 02 §7 payments provider): the owner's own Stripe Connect account (functions/core/payments.ts).
+  "POST /api/integrations/StripeIntegration/get-or-create-account": { group: "payments", op: "getOrCreate", access: "user", who: who.signedIn },
+  "GET /api/integrations/StripeIntegration/get-account": { group: "payments", op: "get", access: "user", who: who.signedIn },
+  "POST /api/integrations/StripeIntegration/{account}/create-account-link": { group: "payments", op: "accountLink", access: "user", who: who.paymentsAccount },
+  "GET /api/integrations/StripeIntegration/{account}/check-account-status": { group: "payments", op: "status", access: "user", who: who.paymentsAccount },
+  "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog": { group: "payments", op: "refreshCatalog", access: "user", who: who.paymentsAccount },
+  "GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}": { group: "payments", op: "connection", access: "user", who: who.paymentsAccount },
+  "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": { group: "payments", op: "ownerCheckout", access: "user", who: who.paymentsAccount },
+  "DELETE /api/integrations/StripeIntegration/{account}/delete-account": { group: "payments", op: "remove", access: "user", who: who.paymentsAccount },
+  // spec 03 §7.8: a generated app's checkout. The path names no app: the handler resolves the app the account is connected to and admits its caller as "app" routes do.
+  "POST /api/integrations/stripe/{account_id}/create-checkout-session": { group: "payments", op: "appCheckout", access: "public", who: who.appUsers },
 
   "POST /api/app-logs/{id}/log-user-in-app/{page}": { group: "app-logs", op: "visit", access: "app", who: who.appUsers },
   "GET /api/app-logs/{id}": { group: "app-logs", op: "list", access: "user", who: who.owner },

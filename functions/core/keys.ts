@@ -65,6 +65,8 @@
  * | a backend function's deployment   | GetItem   | pk APP#{id}           sk FNDEPLOY#{name}         |
  * | an app's function deployments     | Query     | pk APP#{id}           sk begins FNDEPLOY#        |
  * | a function's logs, newest first   | Query     | pk FNLOG#{appId}#{name}  sk {time}#{seq} (TTL)   |
+ * | payments account by Stripe account| GetItem   | pk PAYACCT#{acct}     sk PAYACCT                 |
+ * | a user's payments account         | GetItem   | pk USER#{id}          sk PAYMENTS  -> acct (one) |
  */
 
 export const Keys = {
@@ -182,6 +184,10 @@ export const Keys = {
   appVisits: (date: string, appId: string) => ({ pk: `PSTATS#VISITS#${date}`, sk: `APP#${appId}` }),
   appVisitsPartition: (date: string) => `PSTATS#VISITS#${date}`,
   appVisitor: (date: string, appId: string, user: string) => ({ pk: `PSTATS#VISITOR#${date}#${appId}`, sk: user.toLowerCase() }),
+
+  /** an owner's Stripe Connect account for their apps' payments (functions/core/payments.ts), and the pointer that keeps it one per user */
+  paymentsAccount: (stripeAccountId: string) => ({ pk: `PAYACCT#${stripeAccountId}`, sk: "PAYACCT" }),
+  userPaymentsAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: "PAYMENTS" }),
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

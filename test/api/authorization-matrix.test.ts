@@ -49,6 +49,18 @@ const fresh = {
   catalogItem: async () => (await call("POST", "/api/integration-catalog-items/catalog", { token: tokens.owner, body: catalogItemBody })).body.id as string,
 };
 const catalogItemBody = { name: "Matrix integration", description: "An integration the matrix owns", prompt: "Call the matrix service from a backend function with the key in MATRIX_KEY." };
+/** The owner's payments account, connected to the app: made once on the Builder plan, which the owner then leaves (its routes answer the owner 402, past authorization). */
+let paymentsAccount: Promise<string> | undefined;
+const ownPaymentsAccount = () =>
+  (paymentsAccount ??= (async () => {
+    const tier = (subscription_tier: string) => call("POST", `/api/auth/${f.ownerUserId}/update-user`, { token: tokens.admin, body: { subscription_tier } });
+    expect((await tier("builder")).status).toBe(200);
+    const account = (await call("POST", "/api/integrations/StripeIntegration/get-or-create-account", { token: tokens.owner, body: {} })).body.stripe_account_id as string;
+    expect((await call("POST", `/api/apps/${f.appId}/install-integration/StripeIntegration/${account}`, { token: tokens.owner })).status).toBe(200);
+    expect((await tier("free")).status).toBe(200);
+    return account;
+  })());
+const paymentsRequest = async (body?: unknown): Promise<Request> => ({ params: { account: await ownPaymentsAccount(), appId: f.appId }, body });
 /** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
 const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
@@ -90,6 +102,15 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "POST /api/apps/{id}/functions/{name}": () => ({ params: { name: "matrixFn" }, body: { x: 1 } }),
   "POST /api/apps/{id}/install-integration/{pkg}/{ref}": () => ({ params: { pkg: "Slack", ref: "slack-notifications" } }),
   "POST /api/apps/{id}/delete-integration/{pkg}/{ref}": () => ({ params: { pkg: "Slack", ref: "slack-notifications" } }),
+  // schema-violating: an allowed caller gets a 400 and no account is made
+  "POST /api/integrations/StripeIntegration/get-or-create-account": () => ({ body: { account_type: "custom" } }),
+  "POST /api/integrations/StripeIntegration/{account}/create-account-link": () => paymentsRequest({}),
+  "GET /api/integrations/StripeIntegration/{account}/check-account-status": () => paymentsRequest(),
+  "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog": () => paymentsRequest(),
+  "GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}": () => paymentsRequest(),
+  "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": () => paymentsRequest({}),
+  "DELETE /api/integrations/StripeIntegration/{account}/delete-account": () => paymentsRequest(),
+  "POST /api/integrations/stripe/{account_id}/create-checkout-session": async () => ({ params: { account_id: await ownPaymentsAccount() }, headers: { "x-app-id": f.appId }, body: {} }),
   "POST /api/apps/{id}/analytics/track/batch": () => ({ body: { events: [] } }),
   "POST /api/apps/{id}/auth/register": () => ({ body: {} }),
   "POST /api/apps/{id}/auth/verify-otp": () => ({ body: {} }),

@@ -48,6 +48,8 @@ const noBody: RouteKey[] = [
   "POST /api/apps/{id}/coding/redeploy-function/{name}",
   "POST /api/apps/{id}/install-integration/{pkg}/{ref}",
   "POST /api/apps/{id}/delete-integration/{pkg}/{ref}",
+  "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog",
+  "DELETE /api/integrations/StripeIntegration/{account}/delete-account",
 ];
 
 /**
@@ -151,6 +153,10 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/integration-catalog-items/catalog/{id}/visibility": () => ({ is_private: true }),
   "POST /api/integration-catalog-items/catalog/{id}/invite": () => ({ email: uniqueEmail("fuzz-admin") }),
   "POST /api/integration-catalog-items/catalog/{id}/upvote": () => ({ upvote: true }),
+  "POST /api/integrations/StripeIntegration/get-or-create-account": () => ({ account_type: "express" }),
+  "POST /api/integrations/StripeIntegration/{account}/create-account-link": () => ({ return_url: "http://localhost/integrations/stripe" }),
+  "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": () => ({ price_id: "price_fuzz", quantity: 1, success_url: "http://localhost/?checkout_status=success", cancel_url: "http://localhost/?checkout_status=canceled" }),
+  "POST /api/integrations/stripe/{account_id}/create-checkout-session": () => ({ price_id: "price_fuzz", quantity: 1, success_url: "http://localhost/?checkout_status=success", cancel_url: "http://localhost/?checkout_status=canceled" }),
 };
 const catalogItemBody = { name: "Fuzz integration", description: "Fuzzed", prompt: "Call the fuzz service from a backend function with the key in FUZZ_KEY." };
 
