@@ -7,6 +7,20 @@ declare module "sst" {
     AppRealtime: { managementEndpoint: string; type: "sst.aws.ApiGatewayWebSocket"; url: string };
     AuthSecret: { type: "sst.sst.Secret"; value: string };
     Files: { name: string; type: "sst.aws.Bucket" };
+    /** custom domains (functions/core/domains.ts): where verification asks DNS, this deployment's targets, the domain provider */
+    CustomDomains: {
+      type: "sst.sst.Linkable";
+      /** DNS servers ("host:port") the verification asks; null: the system resolver */
+      resolver: string[] | null;
+      /** what a `www` CNAME points at */
+      cnameTarget: string;
+      /** A records for a root without ANAME/ALIAS; may be empty */
+      aRecords: string[];
+      /** on one machine: the DNS stand-in's control endpoint (stacks/local/dns); null in the cloud */
+      localControlUrl: string | null;
+      /** Entri (the domain-purchase widget); empty values: no provider */
+      entri: { applicationId: string; secret: string; apiUrl: string };
+    };
     /** the function sandbox (functions/sandbox.ts): a Lambda in the cloud; on one machine the stand-in at `url` */
     FunctionSandbox: { name: string; type: "sst.aws.Function"; url?: string };
     Kiln: {

@@ -1,6 +1,7 @@
 import type { CronName } from "../stacks/routes";
 import { AppRealtime } from "./core/app-realtime";
 import { CreditPeriods } from "./core/credit-periods";
+import { CustomDomains } from "./core/domains";
 import { Realtime } from "./core/realtime";
 import { Turns } from "./core/turns";
 
@@ -18,9 +19,13 @@ export const handlers = {
   async rollCreditPeriods() {
     return { rolled: await CreditPeriods.rollEnded() };
   },
+  async recheckDomains() {
+    return CustomDomains.recheckWaiting();
+  },
 } satisfies Record<CronName, () => Promise<unknown>>;
 
 export const pruneConnections = handlers.pruneConnections;
 export const pingAppSockets = handlers.pingAppSockets;
 export const sweepTurns = handlers.sweepTurns;
 export const rollCreditPeriods = handlers.rollCreditPeriods;
+export const recheckDomains = handlers.recheckDomains;

@@ -1,5 +1,6 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { api } from "./api";
+import { customDomainsTarget, servedCustomDomains } from "./domains";
 import { appsDomain } from "./kiln";
 import { appRealtime } from "./realtime";
 import { forwardAuthorization, viewerAddressInjection, webUrl } from "./router";
@@ -40,3 +41,40 @@ appsRouter.route(
   appRealtime.url.apply((url) => url.replace(/^wss:/, "https:")),
   { rewrite: { regex: "^/ws-user-apps/socket.io/?(.*)$", to: "/$1" } },
 );
+
+/**
+ * Verified custom domains (functions/core/domains.ts) on CloudFront: a router of their own whose
+ * certificate names each domain the operator lists in KILN_CUSTOM_DOMAINS. Its pages come from the
+ * apps router through `domains.<apps domain>` (the runtime finds its app from the visitor's host);
+ * `/api` and the apps' socket path go where the apps router sends them.
+ * Left to the operator: list a domain once Kiln shows it Verified, deploy, give its owner the
+ * certificate's validation CNAME (`customDomainValidation` below, or the ACM console), and re-deploy to drop one.
+ */
+export const customDomainsCertificate = servedCustomDomains.length
+  ? new aws.acm.Certificate(
+      "CustomDomainsCertificate",
+      { domainName: servedCustomDomains[0]!, subjectAlternativeNames: servedCustomDomains.slice(1), validationMethod: "DNS" },
+      // CloudFront takes certificates from us-east-1 only
+      { provider: new aws.Provider("CustomDomainsCertificateRegion", { region: "us-east-1" }) },
+    )
+  : undefined;
+
+export const customDomainsRouter = customDomainsCertificate
+  ? new sst.aws.Router("CustomDomainsRouter", {
+      domain: { name: servedCustomDomains[0]!, aliases: servedCustomDomains.slice(1), dns: false, cert: customDomainsCertificate.arn },
+      transform: { cachePolicy: forwardAuthorization },
+      edge: { viewerRequest: { injection: viewerAddressInjection }, viewerResponse: { injection: webUrl.apply(appsEdgeCode) } },
+    })
+  : undefined;
+
+if (customDomainsRouter) {
+  customDomainsRouter.route("/api", api.url);
+  customDomainsRouter.route(
+    "/ws-user-apps",
+    appRealtime.url.apply((url) => url.replace(/^wss:/, "https:")),
+    { rewrite: { regex: "^/ws-user-apps/socket.io/?(.*)$", to: "/$1" } },
+  );
+  customDomainsRouter.route("/", `https://${customDomainsTarget}`);
+}
+
+export const customDomainValidation = customDomainsCertificate?.domainValidationOptions;

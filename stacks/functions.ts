@@ -1,5 +1,6 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { WORKER_TIMEOUT_SECONDS } from "../schemas/jobs";
+import { customDomains } from "./domains";
 import { kiln } from "./kiln";
 import { functionSandbox } from "./sandbox";
 import { appRealtime, realtime } from "./realtime";
@@ -25,7 +26,7 @@ export const worker = new sst.aws.Function("Worker", {
   handler: "functions/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   retries: 0,
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, functionSandbox],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, functionSandbox, customDomains],
   permissions: [mail, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
   transform: {
     eventInvokeConfig: (args) => {
@@ -39,7 +40,7 @@ export const worker = new sst.aws.Function("Worker", {
  * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it.
  */
 export const linked = {
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker, functionSandbox],
+  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker, functionSandbox, customDomains],
   permissions: [mail],
 } satisfies Pick<sst.aws.FunctionArgs, "link" | "permissions">;
 

@@ -140,6 +140,18 @@ export const routes = {
   "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app", who: who.appUsers },
   "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public", who: who.anyone },
 
+  // Custom domains (spec 02 §7): the id is a domain's; its app's owner (or an admin) manages it, on a plan with custom domains.
+  "GET /api/custom-domains": { group: "domains", op: "list", access: "user", who: who.owner },
+  "POST /api/custom-domains": { group: "domains", op: "create", access: "user", who: who.owner },
+  "POST /api/custom-domains/{id}/verify": { group: "domains", op: "verify", access: "user", who: who.owner },
+  "POST /api/custom-domains/{id}/status": { group: "domains", op: "status", access: "user", who: who.owner },
+  "POST /api/custom-domains/{id}/unlink": { group: "domains", op: "unlink", access: "user", who: who.owner },
+  "POST /api/custom-domains/{id}/link": { group: "domains", op: "link", access: "user", who: who.owner },
+  "DELETE /api/custom-domains/{id}": { group: "domains", op: "remove", access: "user", who: who.owner },
+  "POST /api/apps/buy_domain/start": { group: "domains", op: "buyStart", access: "user", who: who.owner },
+  // what the local DNS stand-in answers for a name (stacks/local/dns): tests and `npm start` make a domain verify or fail
+  "PUT /api/local/dns/{domain}": { group: "domains", op: "localDns", access: "public", localOnly: true, who: who.anyone },
+
   // Backend functions (spec 02 §4, §7): the owner's tools, and the call generated apps make through the SDK.
   "POST /api/apps/{id}/activate-backend-functions": { group: "backend", op: "activate", access: "user", who: who.owner },
   "GET /api/apps/{id}/functions": { group: "backend", op: "list", access: "user", who: who.owner },
@@ -274,6 +286,8 @@ export const crons = {
   sweepTurns: { schedule: "rate(1 minute)", everyMs: 60_000 },
   /** starts the next credit period of users whose period has ended (functions/core/credit-periods.ts) */
   rollCreditPeriods: { schedule: "rate(15 minutes)", everyMs: 15 * 60_000 },
+  /** looks up in DNS again the custom domains still waiting for it (functions/core/domains.ts) */
+  recheckDomains: { schedule: "rate(10 minutes)", everyMs: 10 * 60_000 },
 } as const;
 export type CronName = keyof typeof crons;
 

@@ -6,6 +6,7 @@ import { Actor } from "./actor";
 import { AppFiles } from "./app-files";
 import { BackendFunctions } from "./backend-functions";
 import { Checkpoints } from "./checkpoints";
+import { CustomDomains } from "./domains";
 import { db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, forbidden, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
@@ -224,6 +225,7 @@ export namespace Apps {
     await deletePartition(Keys.appLog(appId, "", "").pk);
     await Checkpoints.removeObjects(appId, checkpointIds);
     await BackendFunctions.removeAll(appId, items.map((i) => i.sk as string).filter((sk) => sk.startsWith(Keys.functionDeployments(appId).skPrefix)));
+    await CustomDomains.removeAllOf(appId);
     const keys = items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
     if (meta) keys.push(Keys.appSlug(meta.slug));
     await deleteKeys(keys);

@@ -28,6 +28,10 @@ export const Config = {
   get stripe() {
     return Resource.Stripe;
   },
+  /** Custom domains: the resolver verification asks, this deployment's DNS targets, the domain provider. */
+  get customDomains() {
+    return Resource.CustomDomains;
+  },
   /** The function sandbox: its Lambda's name, or on one machine the stand-in's URL. */
   get functionSandbox() {
     return Resource.FunctionSandbox;

@@ -65,6 +65,10 @@
  * | a backend function's deployment   | GetItem   | pk APP#{id}           sk FNDEPLOY#{name}         |
  * | an app's function deployments     | Query     | pk APP#{id}           sk begins FNDEPLOY#        |
  * | a function's logs, newest first   | Query     | pk FNLOG#{appId}#{name}  sk {time}#{seq} (TTL)   |
+ * | custom domain by id               | GetItem   | pk DOMAIN#{id}        sk DOMAIN                  |
+ * | custom domain by host (unique)    | GetItem   | pk DOMAINHOST#{host}  sk DOMAINHOST -> domain_id |
+ * | an app's custom domains           | Query     | gsi1 APPDOMAINS#{appId}  gsi1sk {created}#{id}   |
+ * | domains to re-check, oldest first | Query     | gsi2 DOMAINCHECKS     gsi2sk {last check}#{id}   |
  * | payments account by Stripe account| GetItem   | pk PAYACCT#{acct}     sk PAYACCT                 |
  * | a user's payments account         | GetItem   | pk USER#{id}          sk PAYMENTS  -> acct (one) |
  */
@@ -188,6 +192,14 @@ export const Keys = {
   /** an owner's Stripe Connect account for their apps' payments (functions/core/payments.ts), and the pointer that keeps it one per user */
   paymentsAccount: (stripeAccountId: string) => ({ pk: `PAYACCT#${stripeAccountId}`, sk: "PAYACCT" }),
   userPaymentsAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: "PAYMENTS" }),
+
+  customDomain: (id: string) => ({ pk: `DOMAIN#${id}`, sk: "DOMAIN" }),
+  customDomainHost: (host: string) => ({ pk: `DOMAINHOST#${host.toLowerCase()}`, sk: "DOMAINHOST" }),
+  appDomainsIndex: (appId: string, createdDate: string, id: string) => ({ gsi1pk: `APPDOMAINS#${appId}`, gsi1sk: `${createdDate}#${id}` }),
+  appDomainsPartition: (appId: string) => `APPDOMAINS#${appId}`,
+  /** only domains still waiting for DNS carry this index entry: the re-check job reads them, oldest check first */
+  domainCheckIndex: (checkedAt: string, id: string) => ({ gsi2pk: "DOMAINCHECKS", gsi2sk: `${checkedAt}#${id}` }),
+  domainChecksPartition: "DOMAINCHECKS",
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

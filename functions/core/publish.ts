@@ -6,6 +6,7 @@ import type { DeployResult, PublicApp } from "../../schemas/publish";
 import { Apps } from "./apps";
 import { AppFiles } from "./app-files";
 import { Config } from "./config";
+import { CustomDomains } from "./domains";
 import { VisibleError, notFound } from "./errors";
 import { Keys } from "./keys";
 import { Storage } from "./storage";
@@ -67,13 +68,13 @@ export namespace Publish {
 
   /**
    * The app a host name belongs to: `{slug}.<apps domain>` or `preview--{slug}.<apps domain>`
-   * (custom domains join this lookup when they exist). Undefined when none.
+   * or a verified, linked custom domain (functions/core/domains.ts). Undefined when none.
    */
   export async function appOfHost(host: string): Promise<AppMeta | undefined> {
     const name = host.toLowerCase().replace(/:\d+$/, "");
     const origin = new URL(Config.appOrigin("__host__"));
     const suffix = origin.hostname.replace("__host__", "");
-    if (!name.endsWith(suffix)) return undefined;
+    if (!name.endsWith(suffix)) return CustomDomains.appOfHost(name);
     const label = name.slice(0, -suffix.length);
     const slug = label.startsWith("preview--") ? label.slice("preview--".length) : label;
     return Apps.bySlug(slug);

@@ -8,6 +8,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
 import { createAppHost, isRuntimePath, siteOf } from "./app-host";
 import { builderHeaders } from "../security-headers";
+import { startDnsStandIn } from "./dns/index";
 import { createHttpGateway } from "./http-gateway";
 import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
@@ -98,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const url = `http://localhost:${port}`;
   const socketUrl = `ws://localhost:${port}/ws`;
   const stripe = stripeLink(options.dataDir, stripePort);
+  const dns = await startDnsStandIn({ dataFile: options.dataDir ? path.join(dataDir, "dns.json") : null, log });
 
   // The links SST injects in the cloud, injected the same way here, before any handler reads them.
   const env: Record<string, string> = {
@@ -124,7 +126,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SST_RESOURCE_FunctionSandbox: JSON.stringify({ name: "kiln-local-sandbox", url: `http://127.0.0.1:${sandboxPort}`, type: "sst.aws.Function" }),
     // The sandbox's own settings: its folder, and the ports of the services a function must never reach.
     SANDBOX_DIR: path.join(dataDir, "sandbox"),
-    SANDBOX_INTERNAL_PORTS: [dynamoPort, s3Port, managementPort, stripePort, sandboxPort].join(","),
+    SANDBOX_INTERNAL_PORTS: [dynamoPort, s3Port, managementPort, stripePort, sandboxPort, ...dns.ports].join(","),
+    // custom domains: verification asks the DNS stand-in; www CNAMEs point at apps.localhost, roots at 127.0.0.1 (both reach this server)
+    SST_RESOURCE_CustomDomains: JSON.stringify({
+      type: "sst.sst.Linkable",
+      resolver: [dns.server],
+      cnameTarget: "apps.localhost",
+      aRecords: ["127.0.0.1"],
+      localControlUrl: dns.controlUrl,
+      entri: { applicationId: process.env.ENTRI_APP_ID ?? "", secret: process.env.ENTRI_SECRET ?? "", apiUrl: process.env.ENTRI_API_URL ?? "https://api.goentri.com" },
+    }),
     SST_RESOURCE_Kiln: JSON.stringify({
       type: "sst.sst.Linkable",
       local: true,
@@ -138,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   Object.assign(process.env, env);
 
   // Stopped in reverse: the server, cron, the stream poller and the jobs first, the stand-ins they use last.
-  const stops: (() => Promise<unknown> | unknown)[] = [];
+  const stops: (() => Promise<unknown> | unknown)[] = [() => dns.stop()];
   const stop = async () => {
     for (const fn of stops.reverse()) {
       // a part that hangs is left behind after a few seconds, never the whole stop

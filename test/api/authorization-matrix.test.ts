@@ -61,6 +61,18 @@ const ownPaymentsAccount = () =>
     return account;
   })());
 const paymentsRequest = async (body?: unknown): Promise<Request> => ({ params: { account: await ownPaymentsAccount(), appId: f.appId }, body });
+/** A custom domain of the matrix app: its owner moves to Builder to add it (custom domains need that plan), then back to Free. */
+async function newDomain(): Promise<string> {
+  const setTier = (tier: string) => call("POST", `/api/auth/${f.ownerUserId}/update-user`, { token: tokens.admin, body: { subscription_tier: tier } });
+  await setTier("builder");
+  const res = await call("POST", "/api/custom-domains", { token: tokens.owner, body: { domain: `matrix-${Math.random().toString(36).slice(2, 10)}.example.test`, app_id: f.appId } });
+  await setTier("free");
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+let sharedDomain: Promise<string> | undefined;
+/** A domain's own route: the shared domain, or a fresh one for an allowed delete. */
+const domainFor = async (fresh: boolean) => ({ params: { id: fresh ? await newDomain() : await (sharedDomain ??= newDomain()) } });
 /** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
 const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
@@ -149,6 +161,16 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "GET /api/credits/{id}/bonus-credits": () => ({ params: { id: f.ownerUserId } }),
   "DELETE /api/credits/{id}/bonus-credits/{bonusId}": () => ({ params: { id: f.ownerUserId, bonusId: "no-such-grant" } }),
   "GET /api/auth/users/{id}": () => ({ params: { id: f.ownerUserId } }),
+  "GET /api/custom-domains": () => ({ query: { app_id: f.appId } }),
+  // the owner is on Free: past authorization the answer is a 402, and nothing is added
+  "POST /api/custom-domains": () => ({ body: { domain: "matrix-refused.example.test", app_id: f.appId } }),
+  "POST /api/custom-domains/{id}/verify": () => domainFor(false),
+  "POST /api/custom-domains/{id}/status": () => domainFor(false),
+  "POST /api/custom-domains/{id}/unlink": () => domainFor(false),
+  "POST /api/custom-domains/{id}/link": () => domainFor(false),
+  "DELETE /api/custom-domains/{id}": (_, allowed) => domainFor(allowed),
+  "POST /api/apps/buy_domain/start": () => ({ body: { appId: f.appId, appName: "Matrix" } }),
+  "PUT /api/local/dns/{domain}": () => ({ body: { a: ["127.0.0.1"] } }),
 };
 
 /** Path parameters every route gets unless its request names its own. */

@@ -1,0 +1,33 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+import { appsDomain } from "./kiln";
+
+/**
+ * Custom domains (functions/core/domains.ts), linked to every function as `Resource.CustomDomains`;
+ * the local stack links its DNS stand-in the same way (stacks/local/stack.ts).
+ *
+ * - Verification asks the system resolver, or the servers in KILN_DNS_SERVERS ("1.1.1.1,8.8.8.8:53").
+ * - Owners point a `www` CNAME at `domains.<apps domain>`, which the apps router's wildcard alias
+ *   already resolves (stacks/apps.ts); a root needs ANAME/ALIAS to it, or A records to the fixed
+ *   addresses in KILN_DOMAINS_A_RECORDS when the operator has some (e.g. a Global Accelerator's).
+ * - Buy Domain uses Entri: `npx sst secret set EntriApplicationId …` and `EntriSecret …`; unset, the
+ *   call answers that no domain provider is configured.
+ */
+const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+export const entriApplicationId = new sst.Secret("EntriApplicationId", "");
+export const entriSecret = new sst.Secret("EntriSecret", "");
+
+export const customDomainsTarget = `domains.${appsDomain}`;
+
+export const customDomains = new sst.Linkable("CustomDomains", {
+  properties: {
+    resolver: list(process.env.KILN_DNS_SERVERS).length ? list(process.env.KILN_DNS_SERVERS) : null,
+    cnameTarget: customDomainsTarget,
+    aRecords: list(process.env.KILN_DOMAINS_A_RECORDS),
+    localControlUrl: null,
+    entri: { applicationId: entriApplicationId.value, secret: entriSecret.value, apiUrl: process.env.ENTRI_API_URL ?? "https://api.goentri.com" },
+  },
+});
+
+/** The verified domains the operator serves (KILN_CUSTOM_DOMAINS, comma-separated): stacks/apps.ts gives them a router and a certificate. */
+export const servedCustomDomains = list(process.env.KILN_CUSTOM_DOMAINS).map((d) => d.toLowerCase());
