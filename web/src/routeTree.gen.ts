@@ -22,6 +22,7 @@ import { Route as AppUserSettingsRouteImport } from './routes/_app/user-settings
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
 import { Route as AppIntegrationsCatalogIndexRouteImport } from './routes/_app/integrations-catalog/index'
+import { Route as AppIntegrationsStripeRouteImport } from './routes/_app/integrations/stripe'
 import { Route as AppRemixAppAppIdRouteImport } from './routes/_app/remix-app/$appId'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
@@ -99,6 +100,11 @@ const AppIntegrationsCatalogIndexRoute =
     path: '/integrations-catalog/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppIntegrationsStripeRoute = AppIntegrationsStripeRouteImport.update({
+  id: '/integrations/stripe',
+  path: '/integrations/stripe',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRemixAppAppIdRoute = AppRemixAppAppIdRouteImport.update({
   id: '/remix-app/$appId',
   path: '/remix-app/$appId',
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/user-management': typeof AppUserManagementRoute
   '/user-settings': typeof AppUserSettingsRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/user-settings': typeof AppUserSettingsRoute
   '/': typeof AppIndexRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/_app/user-settings': typeof AppUserSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
+  '/_app/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/_app/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/user-management'
     | '/user-settings'
     | '/admin/analytics'
+    | '/integrations/stripe'
     | '/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/user-settings'
     | '/'
     | '/admin/analytics'
+    | '/integrations/stripe'
     | '/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/_app/user-settings'
     | '/_app/'
     | '/_app/admin/analytics'
+    | '/_app/integrations/stripe'
     | '/_app/remix-app/$appId'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
@@ -420,6 +432,13 @@ declare module '@tanstack/react-router' {
       path: '/integrations-catalog'
       fullPath: '/integrations-catalog/'
       preLoaderRoute: typeof AppIntegrationsCatalogIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations/stripe': {
+      id: '/_app/integrations/stripe'
+      path: '/integrations/stripe'
+      fullPath: '/integrations/stripe'
+      preLoaderRoute: typeof AppIntegrationsStripeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/remix-app/$appId': {
@@ -539,6 +558,7 @@ interface AppRouteChildren {
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
+  AppIntegrationsStripeRoute: typeof AppIntegrationsStripeRoute
   AppRemixAppAppIdRoute: typeof AppRemixAppAppIdRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
   AppIntegrationsCatalogIndexRoute: typeof AppIntegrationsCatalogIndexRoute
@@ -555,6 +575,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
+  AppIntegrationsStripeRoute: AppIntegrationsStripeRoute,
   AppRemixAppAppIdRoute: AppRemixAppAppIdRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
   AppIntegrationsCatalogIndexRoute: AppIntegrationsCatalogIndexRoute,

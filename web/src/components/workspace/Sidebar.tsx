@@ -1,8 +1,9 @@
 import { Box, Button, Menu, Portal, Stack, Text, chakra } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { BarChart3, Code2, Database, FileText, Image, KeyRound, LayoutDashboard, Menu as MenuIcon, Plug, Settings, Shield, Table2, Users } from "lucide-react";
+import { BarChart3, Code2, CreditCard, Database, FileText, Globe, Image, KeyRound, LayoutDashboard, Menu as MenuIcon, Plug, Settings, Shield, Table2, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { App } from "../../../../schemas/app";
+import { hasPayments } from "../payments/PaymentsView";
 import { entityView, hasSecrets } from "./views";
 
 interface NavItem {
@@ -29,6 +30,7 @@ export function navOf(app: App): NavEntry[] {
     { id: "users", label: "Users", icon: <Users size={16} /> },
     { label: "Data", icon: <Database size={16} />, items: entities.map((name) => ({ id: entityView(name), label: name, icon: <Table2 size={14} />, nested: true })) },
     { id: "analytics", label: "Analytics", icon: <BarChart3 size={16} /> },
+    { id: "domains", label: "Domains", icon: <Globe size={16} /> },
     { id: "security", label: "Security", icon: <Shield size={16} /> },
     { id: "code", label: "Code", icon: <Code2 size={16} /> },
     { id: "logs", label: "Logs", icon: <FileText size={16} /> },
@@ -43,6 +45,7 @@ export function navOf(app: App): NavEntry[] {
     },
   ];
   if (hasSecrets(app)) entries.push({ id: "secrets", label: "Secrets", icon: <KeyRound size={16} /> });
+  if (hasPayments(app)) entries.push({ id: "payments", label: "Payments", icon: <CreditCard size={16} /> });
   return entries;
 }
 

@@ -4,9 +4,11 @@ import { AnalyticsView } from "./analytics/AnalyticsView";
 import { ApiView } from "./api/ApiView";
 import { CodeWorkspaceView } from "./code/CodeWorkspaceView";
 import { EntityDataView } from "./data/EntityDataView";
+import { DomainsView } from "./domains/DomainsView";
 import { LogoView } from "./logo/LogoView";
 import { LogsView } from "./logs/LogsView";
 import { OverviewView } from "./overview/OverviewView";
+import { PaymentsView, hasPayments } from "../payments/PaymentsView";
 import { SecretsView } from "./secrets/SecretsView";
 import { SecurityView } from "./security/SecurityView";
 import { AppSettingsView } from "./settings/AppSettingsView";
@@ -33,6 +35,7 @@ const fixed: Record<string, (app: App, search: WorkspaceSearch) => ReactNode> = 
   overview: (app) => <OverviewView app={app} />,
   users: (app) => <UsersView app={app} />,
   analytics: (app) => <AnalyticsView app={app} />,
+  domains: (app) => <DomainsView app={app} />,
   security: (app) => <SecurityView app={app} />,
   code: (app, search) => <CodeWorkspaceView app={app} filePath={search.filePath} line={search.line} />,
   logs: (app) => <LogsView app={app} />,
@@ -52,5 +55,6 @@ export function renderView(app: App, view: string, search: WorkspaceSearch): Rea
     return Object.hasOwn(app.entities, entity) ? <EntityDataView key={entity} app={app} entity={entity} /> : null;
   }
   if (view === "secrets") return hasSecrets(app) ? <SecretsView app={app} /> : null;
+  if (view === "payments") return hasPayments(app) ? <PaymentsView app={app} /> : null;
   return Object.hasOwn(fixed, view) ? fixed[view]!(app, search) : null;
 }
