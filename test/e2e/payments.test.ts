@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { standIn } from "../api/stripe-helpers";
-import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
+import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
+import { press, standIn } from "../api/stripe-helpers";
+import { apiCall as call, launch, newContext, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
 
 /**
  * Payments for apps in Chromium against the whole local stack and its Stripe stand-in (spec 02 §2
@@ -19,6 +20,30 @@ async function builderWithApp(label: string) {
   expect(app.status).toBe(201);
   return { email, token, appId: app.body.id as string };
 }
+
+/** The app once the assistant has built it (polled by hand: a file write waits for the turn to end). */
+async function readyApp(token: string, appId: string) {
+  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    const app = (await call("GET", `/api/apps/${appId}`, { token })).body;
+    if (app.status.state === "ready") return app;
+    if (Date.now() > deadline) throw new Error(`the app was not built: ${app.status.state}`);
+  }
+}
+
+/** A shop page with the Buy button the completion step's code shows, and the checkout_status it comes back with. */
+const shopPage = (account: string, appId: string, priceId: string) => `import { useState } from "react";
+
+export default function Shop() {
+  const [status] = useState(new URLSearchParams(window.location.search).get("checkout_status") ?? "none");
+  ${checkoutCode(account, appId, priceId)}
+  return (
+    <div className="p-6 space-y-3">
+      <button onClick={() => startCheckout()}>Buy a mug</button>
+      <p data-testid="checkout-status">{status}</p>
+    </div>
+  );
+}
+`;
 
 const stepOf = async (page: import("playwright-core").Page) => Number(await page.getByTestId("payments-wizard").getAttribute("data-step"));
 
@@ -104,6 +129,56 @@ describe("/integrations/stripe", () => {
     await expect(sdk.accounts.retrieve(account)).rejects.toMatchObject({ statusCode: 404 });
     expect((await call("GET", `/api/apps/${owner.appId}`, { token: owner.token })).body.installable_integrations.StripeIntegration).toBeUndefined();
   });
+
+  it("an invited user of the published app buys a mug through the local hosted checkout and comes back with checkout_status=success; in the preview frame the button warns to publish", async () => {
+    const owner = await builderWithApp("payments-shop");
+    const app = await readyApp(owner.token, owner.appId);
+    const account: string = (await call("POST", "/api/integrations/StripeIntegration/get-or-create-account", { token: owner.token, body: {} })).body.stripe_account_id;
+    const link = await call("POST", `/api/integrations/StripeIntegration/${account}/create-account-link`, { token: owner.token, body: {} });
+    await press(link.body.account_link_url, "standin-onboard");
+    const price = await standIn().sdk.prices.create({ product_data: { name: "Blue mug" }, unit_amount: 2450, currency: "usd" }, { stripeAccount: account });
+    expect((await call("POST", `/api/apps/${owner.appId}/install-integration/StripeIntegration/${account}`, { token: owner.token })).status).toBe(200);
+    const written = await call("POST", `/api/apps/${owner.appId}/coding/write`, { token: owner.token, body: { file_path: "pages/Shop", content: shopPage(account, owner.appId, price.id) } });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const buyer = uniqueEmail("payments-buyer");
+    expect((await call("POST", `/api/apps/${owner.appId}/users/invite-user`, { token: owner.token, body: { user_email: buyer, role: "user" } })).status).toBe(200);
+    expect((await call("POST", `/api/apps/${owner.appId}/deploy`, { token: owner.token })).status).toBe(200);
+    const origin = `http://${app.slug}.localhost:${new URL(webUrl()).port}`;
+
+    const chromium = await launch();
+    try {
+      const page = await (await newContext(chromium)).newPage();
+      await page.goto(`${origin}/Shop`);
+      await page.waitForURL((url) => url.origin === origin && url.pathname === "/login");
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await page.waitForURL(/\/api\/local\/identity/);
+      await page.getByLabel("Or sign in with any e-mail address").fill(buyer);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login" && !url.searchParams.has("access_token"));
+      if (new URL(page.url()).pathname !== "/Shop") await page.goto(`${origin}/Shop`);
+      const buy = page.getByRole("button", { name: "Buy a mug" });
+      await buy.waitFor();
+      expect(await page.getByTestId("checkout-status").innerText()).toBe("none");
+      const [tab] = await Promise.all([page.context().waitForEvent("page"), buy.click()]);
+      await tab.waitForURL(/\/checkout\//);
+      expect(await tab.getByTestId("standin-email").innerText()).toBe(buyer);
+      expect(await tab.getByTestId("standin-pay").innerText()).toContain("Pay $24.50");
+      await tab.getByTestId("standin-pay").click();
+      await tab.waitForURL(`${origin}/Shop?checkout_status=success`);
+      await expect.poll(() => tab.getByTestId("checkout-status").innerText(), { timeout: 60_000 }).toBe("success");
+    } finally {
+      await chromium.close();
+    }
+
+    // in the editor's preview frame the same button warns to publish and starts no checkout (spec 03 §8)
+    const editor = await browser.signedIn(owner.email, `/apps/${owner.appId}/editor/preview/Shop`);
+    const warned = new Promise<string>((resolve) => editor.on("dialog", (d) => void d.dismiss().then(() => resolve(d.message()))));
+    const opened: string[] = [];
+    editor.context().on("page", (p) => opened.push(p.url()));
+    await editor.frameLocator('[data-testid="preview-frame"]').getByRole("button", { name: "Buy a mug" }).click();
+    expect(await warned).toBe("Card checkout does not open inside the editor's preview. Publish your app and buy from its published page.");
+    expect(opened).toEqual([]);
+  }, 150_000);
 
   it("a Free owner sees 'Subscription Required' and Upgrade Subscription goes to /billing", async () => {
     const page = await browser.signedIn(uniqueEmail("payments-free"), "/integrations/stripe");
