@@ -50,8 +50,10 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
     AppCallers.admit(caller);
     return { type: "app", caller };
   }
-  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
-  const apiKey = c.req.header("api_key") ?? c.req.header("api-key");
+  // a download link carries the key in its query (routes marked apiKeyQuery); it then names the caller
+  const queryKey = def.apiKeyQuery ? c.req.query("api_key") || undefined : undefined;
+  const bearer = queryKey ? undefined : c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const apiKey = queryKey ?? c.req.header("api_key") ?? c.req.header("api-key");
   let user;
   if (bearer) {
     const { userId } = await Tokens.verifyPlatform(bearer);

@@ -64,6 +64,8 @@ export const AppMeta = z.object({
   /** the published snapshot the app's own host serves (functions/core/publish.ts); null until first published */
   published_version: z.string().nullable().optional(),
   last_deployed_at: z.string().nullable().optional(),
+  /** the GitHub repository the app was exported to (functions/core/export); absent until then */
+  github_repo_url: z.string().nullable().optional(),
   /** three follow-ups made after the last turn (spec 01: shown when ready) */
   suggestions: ChatSuggestions.nullable().optional(),
   version: z.number().int().optional(),

@@ -17,7 +17,9 @@ const handlers = new Map<string, sst.aws.Function>();
 for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
   // backend functions' calls wait on the sandbox up to their own limit: the group may use all of API Gateway's 30 s
   const timeout = group === "backend" ? ("30 seconds" as const) : undefined;
-  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}) }));
+  // the export carries Kiln's UI kit and money rule as they are (functions/core/export/sources.ts)
+  const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : undefined;
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
 }
 
 for (const [key, { group }] of cloudRoutes) {

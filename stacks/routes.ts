@@ -28,6 +28,8 @@ export interface RouteDef {
   access: Access;
   /** exists only when the stack runs on one machine (answers 404 elsewhere) */
   localOnly?: true;
+  /** also takes the API key as an `api_key` query parameter (a download link the browser opens) */
+  apiKeyQuery?: true;
   /** what each kind of caller gets: a new route states it, and the authorization matrix test holds it to that */
   who: Who;
 }
@@ -134,6 +136,14 @@ export const routes = {
   "GET /api/apps/{id}/runtime/files": { group: "runtime", op: "files", access: "app", who: who.appEditors },
 
   "POST /api/apps/{id}/coding/write": { group: "coding", op: "write", access: "user", who: who.owner },
+
+  // Export (spec 02 §2, §4, §7): the ZIP download (the owner's API key in the query) and the GitHub repository.
+  "GET /api/apps/{id}/coding/export-to-zip": { group: "export", op: "zip", access: "user", apiKeyQuery: true, who: who.owner },
+  "GET /api/apps/{id}/coding/github": { group: "export", op: "githubStatus", access: "user", who: who.owner },
+  "POST /api/apps/{id}/coding/export-to-github": { group: "export", op: "toGitHub", access: "user", who: who.owner },
+  "POST /api/apps/{id}/coding/update-github-repo": { group: "export", op: "updateGitHub", access: "user", who: who.owner },
+  "POST /api/apps/{id}/coding/invite-collaborator": { group: "export", op: "invite", access: "user", who: who.owner },
+  "POST /api/apps/{id}/coding/search-github-users": { group: "export", op: "searchUsers", access: "user", who: who.owner },
 
   "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user", who: who.owner },
   "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public", who: who.appUsers },

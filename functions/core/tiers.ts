@@ -43,6 +43,7 @@ export const FEATURE_MESSAGES: Partial<Record<keyof TierFeatures, string>> = {
   assign_admin: "Paid plans only",
   badge_toggle: "Hiding the platform badge is only available on paid plans",
   backend_functions: "Backend functions need the Builder plan or higher",
+  code_export: "GitHub and ZIP export need the Builder plan or higher",
   payments: "Payments need the Builder plan or higher",
 };
 

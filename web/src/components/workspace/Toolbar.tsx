@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, IconButton, SegmentGroup, chakra } from "@chakra-ui/react";
 import { Activity, History, Rocket, Share2 } from "lucide-react";
+import { ExportMenu } from "./export/ExportMenu";
 
 export type EditorMode = "workspace" | "preview";
 
@@ -15,7 +16,7 @@ interface Props {
 
 /**
  * The bar above the workspace and the preview (spec 02 Layout "Toolbar"): the
- * Workspace/Preview toggle, network activity, Version History, Share and Publish. The preview's own
+ * Workspace/Preview toggle, network activity, the code/GitHub menu, Version History, Share and Publish. The preview's own
  * mobile/desktop and refresh buttons sit in its header below. On a phone (under 480 px) Share
  * keeps only its icon and Publish only its word, so every button stays on screen.
  */
@@ -44,6 +45,7 @@ export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPub
           </Badge>
         )}
       </Box>
+      <ExportMenu />
       <IconButton aria-label="Version History" title="Version History" size="xs" variant="ghost" onClick={onHistory} data-testid="history-toggle">
         <History />
       </IconButton>
