@@ -3,6 +3,9 @@ import * as z from "zod";
 /** Spec 02 §9: the Domains view re-reads the list this often while a purchased domain propagates. */
 export const DOMAIN_POLL_MS = 10_000;
 
+/** Where the domain-purchase widget (Entri) runs from: its script, API and frames; the builder's CSP admits it only when a provider is configured. */
+export const ENTRI_ORIGINS = "https://*.goentri.com";
+
 /** The spec's messages (spec 02 §8), word for word. */
 export const DomainMessages = {
   FETCH_FAILED: "Error fetching domains",

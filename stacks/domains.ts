@@ -9,12 +9,12 @@ import { appsDomain } from "./kiln";
  * - Owners point a `www` CNAME at `domains.<apps domain>`, which the apps router's wildcard alias
  *   already resolves (stacks/apps.ts); a root needs ANAME/ALIAS to it, or A records to the fixed
  *   addresses in KILN_DOMAINS_A_RECORDS when the operator has some (e.g. a Global Accelerator's).
- * - Buy Domain uses Entri: `npx sst secret set EntriApplicationId …` and `EntriSecret …`; unset, the
- *   call answers that no domain provider is configured.
+ * - Buy Domain uses Entri: ENTRI_APP_ID in the deploy's environment (it is public: the widget gets it;
+ *   the builder's CSP then admits the widget, stacks/router.ts) and `npx sst secret set EntriSecret …`;
+ *   unset, the call answers that no domain provider is configured.
  */
 const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
-export const entriApplicationId = new sst.Secret("EntriApplicationId", "");
 export const entriSecret = new sst.Secret("EntriSecret", "");
 
 export const customDomainsTarget = `domains.${appsDomain}`;
@@ -25,7 +25,7 @@ export const customDomains = new sst.Linkable("CustomDomains", {
     cnameTarget: customDomainsTarget,
     aRecords: list(process.env.KILN_DOMAINS_A_RECORDS),
     localControlUrl: null,
-    entri: { applicationId: entriApplicationId.value, secret: entriSecret.value, apiUrl: process.env.ENTRI_API_URL ?? "https://api.goentri.com" },
+    entri: { applicationId: process.env.ENTRI_APP_ID ?? "", secret: entriSecret.value, apiUrl: process.env.ENTRI_API_URL ?? "https://api.goentri.com" },
   },
 });
 

@@ -1,5 +1,6 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 
+import { ENTRI_ORIGINS } from "../schemas/domains";
 import { authSecret } from "./secrets";
 import { builderEdgeCode, builderHeaders } from "./security-headers";
 import { routerProof, viewerAddressEdgeCode } from "./viewer-address";
@@ -26,6 +27,8 @@ export const router = new sst.aws.Router("Router", {
           appsOrigin: `https://*.${process.env.KILN_APPS_DOMAIN}`,
           // the WebSocket API and Cognito's token endpoint are AWS hosts of their own
           connect: ["wss://*.amazonaws.com", "https://*.amazoncognito.com"],
+          // Buy Domain's widget (stacks/domains.ts), only when a domain provider is configured
+          widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [],
         }),
       ),
     },

@@ -12,19 +12,20 @@ export const API_HEADERS: Headers = { "x-content-type-options": "nosniff" };
 /**
  * The builder's SPA: scripts from its own origin only, never framed. `appsOrigin` is where the
  * preview frame lives; `connect` the other origins it talks to (the cloud's WebSocket API and
- * Cognito; locally everything is same-origin).
+ * Cognito; locally everything is same-origin); `widgets` the origins of a third-party widget the
+ * deployment uses (Buy Domain's, when a domain provider is configured), which may run, connect and frame.
  */
-export function builderHeaders({ appsOrigin, connect = [] }: { appsOrigin: string; connect?: string[] }): Headers {
+export function builderHeaders({ appsOrigin, connect = [], widgets = [] }: { appsOrigin: string; connect?: string[]; widgets?: string[] }): Headers {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...widgets].join(" "),
     // Chakra UI (emotion) writes its styles into <style> tags at run time
     "style-src 'self' 'unsafe-inline'",
     // attachments and logos come from signed storage links on another host
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connect].join(" "),
-    `frame-src ${appsOrigin}`,
+    ["connect-src 'self'", ...connect, ...widgets].join(" "),
+    [`frame-src ${appsOrigin}`, ...widgets].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

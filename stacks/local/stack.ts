@@ -7,6 +7,7 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
 import { createAppHost, isRuntimePath, siteOf } from "./app-host";
+import { ENTRI_ORIGINS } from "../../schemas/domains";
 import { builderHeaders } from "../security-headers";
 import { startDnsStandIn } from "./dns/index";
 import { createHttpGateway } from "./http-gateway";
@@ -208,7 +209,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
     const appHost = web ? createAppHost(options.webDir!, url) : null;
-    const builder = builderHeaders({ appsOrigin: `http://*.localhost:${port}` });
+    const builder = builderHeaders({ appsOrigin: `http://*.localhost:${port}`, widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
     const open = new Set<Socket>();
     server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
     server.on("request", (req, res) => {
