@@ -79,8 +79,9 @@ export namespace Remix {
         enable_username_password: source.enable_username_password,
         hide_entity_created_by: source.hide_entity_created_by,
         has_backend_functions_enabled: source.has_backend_functions_enabled,
-        // the packages the copied code calls come with it; their secrets are the remixer's to give
-        installable_integrations: source.installable_integrations,
+        // the packages the copied code calls come with it (their secrets are the remixer's to give);
+        // never the original owner's payments account
+        installable_integrations: Object.fromEntries(Object.entries(source.installable_integrations ?? {}).filter(([name]) => name !== "StripeIntegration")),
         remixed_from: { app_id: source.id, name: source.name },
         _last_msg_id: messages.at(-1)?.id ?? null,
       });

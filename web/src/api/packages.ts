@@ -33,6 +33,8 @@ export interface InstalledRow {
 /** The app's installed packages by name, each with its endpoints from the endpoint schema (Core is not installed, it is built in). */
 export function installedRows(installed: Record<string, InstalledPackage> | undefined, schema: IntegrationEndpointsSchema | undefined): InstalledRow[] {
   return Object.entries(installed ?? {})
+    // the payments account has its own view (Payments), not a catalogue item
+    .filter(([name]) => name !== "StripeIntegration")
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, pkg]) => ({
       name,
