@@ -7,7 +7,10 @@ import { appQuery } from "../../../api/apps";
 import { GitHubDialog } from "./GitHubDialog";
 import { ZipDialog } from "./ZipDialog";
 
-/** The toolbar's code/GitHub menu (spec 02 §2): GitHub integration and Export to ZIP. */
+/**
+ * The toolbar's code/GitHub menu (spec 02 §2): GitHub integration and Export to ZIP. Under 480 px it
+ * gives way, so the phone's toolbar keeps Share, Version History and Publish on screen (an export is a desk task).
+ */
 export function ExportMenu() {
   const { appId } = useParams({ strict: false }) as { appId?: string };
   const app = useQuery({ ...appQuery(appId ?? ""), enabled: !!appId });
@@ -17,7 +20,7 @@ export function ExportMenu() {
     <>
       <Menu.Root positioning={{ placement: "bottom-end" }} onSelect={(e) => setOpen(e.value === "github" ? "github" : "zip")}>
         <Menu.Trigger asChild>
-          <Button size="xs" variant="ghost" aria-label="Code" title="Code" data-testid="export-menu">
+          <Button size="xs" variant="ghost" aria-label="Code" title="Code" display={{ base: "none", sm: "inline-flex" }} data-testid="export-menu">
             <Code />
             <chakra.span display={{ base: "none", md: "inline" }}>Code</chakra.span>
           </Button>
