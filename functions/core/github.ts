@@ -73,7 +73,7 @@ export namespace GitHub {
     try {
       const { data: info } = await octokit.rest.repos.get(at);
       const branch = info.default_branch;
-      const { data: ref } = await octokit.rest.git.getRef({ ...at, ref: `heads/${branch}` });
+      const ref = await headOf(octokit, at, branch);
       const { data: parent } = await octokit.rest.git.getCommit({ ...at, commit_sha: ref.object.sha });
       const { data: current } = await octokit.rest.git.getTree({ ...at, tree_sha: parent.tree.sha, recursive: "true" });
       const existing = new Map(current.tree.filter((e) => e.type === "blob" && e.path && e.sha).map((e) => [e.path!, e.sha!]));
@@ -102,6 +102,18 @@ export namespace GitHub {
       return { commit_sha: commit.sha, changed_files: changed, message: `${message} (${changed} ${changed === 1 ? "file" : "files"} changed)` };
     } catch (err) {
       throw refusal(err);
+    }
+  }
+
+  /** A repository made a moment ago may not show its first commit yet (GitHub answers 404 or 409): ask again a few times. */
+  async function headOf(octokit: Octokit, at: { owner: string; repo: string }, branch: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await octokit.rest.git.getRef({ ...at, ref: `heads/${branch}` })).data;
+      } catch (err) {
+        if (attempt >= 5 || (statusOf(err) !== 404 && statusOf(err) !== 409)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+      }
     }
   }
 

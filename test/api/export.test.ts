@@ -102,7 +102,7 @@ describe("GitHub (spec 02 §4, §7, §8) against the faked API", () => {
     exportApp = (await import("../../functions/export")).app;
   });
 
-  it("export creates the repository, pushes the project and records its URL on the app", async () => {
+  it("export creates the repository, pushes the project (once GitHub shows the new repository's first commit) and records its URL on the app", async () => {
     const res = await viaHandler("POST", `/api/apps/${appId}/coding/export-to-github`);
     expect(res.status).toBe(200);
     expect(res.body.repository_url).toBe(`https://ghe.test/kiln-bot/${slug}`);

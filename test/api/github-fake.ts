@@ -10,7 +10,8 @@ export function fakeGitHub(baseUrl: string, token: string) {
   const blobs = new Map<string, string>();
   const trees = new Map<string, { path: string; sha: string }[]>();
   const commits = new Map<string, { tree: string; parents: string[]; message: string }>();
-  const repos = new Map<string, { owner: string; name: string; head: string; collaborators: string[] }>();
+  /** `settling`: made a moment ago, its first commit not yet visible (GitHub's 409 "Git Repository is empty.") */
+  const repos = new Map<string, { owner: string; name: string; head: string; collaborators: string[]; settling: boolean }>();
   const searches: string[] = [];
   const knownUsers = ["octocat", "octo-org-bot", "ada-lovelace"];
   const sha = (text: string) => createHash("sha1").update(text).digest("hex");
@@ -44,7 +45,7 @@ export function fakeGitHub(baseUrl: string, token: string) {
         const readme = Buffer.from(`# ${body.name}\n`);
         blobs.set(blobSha(readme), readme.toString("utf8"));
         const head = putCommit(putTree([{ path: "README.md", sha: blobSha(readme) }]), [], "Initial commit");
-        repos.set(`kiln-bot/${body.name}`, { owner: "kiln-bot", name: body.name, head, collaborators: [] });
+        repos.set(`kiln-bot/${body.name}`, { owner: "kiln-bot", name: body.name, head, collaborators: [], settling: true });
         return HttpResponse.json({ name: body.name, private: body.private, default_branch: "main", owner: { login: "kiln-bot" }, html_url: `https://ghe.test/kiln-bot/${body.name}` }, { status: 201 });
       }),
     ),
@@ -54,7 +55,14 @@ export function fakeGitHub(baseUrl: string, token: string) {
     ),
     http.get(
       api("/repos/:owner/:repo/git/ref/*"),
-      guard(({ params }) => HttpResponse.json({ ref: "refs/heads/main", object: { sha: repoOf(params)!.head, type: "commit" } })),
+      guard(({ params }) => {
+        const repo = repoOf(params)!;
+        if (repo.settling) {
+          repo.settling = false;
+          return HttpResponse.json({ message: "Git Repository is empty." }, { status: 409 });
+        }
+        return HttpResponse.json({ ref: "refs/heads/main", object: { sha: repo.head, type: "commit" } });
+      }),
     ),
     http.get(
       api("/repos/:owner/:repo/git/commits/:sha"),
