@@ -77,6 +77,8 @@ export const who = {
   paymentsAccount: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: 404 },
   /** an app user's own account (change password); a builder has no password in the app */
   appMember: { anonymous: 403, stranger: 403, owner: 403, member: "allowed", otherAppMember: 401, admin: 403 },
+  /** a support ticket ("owner" opened it): its creator and platform admins; anyone else cannot tell it exists */
+  ticket: { anonymous: 401, stranger: 404, owner: "allowed", member: 401, otherAppMember: 401, admin: "allowed" },
 } as const satisfies Record<string, Who>;
 
 export const routes = {
@@ -255,6 +257,30 @@ export const routes = {
   "GET /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "get", access: "app", who: who.appUsers },
   "PUT /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "update", access: "app", who: who.appUsers },
   "DELETE /api/apps/{id}/entities/{entity}/{rid}": { group: "entities", op: "remove", access: "app", who: who.appUsers },
+
+  // Support desk (spec 03 §7.9–7.11): a user's tickets (admins reply there too, is_admin_message), the admins' inbox, the documentation.
+  "GET /api/support/conversations": { group: "support", op: "list", access: "user", who: who.signedIn },
+  "POST /api/support/conversations": { group: "support", op: "create", access: "user", who: who.signedIn },
+  "GET /api/support/conversations/{id}": { group: "support", op: "get", access: "user", who: who.ticket },
+  "POST /api/support/conversations/{id}/messages": { group: "support", op: "postMessage", access: "user", who: who.ticket },
+  "PUT /api/support/conversations/{id}/notifications": { group: "support", op: "notifications", access: "user", who: who.ticket },
+  // `resolve-many` before `{id}`: within the group Hono tries routes in this order.
+  "GET /api/support/admin": { group: "supportadmin", op: "inbox", access: "admin", who: who.admin },
+  "PATCH /api/support/admin/resolve-many": { group: "supportadmin", op: "resolveMany", access: "admin", who: who.admin },
+  "GET /api/support/admin/{id}": { group: "supportadmin", op: "detail", access: "admin", who: who.admin },
+  "PATCH /api/support/admin/{id}/status": { group: "supportadmin", op: "status", access: "admin", who: who.admin },
+  "PATCH /api/support/admin/{id}/change_ticket_status": { group: "supportadmin", op: "changeTicketStatus", access: "admin", who: who.admin },
+  "PATCH /api/support/admin/{id}/assign": { group: "supportadmin", op: "assign", access: "admin", who: who.admin },
+  "PATCH /api/support/admin/{id}/internal_categories": { group: "supportadmin", op: "internalCategories", access: "admin", who: who.admin },
+  "DELETE /api/support/admin/{id}/messages": { group: "supportadmin", op: "deleteMessage", access: "admin", who: who.admin },
+  "POST /api/support/admin/{id}/messages/polish": { group: "supportadmin", op: "polish", access: "admin", who: who.admin },
+  "POST /api/support/admin/{id}/draft": { group: "supportadmin", op: "draft", access: "admin", who: who.admin },
+  "GET /api/docs/articles": { group: "docs", op: "listArticles", access: "admin", who: who.admin },
+  "POST /api/docs/articles": { group: "docs", op: "createArticle", access: "admin", who: who.admin },
+  "PUT /api/docs/articles/{id}": { group: "docs", op: "updateArticle", access: "admin", who: who.admin },
+  "DELETE /api/docs/articles/{id}": { group: "docs", op: "removeArticle", access: "admin", who: who.admin },
+  "GET /api/docs/agent": { group: "docs", op: "agent", access: "admin", who: who.admin },
+  "PUT /api/docs/agent": { group: "docs", op: "updateAgent", access: "admin", who: who.admin },
 
   "GET /api/auth/users/{id}": { group: "admin", op: "getUser", access: "admin", who: who.admin },
   "GET /api/admin/stats": { group: "admin", op: "stats", access: "admin", who: who.admin },

@@ -71,6 +71,15 @@
  * | domains to re-check, oldest first | Query     | gsi2 DOMAINCHECKS     gsi2sk {last check}#{id}   |
  * | payments account by Stripe account| GetItem   | pk PAYACCT#{acct}     sk PAYACCT                 |
  * | a user's payments account         | GetItem   | pk USER#{id}          sk PAYMENTS  -> acct (one) |
+ * | support ticket by id              | GetItem   | pk SUPPORT#{id}       sk TICKET                  |
+ * | a ticket and its messages         | Query     | pk SUPPORT#{id}       (sk TICKET, MSG#{ulid}…)   |
+ * | a user's tickets, newest change 1st| Query    | gsi1 SUPPORTUSER#{email} gsi1sk {updated}#{id}   |
+ * | all tickets, newest change first  | Query     | gsi2 SUPPORT          gsi2sk {updated}#{id}      |
+ * | open tickets, newest change first | Query     | gsi3 SUPPORTOPEN      gsi3sk {updated}#{id} (sparse) |
+ * | inbox counts (kept in the ticket's| Query     | pk SUPPORTSTATS       sk begins {ALL|OPEN}#      |
+ * |   own write transaction)          |           |                                                  |
+ * | help articles, oldest first       | Query     | pk DOCS               sk begins ARTICLE# (ULIDs) |
+ * | the support agent's settings      | GetItem   | pk DOCS               sk AGENT                   |
  */
 
 export const Keys = {
@@ -200,6 +209,25 @@ export const Keys = {
   /** only domains still waiting for DNS carry this index entry: the re-check job reads them, oldest check first */
   domainCheckIndex: (checkedAt: string, id: string) => ({ gsi2pk: "DOMAINCHECKS", gsi2sk: `${checkedAt}#${id}` }),
   domainChecksPartition: "DOMAINCHECKS",
+
+  /** a support ticket and its messages share one partition (functions/core/support/tickets.ts) */
+  ticket: (id: string) => ({ pk: `SUPPORT#${id}`, sk: "TICKET" }),
+  ticketPartition: (id: string) => `SUPPORT#${id}`,
+  ticketMessage: (ticketId: string, id: string) => ({ pk: `SUPPORT#${ticketId}`, sk: `MSG#${id}` }),
+  ticketMessagesPrefix: "MSG#",
+  ticketUserIndex: (email: string, updatedDate: string, id: string) => ({ gsi1pk: `SUPPORTUSER#${email.toLowerCase()}`, gsi1sk: `${updatedDate}#${id}` }),
+  ticketUserPartition: (email: string) => `SUPPORTUSER#${email.toLowerCase()}`,
+  ticketAllIndex: (updatedDate: string, id: string) => ({ gsi2pk: "SUPPORT", gsi2sk: `${updatedDate}#${id}` }),
+  ticketAllPartition: "SUPPORT",
+  /** only open tickets carry this index entry: the inbox's default view */
+  ticketOpenIndex: (updatedDate: string, id: string) => ({ gsi3pk: "SUPPORTOPEN", gsi3sk: `${updatedDate}#${id}` }),
+  ticketOpenPartition: "SUPPORTOPEN",
+  /** one counter per scope (ALL or OPEN) and dimension value, e.g. OPEN#CATEGORY#billing */
+  ticketCounter: (name: string) => ({ pk: "SUPPORTSTATS", sk: name }),
+  ticketCountersPartition: "SUPPORTSTATS",
+  article: (id: string) => ({ pk: "DOCS", sk: `ARTICLE#${id}` }),
+  articles: { pk: "DOCS", skPrefix: "ARTICLE#" },
+  agentSettings: { pk: "DOCS", sk: "AGENT" },
 
   outbox: (id: string) => ({ pk: "OUTBOX", sk: id }),
   outboxPartition: "OUTBOX",

@@ -6,12 +6,15 @@ import {
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { SocketEvent } from "../../schemas/realtime";
+import { SUPPORT_INBOX_ROOM, ticketRoom } from "../../schemas/support";
 import type { User } from "../../schemas/user";
+import { Actor } from "./actor";
 import { Apps } from "./apps";
 import { Config } from "./config";
 import { db, queryAll, table } from "./db";
 import { forbidden } from "./errors";
 import { Keys } from "./keys";
+import { Tickets } from "./support/tickets";
 
 /**
  * The builder's real-time rooms over the WebSocket API. A connection is one item,
@@ -67,10 +70,18 @@ export namespace Realtime {
     return Item?.user_id as string | undefined;
   }
 
-  /** Rooms are app ids (owner or platform admin may join) or `user:{id}` (that user only). */
+  /** Rooms are app ids (owner or platform admin may join), `user:{id}` (that user only), a ticket's (its creator and admins) or the support inbox (admins). */
   export async function authorize(user: User, room: string): Promise<void> {
     if (room.startsWith("user:")) {
       if (room !== userRoom(user.id)) throw forbidden("You may not join this room");
+      return;
+    }
+    if (room === SUPPORT_INBOX_ROOM) {
+      if (!Actor.isAdmin(user)) throw forbidden("You may not join this room");
+      return;
+    }
+    if (room.startsWith(ticketRoom(""))) {
+      await Tickets.visible(user, room.slice(ticketRoom("").length));
       return;
     }
     await Apps.assertAccess(user, room);
