@@ -1,6 +1,7 @@
 import type { CatalogItem } from "../../schemas/catalog";
 import type { User } from "../../schemas/user";
 import { Catalog } from "./catalog";
+import { Docs } from "./support/docs";
 import { Users } from "./users";
 
 /** The accounts a fresh local stack starts with, so a newcomer can sign in at once. */
@@ -17,8 +18,34 @@ export async function seed(): Promise<number> {
     if (result.created) created++;
   }
   await seedCatalog();
+  await Docs.ensure(SeedArticles);
   return created;
 }
+
+/** The help articles a fresh stack starts with, so the support agent's article-based draft has something to quote. */
+export const SeedArticles = [
+  {
+    id: "seed-custom-domains",
+    title: "Connecting a custom domain",
+    content:
+      "Custom domains are available from the Builder plan.\n\nOpen your app's workspace, choose **Domains**, add the domain and create the DNS records it shows at your domain provider. " +
+      "Press **Verify** once the records are in place; DNS changes can take up to an hour to be seen.",
+  },
+  {
+    id: "seed-preview-blank",
+    title: "The preview shows a blank page",
+    content:
+      "A blank preview usually means a page failed to load.\n\nOpen the preview's error panel and press **Fix with AI**, or undo the last change from the chat. " +
+      "If the problem stays after a reload, open a support ticket from the editor's stuck hint so we see the app.",
+  },
+  {
+    id: "seed-credits",
+    title: "Message credits and billing",
+    content:
+      "Each message to the assistant uses one credit. The Free plan has 7 messages a day and 25 a month.\n\nUpgrade on the **Billing** page; " +
+      "an upgrade applies at once with a prorated charge, a downgrade at the end of the billing cycle.",
+  },
+];
 
 /** When the seeded items say they were added: fixed and one minute apart, so the catalogue's order is stable. */
 const seededAt = (i: number) => new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString();
