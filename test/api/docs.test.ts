@@ -28,6 +28,7 @@ describe("/api/docs/articles", () => {
     const gone = await call("PUT", `/api/docs/articles/${id}`, { token: admin, body: { title: "Back", content: "Again" } });
     expect(gone.status).toBe(404);
     expect(gone.body.detail).toBe(SupportRules.ARTICLE_NOT_FOUND);
+    expect((await call("PUT", `/api/docs/articles/${"x".repeat(3000)}`, { token: admin, body: { title: "Long", content: "Long" } })).status).toBe(404);
   });
 
   it.each([

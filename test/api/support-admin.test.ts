@@ -159,9 +159,13 @@ describe("GET /api/support/admin/{id} (ticket detail and sidebar)", () => {
     const t = await openTicket(token);
     const res = await call("GET", `/api/support/admin/${t.id}`, { token: admin });
     expect(res.body).toMatchObject({ subscriptions: [], app: null, stripe_customer_url: null, user: { stripe_customer_id: null } });
-    const missing = await call("GET", "/api/support/admin/no-such-ticket", { token: admin });
-    expect(missing.status).toBe(404);
-    expect(missing.body.detail).toBe(SupportRules.NOT_FOUND);
+    for (const id of ["no-such-ticket", "x".repeat(3000)]) {
+      const missing = await call("GET", `/api/support/admin/${id}`, { token: admin });
+      expect(missing.status).toBe(404);
+      expect(missing.body.detail).toBe(SupportRules.NOT_FOUND);
+      expect((await call("PATCH", `/api/support/admin/${id}/status`, { token: admin, body: { status: "closed" } })).status).toBe(404);
+      expect((await call("GET", `/api/support/conversations/${id}`, { token: admin })).status).toBe(404);
+    }
   });
 });
 

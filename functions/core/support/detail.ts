@@ -11,7 +11,7 @@ import { Tickets } from "./tickets";
 /** The admin's ticket detail (spec 03 §3 Ticket detail response): the ticket with its thread and the sidebar. */
 export namespace TicketDetails {
   export async function get(id: string): Promise<TicketDetail> {
-    const found = id.length <= 64 ? await Tickets.withMessages(id) : undefined;
+    const found = await Tickets.withMessages(id);
     if (!found) throw new VisibleError("not_found", SupportRules.NOT_FOUND);
     const { ticket, messages } = found;
     const [user, app] = await Promise.all([Users.get(ticket.created_by_id), ticket.app_id ? Apps.get(ticket.app_id) : undefined]);
@@ -49,7 +49,7 @@ export namespace TicketDetails {
 
   /** 404 'No Conversation Found' unless the ticket exists. */
   export async function assertExists(id: string): Promise<void> {
-    if (id.length > 64 || !(await Tickets.get(id))) throw new VisibleError("not_found", SupportRules.NOT_FOUND);
+    if (!(await Tickets.get(id))) throw new VisibleError("not_found", SupportRules.NOT_FOUND);
   }
 
   /** The payment provider's customer page (test-mode keys open the test dashboard). */

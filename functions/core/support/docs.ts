@@ -44,7 +44,13 @@ export namespace Docs {
     return article;
   }
 
+  /** Article ids are ULIDs or the seed's names; a longer one names no article (and never reaches a key). */
+  const known = (id: string) => {
+    if (id.length > 64) throw notFound(SupportRules.ARTICLE_NOT_FOUND);
+  };
+
   export async function updateArticle(id: string, input: { title: string; content: string }): Promise<Article> {
+    known(id);
     try {
       const { Attributes } = await db().send(
         new UpdateCommand({
@@ -64,6 +70,7 @@ export namespace Docs {
   }
 
   export async function removeArticle(id: string): Promise<void> {
+    known(id);
     try {
       await db().send(new DeleteCommand({ TableName: table(), Key: Keys.article(id), ConditionExpression: "attribute_exists(pk)" }));
     } catch (err) {

@@ -31,7 +31,11 @@ export namespace Tickets {
     return picked as StoredTicket;
   }
 
+  /** Ticket ids are ULIDs; anything longer than this names no ticket (and never reaches a key). */
+  const MAX_ID = 64;
+
   export async function get(id: string): Promise<StoredTicket | undefined> {
+    if (id.length > MAX_ID) return undefined;
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.ticket(id), ConsistentRead: true }));
     return Item ? fromItem(Item) : undefined;
   }
@@ -42,13 +46,14 @@ export namespace Tickets {
   }
 
   export async function visible(user: User, id: string): Promise<StoredTicket> {
-    const ticket = id.length <= 64 ? await get(id) : undefined;
+    const ticket = await get(id);
     if (!ticket || !canSee(user, ticket)) throw notFound(SupportRules.NOT_FOUND);
     return ticket;
   }
 
   /** The ticket and its thread in one Query of its partition. */
   export async function withMessages(id: string): Promise<{ ticket: StoredTicket; messages: TicketMessage[] } | undefined> {
+    if (id.length > MAX_ID) return undefined;
     const items = await queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.ticketPartition(id) }, ConsistentRead: true });
     const ticketItem = items.find((i) => i.sk === Keys.ticket(id).sk);
     if (!ticketItem) return undefined;
