@@ -76,6 +76,18 @@ const domainFor = async (fresh: boolean) => ({ params: { id: fresh ? await newDo
 /** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
 const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
+/** A support ticket the owner opened (made once): the creator's and admins' routes are tried against it. */
+let ownTicket: Promise<string> | undefined;
+const ticketRequest = async (body?: unknown): Promise<Request> => ({
+  params: {
+    id: await (ownTicket ??= call("POST", "/api/support/conversations", {
+      token: tokens.owner,
+      body: { title: "Matrix ticket", content: "The matrix needs help with its app, please.", category: "other" },
+    }).then((res) => res.body.id as string)),
+  },
+  body,
+});
+
 /**
  * What each route is called with. Bodies that would cost credits or change the shared app
  * are schema-violating on purpose: the answer is then a 400 for whoever gets past
@@ -173,6 +185,17 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "DELETE /api/custom-domains/{id}": (_, allowed) => domainFor(allowed),
   "POST /api/apps/buy_domain/start": () => ({ body: { appId: f.appId, appName: "Matrix" } }),
   "PUT /api/local/dns/{domain}": () => ({ body: { a: ["127.0.0.1"] } }),
+  // support: the owner's ticket; bodies the schema refuses once past authorization, so the ticket stays as it is
+  "POST /api/support/conversations": () => ({ body: {} }),
+  "GET /api/support/conversations/{id}": () => ticketRequest(),
+  "POST /api/support/conversations/{id}/messages": () => ticketRequest({}),
+  "PUT /api/support/conversations/{id}/notifications": () => ticketRequest({}),
+  "GET /api/support/admin/{id}": () => ticketRequest(),
+  "PATCH /api/support/admin/{id}/status": () => ticketRequest({}),
+  "PATCH /api/support/admin/{id}/assign": () => ticketRequest({}),
+  "DELETE /api/support/admin/{id}/messages": () => ticketRequest({}),
+  "POST /api/docs/articles": () => ({ body: {} }),
+  "PUT /api/docs/agent": () => ({ body: {} }),
 };
 
 /** Path parameters every route gets unless its request names its own. */

@@ -57,6 +57,8 @@ const noBody: RouteKey[] = [
   "DELETE /api/custom-domains/{id}",
   "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog",
   "DELETE /api/integrations/StripeIntegration/{account}/delete-account",
+  "POST /api/support/admin/{id}/draft",
+  "DELETE /api/docs/articles/{id}",
 ];
 
 /**
@@ -169,6 +171,19 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/integrations/StripeIntegration/{account}/create-account-link": () => ({ return_url: "http://localhost/integrations/stripe" }),
   "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": () => ({ price_id: "price_fuzz", quantity: 1, success_url: "http://localhost/?checkout_status=success", cancel_url: "http://localhost/?checkout_status=canceled" }),
   "POST /api/integrations/stripe/{account_id}/create-checkout-session": () => ({ price_id: "price_fuzz", quantity: 1, success_url: "http://localhost/?checkout_status=success", cancel_url: "http://localhost/?checkout_status=canceled" }),
+  "POST /api/support/conversations": () => ({ title: "Fuzz ticket", content: "A fuzzed ticket that says enough.", category: "other" }),
+  "POST /api/support/conversations/{id}/messages": () => ({ content: "hello", file_urls: [] }),
+  "PUT /api/support/conversations/{id}/notifications": () => ({ notify_via_email_on_admin_response: true }),
+  "PATCH /api/support/admin/resolve-many": () => ({ ticket_ids: ["none"] }),
+  "PATCH /api/support/admin/{id}/status": () => ({ status: "closed" }),
+  "PATCH /api/support/admin/{id}/change_ticket_status": () => ({ status: "resolved" }),
+  "PATCH /api/support/admin/{id}/assign": () => ({ user_email: "agent@kiln.local" }),
+  "PATCH /api/support/admin/{id}/internal_categories": () => ({ internal_categories: ["Fuzz"] }),
+  "DELETE /api/support/admin/{id}/messages": () => ({ message_id: "none" }),
+  "POST /api/support/admin/{id}/messages/polish": () => ({ text: "hello" }),
+  "POST /api/docs/articles": () => ({ title: "Fuzz", content: "A fuzzed article" }),
+  "PUT /api/docs/articles/{id}": () => ({ title: "Fuzz", content: "A fuzzed article" }),
+  "PUT /api/docs/agent": () => ({ polish_system_prompt: "Fix the grammar." }),
 };
 const catalogItemBody = { name: "Fuzz integration", description: "Fuzzed", prompt: "Call the fuzz service from a backend function with the key in FUZZ_KEY." };
 
