@@ -1,6 +1,6 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { generateText } from "ai";
-import { type Article, type DraftResult, SupportRules, type TicketMessage } from "../../../schemas/support";
+import { type AgentSettings, type Article, type DraftResult, SupportRules, type TicketMessage } from "../../../schemas/support";
 import { languageModelFor, readableError } from "../../agent/providers";
 import { db, table } from "../db";
 import { VisibleError } from "../errors";
@@ -31,17 +31,10 @@ export namespace SupportDrafts {
     if (model) {
       await setDraft(ticket, { is_bot_writing: true });
       try {
-        const { text } = await generateText({
-          model: model.model,
-          maxRetries: model.maxRetries,
-          maxOutputTokens: 2048,
-          system: `${settings.response_system_prompt}\n\n${articlesBlock(best)}`,
-          prompt: threadOf(ticket, messages),
-        });
-        result = { draft: text.trim(), source: "model", articles: best.map(({ id, title }) => ({ id, title })) };
+        result = { draft: await withModel(model, settings, ticket, messages, best), source: "model", articles: best.map(({ id, title }) => ({ id, title })) };
       } catch (err) {
         await setDraft(ticket, { is_bot_writing: false });
-        throw new VisibleError("upstream", readableError(model.provider, err).message);
+        throw err;
       }
     } else {
       result = { draft: fromArticles(ticket, best), source: "articles", articles: best.map(({ id, title }) => ({ id, title })) };
@@ -53,10 +46,21 @@ export namespace SupportDrafts {
   export async function polish(text: string): Promise<{ text: string }> {
     const model = served();
     if (!model) throw new VisibleError("input", SupportRules.POLISH_NEEDS_MODEL);
-    const settings = await Docs.agent();
+    return { text: await ask(model, (await Docs.agent()).polish_system_prompt, text) };
+  }
+
+  type Served = NonNullable<ReturnType<typeof languageModelFor>>;
+
+  /** The model's draft: the response prompt and the matching articles as its system, the thread as the question. */
+  export function withModel(model: Served, settings: AgentSettings, t: Pick<StoredTicket, "title" | "category">, messages: TicketMessage[], articles: Article[]): Promise<string> {
+    return ask(model, `${settings.response_system_prompt}\n\n${articlesBlock(articles)}`, threadOf(t, messages));
+  }
+
+  /** One question to the model; a provider's failure is a 502 in its own words. */
+  export async function ask(model: Served, system: string, prompt: string): Promise<string> {
     try {
-      const { text: polished } = await generateText({ model: model.model, maxRetries: model.maxRetries, maxOutputTokens: 4096, system: settings.polish_system_prompt, prompt: text });
-      return { text: polished.trim() };
+      const { text } = await generateText({ model: model.model, maxRetries: model.maxRetries, maxOutputTokens: 4096, system, prompt });
+      return text.trim();
     } catch (err) {
       throw new VisibleError("upstream", readableError(model.provider, err).message);
     }
@@ -67,7 +71,7 @@ export namespace SupportDrafts {
     return `Help articles:\n\n${articles.map((a) => `## ${a.title}\n${a.content}`).join("\n\n")}`;
   }
 
-  function threadOf(t: StoredTicket, messages: TicketMessage[]): string {
+  function threadOf(t: Pick<StoredTicket, "title" | "category">, messages: TicketMessage[]): string {
     const lines = messages.map((m) => `${m.additional_message_params.is_admin_message ? "Support" : "User"}: ${m.content}`);
     return `Ticket "${t.title}" (category ${t.category}).\n\n${lines.join("\n\n")}\n\nDraft the support team's next reply.`;
   }
