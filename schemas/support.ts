@@ -219,7 +219,7 @@ export const InboxQuery = z.strictObject({
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
-/** The inbox's counts, read from maintained aggregates (never a scan of the tickets). */
+/** The inbox's counts, read from maintained aggregates (never a scan of the tickets): of the tickets the list covers (only open ones by default); open and resolved are always totals. */
 export const InboxCounts = z.object({
   open: z.number().int(),
   resolved: z.number().int(),

@@ -46,12 +46,16 @@ export namespace SupportInbox {
     };
   }
 
-  /** The filter panel's counts from the maintained counters (functions/core/support/tickets.ts), never from the tickets. */
+  /**
+   * The filter panel's counts from the maintained counters (functions/core/support/tickets.ts), never from the
+   * tickets: of the open tickets or of all, as the list shows; open and resolved are always the totals.
+   */
   export async function countsOf(scope: "ALL" | "OPEN"): Promise<InboxCounts> {
-    const all = await Tickets.counters(scope);
+    const both = await Tickets.counters();
+    const all = both[scope];
     const counts: InboxCounts = {
-      open: all.get("STATE#open") ?? 0,
-      resolved: all.get("STATE#resolved") ?? 0,
+      open: both.ALL.get("STATE#open") ?? 0,
+      resolved: both.ALL.get("STATE#resolved") ?? 0,
       pending_admin: all.get("PENDING#admin") ?? 0,
       pending_user: all.get("PENDING#user") ?? 0,
       assigned: 0,

@@ -177,12 +177,14 @@ export namespace Tickets {
     return out;
   }
 
-  /** The inbox counters of one scope (ALL or OPEN): name without the scope -> count. */
-  export async function counters(scope: "ALL" | "OPEN"): Promise<Map<string, number>> {
-    const items = await queryAll({
-      KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-      ExpressionAttributeValues: { ":p": Keys.ticketCountersPartition, ":s": `${scope}#` },
-    });
-    return new Map(items.map((i) => [String(i.sk).slice(scope.length + 1), Number(i.count ?? 0)]));
+  /** The inbox counters, both scopes in one Query of their partition: scope -> name without the scope -> count. */
+  export async function counters(): Promise<Record<"ALL" | "OPEN", Map<string, number>>> {
+    const items = await queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.ticketCountersPartition } });
+    const out = { ALL: new Map<string, number>(), OPEN: new Map<string, number>() };
+    for (const i of items) {
+      const [scope, ...name] = String(i.sk).split("#");
+      if (scope === "ALL" || scope === "OPEN") out[scope].set(name.join("#"), Number(i.count ?? 0));
+    }
+    return out;
   }
 }
