@@ -352,7 +352,11 @@ export const AgentSettingsBody = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Send at least one of response_system_prompt, polish_system_prompt, internal_category_options");
 
-/** Live updates: `update_model` frames whose data is this, in the ticket's room and (for admins) the inbox room. */
+/**
+ * Live updates: `update_model` frames whose data is this, in the ticket's room (`ticket` as its creator sees it:
+ * no draft, no internal categories) and the admins' inbox room (`ticket` whole). An admin screen takes tickets from
+ * the inbox room and only messages from a ticket's room.
+ */
 export const TicketEvent = z.object({
   type: z.enum(["ticket_updated", "message_created", "message_deleted"]),
   ticket_id: z.string(),
