@@ -10,6 +10,11 @@ beforeAll(async () => {
 });
 
 describe("/api/docs/articles", () => {
+  it("a fresh stack is seeded with help articles for the draft to quote", async () => {
+    const ids = ((await call("GET", "/api/docs/articles", { token: admin })).body.articles as { id: string }[]).map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining(["seed-custom-domains", "seed-preview-blank", "seed-credits"]));
+  });
+
   it("creates with trimmed values, lists, edits and deletes an article", async () => {
     const created = await call("POST", "/api/docs/articles", { token: admin, body: { title: "  Custom domains  ", content: "\n# Custom domains\n\nPoint a CNAME at Kiln.\n" } });
     expect(created.status).toBe(201);
