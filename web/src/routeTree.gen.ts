@@ -24,11 +24,15 @@ import { Route as AppAppsIndexRouteImport } from './routes/_app/apps/index'
 import { Route as AppIntegrationsCatalogIndexRouteImport } from './routes/_app/integrations-catalog/index'
 import { Route as AppIntegrationsStripeRouteImport } from './routes/_app/integrations/stripe'
 import { Route as AppRemixAppAppIdRouteImport } from './routes/_app/remix-app/$appId'
+import { Route as AppSupportIndexRouteImport } from './routes/_app/support/index'
+import { Route as AppSupportConversationsRouteImport } from './routes/_app/support/conversations'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
 import { Route as AppAppsAppIdEditorRouteImport } from './routes/_app/apps/$appId/editor'
 import { Route as AppIntegrationsCatalogEditorChar123ItemIdChar125RouteImport } from './routes/_app/integrations-catalog/editor/{-$itemId}'
 import { Route as AppIntegrationsCatalogItemItemIdRouteImport } from './routes/_app/integrations-catalog/item/$itemId'
+import { Route as AppSupportAdminAgentBackofficeRouteImport } from './routes/_app/support/admin/agent-backoffice'
+import { Route as AppSupportAdminConversationsRouteImport } from './routes/_app/support/admin/conversations'
 import { Route as UserAppsAppIdShowChar123PageNameChar125RouteImport } from './routes/user-apps/$appId/show/{-$pageName}'
 import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
 import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
@@ -110,6 +114,16 @@ const AppRemixAppAppIdRoute = AppRemixAppAppIdRouteImport.update({
   path: '/remix-app/$appId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSupportIndexRoute = AppSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupportConversationsRoute = AppSupportConversationsRouteImport.update({
+  id: '/support/conversations',
+  path: '/support/conversations',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppsShowAppSlugChar123PageNameChar125Route =
   AppsShowAppSlugChar123PageNameChar125RouteImport.update({
     id: '/apps-show/$appSlug/{-$pageName}',
@@ -136,6 +150,18 @@ const AppIntegrationsCatalogItemItemIdRoute =
   AppIntegrationsCatalogItemItemIdRouteImport.update({
     id: '/integrations-catalog/item/$itemId',
     path: '/integrations-catalog/item/$itemId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSupportAdminAgentBackofficeRoute =
+  AppSupportAdminAgentBackofficeRouteImport.update({
+    id: '/support/admin/agent-backoffice',
+    path: '/support/admin/agent-backoffice',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSupportAdminConversationsRoute =
+  AppSupportAdminConversationsRouteImport.update({
+    id: '/support/admin/conversations',
+    path: '/support/admin/conversations',
     getParentRoute: () => AppRoute,
   } as any)
 const UserAppsAppIdShowChar123PageNameChar125Route =
@@ -182,13 +208,17 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
+  '/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps/': typeof AppAppsIndexRoute
   '/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
+  '/support/': typeof AppSupportIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
+  '/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
+  '/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -208,13 +238,17 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
+  '/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/apps': typeof AppAppsIndexRoute
   '/integrations-catalog': typeof AppIntegrationsCatalogIndexRoute
+  '/support': typeof AppSupportIndexRoute
   '/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
+  '/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
+  '/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -236,13 +270,17 @@ export interface FileRoutesById {
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/_app/integrations/stripe': typeof AppIntegrationsStripeRoute
   '/_app/remix-app/$appId': typeof AppRemixAppAppIdRoute
+  '/_app/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
   '/_app/apps/': typeof AppAppsIndexRoute
   '/_app/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
+  '/_app/support/': typeof AppSupportIndexRoute
   '/_app/apps/$appId/dashboard': typeof AppAppsAppIdDashboardRoute
   '/_app/apps/$appId/editor': typeof AppAppsAppIdEditorRouteWithChildren
   '/_app/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/_app/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
+  '/_app/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
+  '/_app/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -264,13 +302,17 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/integrations/stripe'
     | '/remix-app/$appId'
+    | '/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps/'
     | '/integrations-catalog/'
+    | '/support/'
     | '/apps/$appId/dashboard'
     | '/apps/$appId/editor'
     | '/integrations-catalog/editor/{-$itemId}'
     | '/integrations-catalog/item/$itemId'
+    | '/support/admin/agent-backoffice'
+    | '/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -290,13 +332,17 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/integrations/stripe'
     | '/remix-app/$appId'
+    | '/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/apps'
     | '/integrations-catalog'
+    | '/support'
     | '/apps/$appId/dashboard'
     | '/apps/$appId/editor'
     | '/integrations-catalog/editor/{-$itemId}'
     | '/integrations-catalog/item/$itemId'
+    | '/support/admin/agent-backoffice'
+    | '/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -317,13 +363,17 @@ export interface FileRouteTypes {
     | '/_app/admin/analytics'
     | '/_app/integrations/stripe'
     | '/_app/remix-app/$appId'
+    | '/_app/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
     | '/_app/apps/'
     | '/_app/integrations-catalog/'
+    | '/_app/support/'
     | '/_app/apps/$appId/dashboard'
     | '/_app/apps/$appId/editor'
     | '/_app/integrations-catalog/editor/{-$itemId}'
     | '/_app/integrations-catalog/item/$itemId'
+    | '/_app/support/admin/agent-backoffice'
+    | '/_app/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/_app/apps/$appId/editor/preview'
     | '/_app/apps/$appId/editor/preview/$pageName'
@@ -448,6 +498,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRemixAppAppIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/support/': {
+      id: '/_app/support/'
+      path: '/support'
+      fullPath: '/support/'
+      preLoaderRoute: typeof AppSupportIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support/conversations': {
+      id: '/_app/support/conversations'
+      path: '/support/conversations'
+      fullPath: '/support/conversations'
+      preLoaderRoute: typeof AppSupportConversationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/apps-show/$appSlug/{-$pageName}': {
       id: '/apps-show/$appSlug/{-$pageName}'
       path: '/apps-show/$appSlug/{-$pageName}'
@@ -481,6 +545,20 @@ declare module '@tanstack/react-router' {
       path: '/integrations-catalog/item/$itemId'
       fullPath: '/integrations-catalog/item/$itemId'
       preLoaderRoute: typeof AppIntegrationsCatalogItemItemIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support/admin/agent-backoffice': {
+      id: '/_app/support/admin/agent-backoffice'
+      path: '/support/admin/agent-backoffice'
+      fullPath: '/support/admin/agent-backoffice'
+      preLoaderRoute: typeof AppSupportAdminAgentBackofficeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support/admin/conversations': {
+      id: '/_app/support/admin/conversations'
+      path: '/support/admin/conversations'
+      fullPath: '/support/admin/conversations'
+      preLoaderRoute: typeof AppSupportAdminConversationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/user-apps/$appId/show/{-$pageName}': {
@@ -560,12 +638,16 @@ interface AppRouteChildren {
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
   AppIntegrationsStripeRoute: typeof AppIntegrationsStripeRoute
   AppRemixAppAppIdRoute: typeof AppRemixAppAppIdRoute
+  AppSupportConversationsRoute: typeof AppSupportConversationsRoute
   AppAppsIndexRoute: typeof AppAppsIndexRoute
   AppIntegrationsCatalogIndexRoute: typeof AppIntegrationsCatalogIndexRoute
+  AppSupportIndexRoute: typeof AppSupportIndexRoute
   AppAppsAppIdDashboardRoute: typeof AppAppsAppIdDashboardRoute
   AppAppsAppIdEditorRoute: typeof AppAppsAppIdEditorRouteWithChildren
   AppIntegrationsCatalogEditorChar123ItemIdChar125Route: typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   AppIntegrationsCatalogItemItemIdRoute: typeof AppIntegrationsCatalogItemItemIdRoute
+  AppSupportAdminAgentBackofficeRoute: typeof AppSupportAdminAgentBackofficeRoute
+  AppSupportAdminConversationsRoute: typeof AppSupportAdminConversationsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -577,13 +659,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
   AppIntegrationsStripeRoute: AppIntegrationsStripeRoute,
   AppRemixAppAppIdRoute: AppRemixAppAppIdRoute,
+  AppSupportConversationsRoute: AppSupportConversationsRoute,
   AppAppsIndexRoute: AppAppsIndexRoute,
   AppIntegrationsCatalogIndexRoute: AppIntegrationsCatalogIndexRoute,
+  AppSupportIndexRoute: AppSupportIndexRoute,
   AppAppsAppIdDashboardRoute: AppAppsAppIdDashboardRoute,
   AppAppsAppIdEditorRoute: AppAppsAppIdEditorRouteWithChildren,
   AppIntegrationsCatalogEditorChar123ItemIdChar125Route:
     AppIntegrationsCatalogEditorChar123ItemIdChar125Route,
   AppIntegrationsCatalogItemItemIdRoute: AppIntegrationsCatalogItemItemIdRoute,
+  AppSupportAdminAgentBackofficeRoute: AppSupportAdminAgentBackofficeRoute,
+  AppSupportAdminConversationsRoute: AppSupportAdminConversationsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -14,6 +14,9 @@ interface ImportMetaEnv {
   readonly VITE_X_URL?: string;
   readonly VITE_LINKEDIN_URL?: string;
   readonly VITE_AFFILIATES_URL?: string;
+  /** Optional outside links of the Help & Support hub (its Discord card uses VITE_COMMUNITY_URL). */
+  readonly VITE_DOCS_URL?: string;
+  readonly VITE_FORUM_URL?: string;
   /** Optional pixels a paid checkout calls (web/src/lib/tracking.ts). */
   readonly VITE_PURCHASE_TRACKING_URL?: string;
   readonly VITE_AFFILIATE_CONVERSION_URL?: string;

@@ -34,7 +34,9 @@ const communityItems: NavItem[] = [
 const accountItems: NavItem[] = [
   { label: "My Profile", to: "/user-settings" },
   { label: "Billing", to: "/billing" },
+  { label: "Help & Support", to: "/support" },
   { label: "User Management", to: "/user-management", admin: true },
+  { label: "Support Inbox", to: "/support/admin/conversations", admin: true },
   { label: "Platform Analytics", to: "/admin/analytics", admin: true },
   { label: "Become an Affiliate", href: env.VITE_AFFILIATES_URL },
 ];
