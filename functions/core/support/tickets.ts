@@ -128,7 +128,7 @@ export namespace Tickets {
         ExpressionAttributeValues: { ":d": d },
       },
     }));
-    await db().send(new TransactWriteCommand({ TableName: table(), TransactItems: [ticketPut(next, before), ...counters, ...extra] } as never));
+    await db().send(new TransactWriteCommand({ TransactItems: [ticketPut(next, before), ...counters, ...extra] }));
     return { ...next, version: (before?.version ?? 0) + 1 };
   }
 
