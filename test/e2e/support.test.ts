@@ -153,6 +153,72 @@ describe("support desk", () => {
     for (const id of ids) expect((await call("GET", `/api/support/admin/${id}`, { token: admin })).body.ticket.ticket_status).toBe("resolved");
   });
 
+  it("the documentation manager: articles with rendered markdown, search, edit, delete; prompts; internal categories used on a ticket", async () => {
+    const admin = await tokenFor(ADMIN);
+    const word = `plimsol${tag()}`;
+    const userToken = await tokenFor(uniqueEmail("support-docs"));
+    const ticket = await call("POST", "/api/support/conversations", {
+      token: userToken,
+      body: { title: `${word} question`, content: `A question about ${word} and how it works.`, category: "other" },
+    });
+    expect(ticket.status).toBe(201);
+
+    const inbox = await signedIn(ADMIN, "/support/admin/conversations");
+    await inbox.getByTestId("inbox-ai-settings").click();
+    await inbox.waitForURL((url) => url.pathname === "/support/admin/agent-backoffice");
+    const manager = inbox.getByTestId("docs-manager");
+    const before = Number(await manager.getByTestId("articles-count").innerText());
+
+    await manager.getByTestId("article-new").click();
+    const dialog = inbox.getByTestId("article-dialog");
+    await dialog.getByTestId("article-title").fill("   ");
+    await dialog.getByTestId("article-save").click();
+    await dialog.getByText("Title is required").waitFor();
+    await dialog.getByText("Content is required").waitFor();
+    await dialog.getByTestId("article-title").fill(`  About ${word}  `);
+    await dialog.getByTestId("article-content").fill(`**${word}** explained <img src=x onerror="window.__xss=1">`);
+    await dialog.getByTestId("article-preview").locator("strong").getByText(word).waitFor();
+    await dialog.getByTestId("article-save").click();
+    await manager.locator(`[data-testid="article-card"][data-title="About ${word}"]`).waitFor();
+    expect(await manager.getByTestId("articles-count").innerText()).toBe(String(before + 1));
+    expect(await inbox.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    await manager.getByTestId("articles-search").fill(word);
+    await expect.poll(() => manager.getByTestId("article-card").count()).toBe(1);
+    await manager.getByTestId("article-edit").click();
+    await dialog.getByTestId("article-title").fill(`About ${word}, revised`);
+    await dialog.getByTestId("article-save").click();
+    await manager.locator(`[data-testid="article-card"][data-title="About ${word}, revised"]`).waitFor();
+    await manager.getByTestId("article-delete").click();
+    await inbox.getByTestId("confirm-action").click();
+    await expect.poll(() => manager.getByTestId("article-card").count()).toBe(0);
+    const articles = (await call("GET", "/api/docs/articles", { token: admin })).body.articles as { title: string }[];
+    expect(articles.some((a) => a.title.includes(word))).toBe(false);
+
+    await manager.getByTestId("docs-tab-prompts").click();
+    await manager.getByTestId("prompt-polish").fill(`Fix the grammar (${word}).`);
+    await manager.getByTestId("prompts-save").click();
+    await expect.poll(async () => (await call("GET", "/api/docs/agent", { token: admin })).body.polish_system_prompt).toBe(`Fix the grammar (${word}).`);
+
+    await manager.getByTestId("docs-tab-categories").click();
+    const entry = manager.getByTestId("category-input");
+    for (const value of [`  vip-${word} `, `vip-${word}`, "   "]) {
+      await entry.fill(value);
+      await entry.press("Enter");
+    }
+    await expect.poll(() => manager.getByTestId("category-option").filter({ hasText: `vip-${word}` }).count()).toBe(1);
+    await manager.getByTestId("categories-save").click();
+    await expect.poll(async () => (await call("GET", "/api/docs/agent", { token: admin })).body.internal_category_options).toContain(`vip-${word}`);
+
+    await inbox.goto(`${webUrl()}/support/admin/conversations?conversationId=${ticket.body.id}`);
+    const sidebar = inbox.getByTestId("sidebar-internal");
+    await sidebar.getByTestId("internal-edit").click();
+    await sidebar.getByTestId("internal-option").filter({ hasText: `vip-${word}` }).click();
+    await sidebar.getByTestId("internal-save").click();
+    await sidebar.getByText(`vip-${word}`).waitFor();
+    await inbox.getByTestId("filter-internal").filter({ hasText: `vip-${word}` }).getByText("1", { exact: true }).waitFor();
+  });
+
   it("refuses the admin screens to a user in the spec's words", async () => {
     const page = await signedIn(uniqueEmail("support-nonadmin"), "/support/admin/agent-backoffice");
     await page.getByText("Access Denied - You are not authorized to access this page").waitFor();
