@@ -56,7 +56,9 @@ describe("support desk", () => {
     await user.getByRole("link", { name: "Open Support Ticket" }).click();
     const dialog = user.getByTestId("new-ticket-dialog");
     await dialog.waitFor();
-    await user.waitForURL((url) => url.pathname === "/support/conversations" && url.searchParams.get("appId") === app.body.id && !url.searchParams.has("openNew"));
+    await user.waitForURL(
+      (url) => url.pathname === "/support/conversations" && url.searchParams.get("appId") === app.body.id && !url.searchParams.has("openNew"),
+    );
     expect(await dialog.getByTestId("ticket-app-link").count()).toBe(0);
     await dialog.getByTestId("ticket-submit").click();
     await dialog.getByText("Please select a category").waitFor();
@@ -69,7 +71,9 @@ describe("support desk", () => {
     await panel.getByText(title).waitFor();
     const ticketId = (await panel.getAttribute("data-ticket-id"))!;
     await panel.getByText("E-mail me when the support team answers").click();
-    await expect.poll(async () => (await call("GET", `/api/support/conversations/${ticketId}`, { token: userToken })).body.notify_via_email_on_admin_response).toBe(true);
+    await expect
+      .poll(async () => (await call("GET", `/api/support/conversations/${ticketId}`, { token: userToken })).body.notify_via_email_on_admin_response)
+      .toBe(true);
 
     // live in the inbox, no reload; the search narrows it to this ticket
     const row = inbox.locator(`[data-testid="inbox-row"][data-ticket-id="${ticketId}"]`);
@@ -143,7 +147,8 @@ describe("support desk", () => {
     inbox.on("dialog", async (dialog) => {
       messages.push(dialog.message());
       // another agent resolves the third ticket between the question and the answer
-      if (dialog.type() === "confirm") expect((await call("PATCH", `/api/support/admin/${ids[2]}/change_ticket_status`, { token: admin, body: { status: "resolved" } })).status).toBe(200);
+      if (dialog.type() === "confirm")
+        expect((await call("PATCH", `/api/support/admin/${ids[2]}/change_ticket_status`, { token: admin, body: { status: "resolved" } })).status).toBe(200);
       await dialog.accept();
     });
     await inbox.getByTestId("inbox-select-all").click();
@@ -206,17 +211,31 @@ describe("support desk", () => {
       await entry.fill(value);
       await entry.press("Enter");
     }
-    await expect.poll(() => manager.getByTestId("category-option").filter({ hasText: `vip-${word}` }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        manager
+          .getByTestId("category-option")
+          .filter({ hasText: `vip-${word}` })
+          .count(),
+      )
+      .toBe(1);
     await manager.getByTestId("categories-save").click();
     await expect.poll(async () => (await call("GET", "/api/docs/agent", { token: admin })).body.internal_category_options).toContain(`vip-${word}`);
 
     await inbox.goto(`${webUrl()}/support/admin/conversations?conversationId=${ticket.body.id}`);
     const sidebar = inbox.getByTestId("sidebar-internal");
     await sidebar.getByTestId("internal-edit").click();
-    await sidebar.getByTestId("internal-option").filter({ hasText: `vip-${word}` }).click();
+    await sidebar
+      .getByTestId("internal-option")
+      .filter({ hasText: `vip-${word}` })
+      .click();
     await sidebar.getByTestId("internal-save").click();
     await sidebar.getByText(`vip-${word}`).waitFor();
-    await inbox.getByTestId("filter-internal").filter({ hasText: `vip-${word}` }).getByText("1", { exact: true }).waitFor();
+    await inbox
+      .getByTestId("filter-internal")
+      .filter({ hasText: `vip-${word}` })
+      .getByText("1", { exact: true })
+      .waitFor();
   });
 
   it("refuses the admin screens to a user in the spec's words", async () => {

@@ -22,12 +22,20 @@ import { message, ticket } from "./support-fixtures";
 /** The support screens against the API at the HTTP boundary (msw): the §5 and §8 words, what is sent, what a failure leaves. */
 
 const server = setupServer();
+/** an error body as Kiln answers it */
+const fail = (detail: string, status: number) => HttpResponse.json({ detail, message: detail }, { status });
 const sent: { method: string; url: URL; body: unknown }[] = [];
 beforeAll(() => {
   polyfillJsdom();
   server.listen({ onUnhandledRequest: "error" });
   server.events.on("request:start", async ({ request }) => {
-    const body = request.method === "GET" ? undefined : await request.clone().json().catch(() => undefined);
+    const body =
+      request.method === "GET"
+        ? undefined
+        : await request
+            .clone()
+            .json()
+            .catch(() => undefined);
     sent.push({ method: request.method, url: new URL(request.url), body });
   });
 });
@@ -92,8 +100,8 @@ describe("new ticket (spec 03 §2.10, §5, §8)", () => {
   });
 
   it("hides the app link for an app, sends its id, and says so when the server fails", async () => {
-    let fail = true;
-    server.use(http.post("*/api/support/conversations", () => (fail ? HttpResponse.json({ detail: "boom" }, { status: 500 }) : HttpResponse.json(ticket(), { status: 201 }))));
+    let failing = true;
+    server.use(http.post("*/api/support/conversations", () => (failing ? fail("boom", 500) : HttpResponse.json(ticket(), { status: 201 }))));
     const created = vi.fn();
     show(<NewTicketDialog open appId="app1" onClose={() => {}} onCreated={created} />);
     fireEvent.change(await screen.findByTestId("ticket-title"), { target: { value: "Stuck build" } });
@@ -102,16 +110,23 @@ describe("new ticket (spec 03 §2.10, §5, §8)", () => {
     expect(screen.queryByTestId("ticket-app-link")).toBeNull();
     fireEvent.click(screen.getByTestId("ticket-submit"));
     expect(await screen.findByText("Failed to submit your support ticket. Please try again.")).toBeTruthy();
-    fail = false;
+    failing = false;
     fireEvent.click(screen.getByTestId("ticket-submit"));
     await waitFor(() => expect(created).toHaveBeenCalled());
-    expect(sent.at(-1)!.body).toEqual({ title: "Stuck build", content: "The editor has been building for an hour.", category: "bug_report", app_id: "app1", app_link: null, file_urls: [] });
+    expect(sent.at(-1)!.body).toEqual({
+      title: "Stuck build",
+      content: "The editor has been building for an hour.",
+      category: "bug_report",
+      app_id: "app1",
+      app_link: null,
+      file_urls: [],
+    });
   });
 });
 
 describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
   it("says 'No Conversation Found' for a ticket that is not the user's", async () => {
-    server.use(http.get("*/api/support/conversations/t404", () => HttpResponse.json({ detail: "No Conversation Found" }, { status: 404 })));
+    server.use(http.get("*/api/support/conversations/t404", () => fail("No Conversation Found", 404)));
     show(<TicketPanel ticketId="t404" />);
     expect(await screen.findByText("No Conversation Found")).toBeTruthy();
   });
@@ -133,7 +148,7 @@ describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
   it("reverts the e-mail checkbox when the server refuses the change", async () => {
     server.use(
       http.get("*/api/support/conversations/t1", () => HttpResponse.json(ticket({ id: "t1", messages: [message("m1")] }))),
-      http.put("*/api/support/conversations/t1/notifications", () => HttpResponse.json({ detail: "nope" }, { status: 500 })),
+      http.put("*/api/support/conversations/t1/notifications", () => fail("nope", 500)),
     );
     show(<TicketPanel ticketId="t1" />);
     const root = await screen.findByTestId("ticket-notify");
@@ -164,10 +179,16 @@ describe("admin inbox (spec 03 §2.11, §5, §8)", () => {
   });
 
   it("lists with counts, filters by agent, and bulk-resolves reporting the failures", async () => {
-    const tickets: Ticket[] = [ticket({ id: "a", title: "One" }), ticket({ id: "b", title: "Two" }), ticket({ id: "c", title: "Three", ticket_status: "resolved", status: "closed" })];
+    const tickets: Ticket[] = [
+      ticket({ id: "a", title: "One" }),
+      ticket({ id: "b", title: "Two" }),
+      ticket({ id: "c", title: "Three", ticket_status: "resolved", status: "closed" }),
+    ];
     server.use(
       http.get("*/api/support/admin", () => HttpResponse.json({ conversations: tickets, total: 3, counts } satisfies Inbox)),
-      http.patch("*/api/support/admin/resolve-many", () => HttpResponse.json({ resolved: ["a"], errors: [{ ticket_id: "b", error: "Ticket is already resolved" }] })),
+      http.patch("*/api/support/admin/resolve-many", () =>
+        HttpResponse.json({ resolved: ["a"], errors: [{ ticket_id: "b", error: "Ticket is already resolved" }] }),
+      ),
     );
     const confirm = vi.fn(() => true);
     const alert = vi.fn();
@@ -190,7 +211,7 @@ describe("admin inbox (spec 03 §2.11, §5, §8)", () => {
   });
 
   it("says 'Failed to load support tickets. Please try again.' with a retry when the list fails", async () => {
-    server.use(http.get("*/api/support/admin", () => HttpResponse.json({ detail: "down" }, { status: 500 })));
+    server.use(http.get("*/api/support/admin", () => fail("down", 500)));
     show(<AdminInbox select={() => {}} />, me({ platform_role: "platform_admin" }));
     expect(await screen.findByText("Failed to load support tickets. Please try again.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try Again" })).toBeTruthy();
