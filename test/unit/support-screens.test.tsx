@@ -145,6 +145,32 @@ describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
     expect(screen.getByTestId("message-file").getAttribute("href")).toBe(files[1]);
   });
 
+  it("sends a reply with an attachment uploaded through POST /api/files and shows it once in the thread", async () => {
+    const url = "http://kiln.test/api/files/f1.pdf";
+    server.use(
+      http.get("*/api/support/conversations/t1", () => HttpResponse.json(ticket({ id: "t1", messages: [message("m1")] }))),
+      http.post("*/api/files/", () => HttpResponse.json({ url }, { status: 201 })),
+      http.post("*/api/support/conversations/t1/messages", async ({ request }) => {
+        const body = (await request.json()) as { content: string; file_urls: string[] };
+        return HttpResponse.json(message("m2", { content: body.content, file_urls: body.file_urls }), { status: 201 });
+      }),
+    );
+    show(<TicketPanel ticketId="t1" />);
+    fireEvent.change(await screen.findByTestId("reply-files"), { target: { files: [new File(["%PDF"], "log.pdf", { type: "application/pdf" })] } });
+    fireEvent.change(screen.getByTestId("reply-input"), { target: { value: "  Here is the log  " } });
+    await waitFor(() => expect(screen.getByTestId("reply-send")).toHaveProperty("disabled", false));
+    fireEvent.click(screen.getByTestId("reply-send"));
+    await waitFor(() => expect(screen.getAllByTestId("ticket-message")).toHaveLength(2));
+    expect(screen.getByTestId("message-file").getAttribute("href")).toBe(url);
+    expect((screen.getByTestId("reply-input") as HTMLTextAreaElement).value).toBe("");
+    expect(sent.find((r) => r.url.pathname.endsWith("/messages"))!.body).toEqual({
+      content: "Here is the log",
+      file_urls: [url],
+      role: "user",
+      additional_message_params: { is_admin_message: false },
+    });
+  });
+
   it("reverts the e-mail checkbox when the server refuses the change", async () => {
     server.use(
       http.get("*/api/support/conversations/t1", () => HttpResponse.json(ticket({ id: "t1", messages: [message("m1")] }))),
