@@ -49,6 +49,8 @@ describe("support desk", () => {
 
     const inbox = await signedIn(ADMIN, "/support/admin/conversations");
     await inbox.getByText("Select a conversation").waitFor();
+    // the inbox has no common layout (spec 03 §2.1)
+    expect(await inbox.getByTestId("avatar-menu").count()).toBe(0);
 
     // the editor's stuck hint links to /support?appId=…; the hub carries the app on to a new ticket
     const user = await signedIn(email, `/support?appId=${app.body.id}`);

@@ -27,12 +27,12 @@ import { Route as AppRemixAppAppIdRouteImport } from './routes/_app/remix-app/$a
 import { Route as AppSupportIndexRouteImport } from './routes/_app/support/index'
 import { Route as AppSupportConversationsRouteImport } from './routes/_app/support/conversations'
 import { Route as AppsShowAppSlugChar123PageNameChar125RouteImport } from './routes/apps-show/$appSlug/{-$pageName}'
+import { Route as SupportAdminConversationsRouteImport } from './routes/support/admin/conversations'
 import { Route as AppAppsAppIdDashboardRouteImport } from './routes/_app/apps/$appId/dashboard'
 import { Route as AppAppsAppIdEditorRouteImport } from './routes/_app/apps/$appId/editor'
 import { Route as AppIntegrationsCatalogEditorChar123ItemIdChar125RouteImport } from './routes/_app/integrations-catalog/editor/{-$itemId}'
 import { Route as AppIntegrationsCatalogItemItemIdRouteImport } from './routes/_app/integrations-catalog/item/$itemId'
 import { Route as AppSupportAdminAgentBackofficeRouteImport } from './routes/_app/support/admin/agent-backoffice'
-import { Route as AppSupportAdminConversationsRouteImport } from './routes/_app/support/admin/conversations'
 import { Route as UserAppsAppIdShowChar123PageNameChar125RouteImport } from './routes/user-apps/$appId/show/{-$pageName}'
 import { Route as AppAppsAppIdEditorPreviewRouteImport } from './routes/_app/apps/$appId/editor/preview'
 import { Route as AppAppsAppIdEditorPreviewPageNameRouteImport } from './routes/_app/apps/$appId/editor/preview/$pageName'
@@ -130,6 +130,12 @@ const AppsShowAppSlugChar123PageNameChar125Route =
     path: '/apps-show/$appSlug/{-$pageName}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const SupportAdminConversationsRoute =
+  SupportAdminConversationsRouteImport.update({
+    id: '/support/admin/conversations',
+    path: '/support/admin/conversations',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppAppsAppIdDashboardRoute = AppAppsAppIdDashboardRouteImport.update({
   id: '/apps/$appId/dashboard',
   path: '/apps/$appId/dashboard',
@@ -156,12 +162,6 @@ const AppSupportAdminAgentBackofficeRoute =
   AppSupportAdminAgentBackofficeRouteImport.update({
     id: '/support/admin/agent-backoffice',
     path: '/support/admin/agent-backoffice',
-    getParentRoute: () => AppRoute,
-  } as any)
-const AppSupportAdminConversationsRoute =
-  AppSupportAdminConversationsRouteImport.update({
-    id: '/support/admin/conversations',
-    path: '/support/admin/conversations',
     getParentRoute: () => AppRoute,
   } as any)
 const UserAppsAppIdShowChar123PageNameChar125Route =
@@ -210,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
+  '/support/admin/conversations': typeof SupportAdminConversationsRoute
   '/apps/': typeof AppAppsIndexRoute
   '/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
   '/support/': typeof AppSupportIndexRoute
@@ -218,7 +219,6 @@ export interface FileRoutesByFullPath {
   '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
-  '/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -240,6 +240,7 @@ export interface FileRoutesByTo {
   '/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
+  '/support/admin/conversations': typeof SupportAdminConversationsRoute
   '/apps': typeof AppAppsIndexRoute
   '/integrations-catalog': typeof AppIntegrationsCatalogIndexRoute
   '/support': typeof AppSupportIndexRoute
@@ -248,7 +249,6 @@ export interface FileRoutesByTo {
   '/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
-  '/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -272,6 +272,7 @@ export interface FileRoutesById {
   '/_app/remix-app/$appId': typeof AppRemixAppAppIdRoute
   '/_app/support/conversations': typeof AppSupportConversationsRoute
   '/apps-show/$appSlug/{-$pageName}': typeof AppsShowAppSlugChar123PageNameChar125Route
+  '/support/admin/conversations': typeof SupportAdminConversationsRoute
   '/_app/apps/': typeof AppAppsIndexRoute
   '/_app/integrations-catalog/': typeof AppIntegrationsCatalogIndexRoute
   '/_app/support/': typeof AppSupportIndexRoute
@@ -280,7 +281,6 @@ export interface FileRoutesById {
   '/_app/integrations-catalog/editor/{-$itemId}': typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   '/_app/integrations-catalog/item/$itemId': typeof AppIntegrationsCatalogItemItemIdRoute
   '/_app/support/admin/agent-backoffice': typeof AppSupportAdminAgentBackofficeRoute
-  '/_app/support/admin/conversations': typeof AppSupportAdminConversationsRoute
   '/user-apps/$appId/show/{-$pageName}': typeof UserAppsAppIdShowChar123PageNameChar125Route
   '/_app/apps/$appId/editor/preview': typeof AppAppsAppIdEditorPreviewRouteWithChildren
   '/_app/apps/$appId/editor/preview/$pageName': typeof AppAppsAppIdEditorPreviewPageNameRoute
@@ -304,6 +304,7 @@ export interface FileRouteTypes {
     | '/remix-app/$appId'
     | '/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
+    | '/support/admin/conversations'
     | '/apps/'
     | '/integrations-catalog/'
     | '/support/'
@@ -312,7 +313,6 @@ export interface FileRouteTypes {
     | '/integrations-catalog/editor/{-$itemId}'
     | '/integrations-catalog/item/$itemId'
     | '/support/admin/agent-backoffice'
-    | '/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -334,6 +334,7 @@ export interface FileRouteTypes {
     | '/remix-app/$appId'
     | '/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
+    | '/support/admin/conversations'
     | '/apps'
     | '/integrations-catalog'
     | '/support'
@@ -342,7 +343,6 @@ export interface FileRouteTypes {
     | '/integrations-catalog/editor/{-$itemId}'
     | '/integrations-catalog/item/$itemId'
     | '/support/admin/agent-backoffice'
-    | '/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/apps/$appId/editor/preview'
     | '/apps/$appId/editor/preview/$pageName'
@@ -365,6 +365,7 @@ export interface FileRouteTypes {
     | '/_app/remix-app/$appId'
     | '/_app/support/conversations'
     | '/apps-show/$appSlug/{-$pageName}'
+    | '/support/admin/conversations'
     | '/_app/apps/'
     | '/_app/integrations-catalog/'
     | '/_app/support/'
@@ -373,7 +374,6 @@ export interface FileRouteTypes {
     | '/_app/integrations-catalog/editor/{-$itemId}'
     | '/_app/integrations-catalog/item/$itemId'
     | '/_app/support/admin/agent-backoffice'
-    | '/_app/support/admin/conversations'
     | '/user-apps/$appId/show/{-$pageName}'
     | '/_app/apps/$appId/editor/preview'
     | '/_app/apps/$appId/editor/preview/$pageName'
@@ -388,6 +388,7 @@ export interface RootRouteChildren {
   ResponsibleUsePolicyRoute: typeof ResponsibleUsePolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AppsShowAppSlugChar123PageNameChar125Route: typeof AppsShowAppSlugChar123PageNameChar125Route
+  SupportAdminConversationsRoute: typeof SupportAdminConversationsRoute
   UserAppsAppIdShowChar123PageNameChar125Route: typeof UserAppsAppIdShowChar123PageNameChar125Route
 }
 
@@ -519,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppsShowAppSlugChar123PageNameChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/support/admin/conversations': {
+      id: '/support/admin/conversations'
+      path: '/support/admin/conversations'
+      fullPath: '/support/admin/conversations'
+      preLoaderRoute: typeof SupportAdminConversationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/apps/$appId/dashboard': {
       id: '/_app/apps/$appId/dashboard'
       path: '/apps/$appId/dashboard'
@@ -552,13 +560,6 @@ declare module '@tanstack/react-router' {
       path: '/support/admin/agent-backoffice'
       fullPath: '/support/admin/agent-backoffice'
       preLoaderRoute: typeof AppSupportAdminAgentBackofficeRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/support/admin/conversations': {
-      id: '/_app/support/admin/conversations'
-      path: '/support/admin/conversations'
-      fullPath: '/support/admin/conversations'
-      preLoaderRoute: typeof AppSupportAdminConversationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/user-apps/$appId/show/{-$pageName}': {
@@ -647,7 +648,6 @@ interface AppRouteChildren {
   AppIntegrationsCatalogEditorChar123ItemIdChar125Route: typeof AppIntegrationsCatalogEditorChar123ItemIdChar125Route
   AppIntegrationsCatalogItemItemIdRoute: typeof AppIntegrationsCatalogItemItemIdRoute
   AppSupportAdminAgentBackofficeRoute: typeof AppSupportAdminAgentBackofficeRoute
-  AppSupportAdminConversationsRoute: typeof AppSupportAdminConversationsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -669,7 +669,6 @@ const AppRouteChildren: AppRouteChildren = {
     AppIntegrationsCatalogEditorChar123ItemIdChar125Route,
   AppIntegrationsCatalogItemItemIdRoute: AppIntegrationsCatalogItemItemIdRoute,
   AppSupportAdminAgentBackofficeRoute: AppSupportAdminAgentBackofficeRoute,
-  AppSupportAdminConversationsRoute: AppSupportAdminConversationsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -682,6 +681,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   AppsShowAppSlugChar123PageNameChar125Route:
     AppsShowAppSlugChar123PageNameChar125Route,
+  SupportAdminConversationsRoute: SupportAdminConversationsRoute,
   UserAppsAppIdShowChar123PageNameChar125Route:
     UserAppsAppIdShowChar123PageNameChar125Route,
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, Spinner, Stack, Text, VStack } from "@chakra-ui/react";
+import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, Link, Spinner, Stack, Text, VStack } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { RefreshCw, Settings } from "lucide-react";
@@ -8,6 +8,7 @@ import { meQuery } from "../../api/auth";
 import { Support, inboxQuery, shortId } from "../../api/support";
 import { useDebounced } from "../../lib/useDebounced";
 import { AdminOnly } from "../admin/AccessDenied";
+import { KilnMark } from "../KilnMark";
 import { InboxFilters } from "./InboxFilters";
 import { type InboxFilters as Filters, agentName, inboxQueryOf, noFilters, selectableIds } from "./rules";
 import { TicketDetailPane } from "./TicketDetailPane";
@@ -68,8 +69,13 @@ function Inbox({ selectedId, select }: { selectedId?: string; select(id: string)
     );
 
   return (
-    <Flex direction="column" h="calc(100vh - 3.5rem)" data-testid="admin-inbox">
+    <Flex direction="column" h="100vh" data-testid="admin-inbox">
       <HStack px="4" py="3" borderBottomWidth="1px" gap="4" wrap="wrap">
+        <Link asChild aria-label="Kiln home">
+          <RouterLink to="/">
+            <KilnMark size={24} />
+          </RouterLink>
+        </Link>
         <Heading size="lg">Support Inbox</Heading>
         <Badge size="lg" data-testid="inbox-count">
           {inbox.data?.total ?? 0}
