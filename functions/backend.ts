@@ -50,7 +50,9 @@ export const { app, handler } = callGroup("backend", {
       parse(FunctionPayload, json);
     }
     const answer = await FunctionCalls.call(caller, name, { method: c.req.method, url: c.req.url, headers: c.req.header(), body: bytes });
-    return new Response(new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
+    // 101/204/205/304 carry no body: a Response given one (even empty) throws, which answered 500
+    const bodyless = answer.status === 101 || answer.status === 204 || answer.status === 205 || answer.status === 304;
+    return new Response(bodyless ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   },
 });
 
