@@ -151,6 +151,16 @@ describe("custom domains", () => {
     const served = await call("GET", `/api/apps/public/prod/domain/${name}`);
     expect(served.status).toBe(404);
   });
+
+  it("another user's domain cannot be listed, verified, linked, unlinked or deleted", async () => {
+    const name = `wave3b-${Date.now().toString(36)}.example.com`;
+    const id = (await add(name, appB, victim.token)).body.id as string;
+    expect((await call("GET", `/api/custom-domains?app_id=${appB}`, { token: owner.token })).status).toBe(403);
+    for (const op of ["verify", "status", "unlink", "link"]) expect((await call("POST", `/api/custom-domains/${id}/${op}`, { token: owner.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/custom-domains/${id}`, { token: owner.token })).status).toBe(403);
+    const theirs = (await call("GET", `/api/custom-domains?app_id=${appB}`, { token: victim.token })).body.domains as { id: string; purchase_info: { unlinked: boolean } }[];
+    expect(theirs.find((d) => d.id === id)?.purchase_info.unlinked).toBe(false);
+  });
 });
 
 describe("support desk", () => {
