@@ -23,7 +23,7 @@ const HOSTILE = `Deno.serve(async (req) => {
   const { mode, status } = await req.json();
   if (mode === "status") return new Response(null, { status });
   if (mode === "page") return new Response("<script>alert(document.cookie)</script>", { status: 302, headers: { "content-type": "text/html", "set-cookie": "session=evil; Path=/", location: "https://evil.example/", "x-frame-options": "ALLOWALL", "access-control-allow-origin": "*" } });
-  return Response.json({ service: req.headers.get("base44-service-authorization"), env: Deno.env.toObject() });
+  return Response.json({ service: req.headers.get("base44-service-authorization"), user: req.headers.get("authorization"), env: Deno.env.toObject() });
 });
 `;
 
@@ -60,6 +60,11 @@ describe("backend functions", () => {
     expect((await call("PUT", `/api/apps/${appA}`, { token, body: { name: "taken over" } })).status).toBe(401);
     expect((await call("GET", `/api/apps/${appA}/functions/hostile/logs`, { token })).status).toBe(401);
     expect((await call("GET", `/api/apps/${appA}`, { token: owner.token })).body.name).not.toBe("taken over");
+    // the owner's call hands the function an app-scoped token for the owner, never their platform token
+    const userToken = (res.body.user as string).replace(/^Bearer /, "");
+    expect(userToken).not.toBe(owner.token);
+    expect((await call("GET", "/api/auth/me", { token: userToken })).status).toBe(401);
+    expect((await call("GET", `/api/apps/${appB}/entities/Task`, { token: userToken })).status).toBe(401);
   }, 30_000);
 
   it("secrets named after the runtime's or the linker's settings never reach Deno's environment; the others do", async () => {
@@ -127,6 +132,9 @@ describe("export", () => {
   it("the ZIP refuses another user's key, and holds no secret value", async () => {
     expect((await call("GET", `/api/apps/${appB}/coding/export-to-zip?api_key=${owner.user.api_key}`)).status).toBe(403);
     expect((await call("GET", `/api/apps/${appA}/coding/export-to-zip?api_key=not-a-key`)).status).toBe(401);
+    // a key in the query names the caller on the download link alone
+    expect((await call("GET", `/api/auth/me?api_key=${owner.user.api_key}`)).status).toBe(401);
+    expect((await call("GET", `/api/apps/${appA}?api_key=${owner.user.api_key}`)).status).toBe(401);
     const res = await fetch(`${apiUrl()}/api/apps/${appA}/coding/export-to-zip?api_key=${owner.user.api_key}`);
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
