@@ -74,7 +74,8 @@ describe("Installable integrations in the web", () => {
 
     await page.goto(`/apps/${owner.appId}/editor/workspace/app-settings?selectedParam=integrations`);
     const section = page.getByTestId("settings-integrations");
-    await expect.poll(() => section.getAttribute("data-highlighted")).toBe("true");
+    // the workspace loads the app first: under a loaded machine that takes longer than the default 5 s
+    await expect.poll(() => section.getAttribute("data-highlighted"), { timeout: 15_000 }).toBe("true");
     const slack = section.getByTestId("integration-Slack");
     await expect.poll(() => slack.getByTestId("integration-endpoint").allInnerTexts()).toEqual(["base44.integrations.Slack.PostMessage(...)"]);
     await expect.poll(() => slack.getByTestId("integration-source").innerText()).toBe("Slack Notifications");

@@ -474,7 +474,7 @@ describe("buildPrompt", () => {
     expect(system).toMatch(/# Frozen files\n[^#]*Never write, edit, delete or rename them[^#]*- layout\/main\n- pages\/Dashboard/);
     expect(system).toContain(`<<<CUSTOM INSTRUCTIONS>>>\n${instructions}\n<<<END CUSTOM INSTRUCTIONS>>>`);
     expect(system).toContain("answer in text only; emit no action tags");
-    expect(system.trimEnd().endsWith("emit no action tags (no plan, write, edit, delete or rename). Explain, advise or plan in words; the user will switch discussion mode off when they want changes made.")).toBe(true);
+    expect(system.trimEnd().endsWith("emit no action tags (no plan, write, edit, delete, rename or secret request). Explain, advise or plan in words; the user will switch discussion mode off when they want changes made.")).toBe(true);
     expect(system).toContain('"glassmorphism" style');
   });
 
