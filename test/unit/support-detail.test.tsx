@@ -11,13 +11,11 @@ import { TicketDetailPane } from "../../web/src/components/support/TicketDetailP
 import { Toaster } from "../../web/src/components/ui/toaster";
 import { system } from "../../web/src/theme";
 import { polyfillJsdom } from "./jsdom-polyfills";
-import { message, ticket } from "./support-fixtures";
+import { type SentRequest, fail, message, recordRequests, ticket } from "./support-fixtures";
 
 /** An admin's ticket detail (spec 03 §2.11, §5, §8) against the API at the HTTP boundary (msw). */
 
-/** an error body as Kiln answers it */
-const fail = (detail: string, status: number) => HttpResponse.json({ detail, message: detail }, { status });
-const sent: { method: string; path: string; body: unknown }[] = [];
+const sent: SentRequest[] = [];
 let detail: TicketDetail;
 const server = setupServer(
   http.get("*/api/support/admin/t1", () => HttpResponse.json(detail)),
@@ -39,16 +37,7 @@ const server = setupServer(
 beforeAll(() => {
   polyfillJsdom();
   server.listen({ onUnhandledRequest: "error" });
-  server.events.on("request:start", async ({ request }) => {
-    const body =
-      request.method === "GET"
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
-    sent.push({ method: request.method, path: new URL(request.url).pathname, body });
-  });
+  recordRequests(server, sent);
 });
 afterEach(() => {
   cleanup();
@@ -101,7 +90,7 @@ describe("ticket detail", () => {
     fireEvent.change(input, { target: { value: "bo@kiln.local" } });
     fireEvent.submit(input.closest("form")!);
     await waitFor(() => expect(screen.queryByTestId("assign-dialog")).toBeNull());
-    expect(sent.filter((r) => r.path.endsWith("/assign")).map((r) => r.body)).toEqual([{ user_email: "bo@example.com" }, { user_email: "bo@kiln.local" }]);
+    expect(sent.filter((r) => r.url.pathname.endsWith("/assign")).map((r) => r.body)).toEqual([{ user_email: "bo@example.com" }, { user_email: "bo@kiln.local" }]);
   });
 
   it("deletes an assistant message only after confirming; user messages have no delete", async () => {
@@ -128,7 +117,7 @@ describe("ticket detail", () => {
     expect(input.value).toBe("x".repeat(151));
     fireEvent.keyDown(input, { key: "k", ctrlKey: true });
     expect(await screen.findByText("Grammar polish needs an AI model: configure a model provider first")).toBeTruthy();
-    expect(sent.find((r) => r.path.endsWith("/polish"))!.body).toEqual({ text: "x".repeat(151) });
+    expect(sent.find((r) => r.url.pathname.endsWith("/polish"))!.body).toEqual({ text: "x".repeat(151) });
     expect(input.value).toBe("x".repeat(151));
   });
 
@@ -147,6 +136,6 @@ describe("ticket detail", () => {
     fireEvent.click(vip.querySelector("input")!);
     await waitFor(() => expect(vip.dataset.state).toBe("checked"));
     fireEvent.click(within(section).getByTestId("internal-save"));
-    await waitFor(() => expect(sent.find((r) => r.path.endsWith("/internal_categories"))?.body).toEqual({ internal_categories: ["vip"] }));
+    await waitFor(() => expect(sent.find((r) => r.url.pathname.endsWith("/internal_categories"))?.body).toEqual({ internal_categories: ["vip"] }));
   });
 });

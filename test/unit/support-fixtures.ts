@@ -1,3 +1,5 @@
+import { HttpResponse } from "msw";
+import type { SetupServer } from "msw/node";
 import type { Ticket, TicketMessage } from "../../schemas/support";
 
 /** A ticket and a message as the server answers them, for the support screens' tests. */
@@ -32,3 +34,26 @@ export const message = (id: string, over: Partial<TicketMessage> = {}): TicketMe
   metadata: { created_date: "2026-11-24T10:00:00.000Z", created_by_full_name: "Ada" },
   ...over,
 });
+
+/** an error body as Kiln answers it */
+export const fail = (detail: string, status: number) => HttpResponse.json({ detail, message: detail }, { status });
+
+export interface SentRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Every request the screens send through `server`, with its JSON body (none for a GET), into `sent`. */
+export function recordRequests(server: SetupServer, sent: SentRequest[]): void {
+  server.events.on("request:start", async ({ request }) => {
+    const body =
+      request.method === "GET"
+        ? undefined
+        : await request
+            .clone()
+            .json()
+            .catch(() => undefined);
+    sent.push({ method: request.method, url: new URL(request.url), body });
+  });
+}

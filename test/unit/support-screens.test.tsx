@@ -17,27 +17,16 @@ import { TicketPanel } from "../../web/src/components/support/TicketPanel";
 import { Toaster } from "../../web/src/components/ui/toaster";
 import { system } from "../../web/src/theme";
 import { polyfillJsdom } from "./jsdom-polyfills";
-import { message, ticket } from "./support-fixtures";
+import { type SentRequest, fail, message, recordRequests, ticket } from "./support-fixtures";
 
 /** The support screens against the API at the HTTP boundary (msw): the §5 and §8 words, what is sent, what a failure leaves. */
 
 const server = setupServer();
-/** an error body as Kiln answers it */
-const fail = (detail: string, status: number) => HttpResponse.json({ detail, message: detail }, { status });
-const sent: { method: string; url: URL; body: unknown }[] = [];
+const sent: SentRequest[] = [];
 beforeAll(() => {
   polyfillJsdom();
   server.listen({ onUnhandledRequest: "error" });
-  server.events.on("request:start", async ({ request }) => {
-    const body =
-      request.method === "GET"
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
-    sent.push({ method: request.method, url: new URL(request.url), body });
-  });
+  recordRequests(server, sent);
 });
 afterEach(() => {
   cleanup();
