@@ -1,13 +1,13 @@
-import { Alert, Badge, Button, Card, Field, HStack, Heading, Input, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Field, HStack, Heading, Input, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
-import { Globe, Lock, Plus } from "lucide-react";
+import { Globe, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { type CustomDomain, type DomainDisplayStatus, DomainMessages, displayStatus } from "../../../../../schemas/domains";
 import { Domains, appDomainsQuery } from "../../../api/domains";
-import { links } from "../../editor/links";
 import { type Confirmation, ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PlanBanner } from "../../ui/PlanBanner";
 import { useFeatures } from "../useFeatures";
 import { BuyDomainButton } from "./BuyDomainButton";
 import { DnsGuidance } from "./DnsGuidance";
@@ -47,19 +47,7 @@ function useDomainAction(run: (id: string) => Promise<unknown>, title: string, r
   return useMutation({ mutationFn: (d: CustomDomain) => run(d.id), onSuccess: refresh, onError: (err) => domainFailed(title, err) });
 }
 
-function PlanGate() {
-  return (
-    <Alert.Root status="info" data-testid="domains-gate">
-      <Alert.Indicator>
-        <Lock />
-      </Alert.Indicator>
-      <Alert.Title>{DomainMessages.NEEDS_PLAN}</Alert.Title>
-      <Link href={links.billing} ms="auto" fontSize="sm" fontWeight="medium" color="brand.fg" textDecoration="underline" data-testid="domains-upgrade">
-        Upgrade
-      </Link>
-    </Alert.Root>
-  );
-}
+const PlanGate = () => <PlanBanner message={DomainMessages.NEEDS_PLAN} testId="domains-gate" upgradeTestId="domains-upgrade" />;
 
 function DomainManager({ app }: { app: App }) {
   const client = useQueryClient();
