@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FEATURE_MESSAGES } from "../../functions/core/tiers";
 import { SECRET_VALUES_REQUIRED, SECRET_VALUES_REQUIRED_TITLE } from "../../schemas/secrets";
-import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser } from "./browser";
+import { apiCall as call, toastSaying, useBrowser, ownerWithBuiltApp } from "./browser";
 
 /**
  * Backend functions in the owner's workspace, in real Chromium against the whole local stack
@@ -25,25 +25,7 @@ const HELLO = [
   "});",
 ].join("\n");
 
-/** An owner with a built app; `tier` moves them to that plan through the platform admin. */
-async function ownerWithApp(label: string, tier: "builder" | null): Promise<{ email: string; token: string; appId: string }> {
-  const email = uniqueEmail(label);
-  const token = await tokenFor(email);
-  if (tier) {
-    const me = (await call("GET", "/api/auth/me", { token })).body;
-    const moved = await call("POST", `/api/auth/${me.id}/update-user`, { token: await tokenFor("admin@kiln.local"), body: { subscription_tier: tier } });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  }
-  const created = await call("POST", "/api/apps", { token, body: { user_description: "A simple task tracker with a list of tasks and their status" } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  // polled by hand: expect.poll may not run in a beforeAll
-  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    const state = (await call("GET", `/api/apps/${created.body.id}`, { token })).body.status.state;
-    if (state === "ready") break;
-    if (Date.now() > deadline) throw new Error(`the app was not built: ${state}`);
-  }
-  return { email, token, appId: created.body.id };
-}
+const ownerWithApp = (label: string, tier: "builder" | null) => ownerWithBuiltApp(label, tier, "A simple task tracker with a list of tasks and their status");
 
 /** The chat's turn is over: the last message is the assistant's, finished. */
 async function turnDone(token: string, appId: string): Promise<any> {

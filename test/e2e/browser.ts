@@ -73,6 +73,27 @@ export async function apiCall(method: string, path: string, options: { token?: s
 /** A platform token for an account, through the local-only token route. */
 export const tokenFor = async (email: string) => (await apiCall("POST", "/api/local/token", { body: { email } })).body.access_token as string;
 
+/**
+ * A new owner with a built app (the offline engine builds it from `description`); `tier` moves them
+ * to that plan through the platform admin. Polled by hand: expect.poll may not run in a beforeAll.
+ */
+export async function ownerWithBuiltApp(label: string, tier: "builder" | null, description: string): Promise<{ email: string; token: string; appId: string; appName: string }> {
+  const email = uniqueEmail(label);
+  const token = await tokenFor(email);
+  if (tier) {
+    const me = (await apiCall("GET", "/api/auth/me", { token })).body;
+    const moved = await apiCall("POST", `/api/auth/${me.id}/update-user`, { token: await tokenFor("admin@kiln.local"), body: { subscription_tier: tier } });
+    if (moved.status !== 200) throw new Error(`moving ${email} to ${tier}: ${moved.status} ${JSON.stringify(moved.body)}`);
+  }
+  const created = await apiCall("POST", "/api/apps", { token, body: { user_description: description } });
+  if (created.status !== 201) throw new Error(`creating an app: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    const app = (await apiCall("GET", `/api/apps/${created.body.id}`, { token })).body;
+    if (app.status.state === "ready") return { email, token, appId: app.id, appName: app.name };
+    if (Date.now() > deadline) throw new Error(`the app was not built: ${app.status.state}`);
+  }
+}
+
 /** Waits for a toast whose text matches, and answers its whole text. */
 export async function toastSaying(page: Page, text: string | RegExp): Promise<string> {
   const toast = page.getByTestId("toast").filter({ hasText: text });

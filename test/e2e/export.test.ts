@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { FEATURE_MESSAGES } from "../../functions/core/tiers";
 import { GITHUB_NOT_CONFIGURED, GITHUB_USERNAME_INVALID, GITHUB_USERNAME_REQUIRED } from "../../schemas/export";
-import { apiCall as call, tokenFor, uniqueEmail, useBrowser } from "./browser";
+import { apiCall as call, useBrowser, ownerWithBuiltApp } from "./browser";
 
 /**
  * Export in real Chromium against the whole local stack (spec 02 §2, §4, §5, §6, §9): the
@@ -13,22 +13,7 @@ import { apiCall as call, tokenFor, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-async function ownerWithApp(label: string, tier: "builder" | null) {
-  const email = uniqueEmail(label);
-  const token = await tokenFor(email);
-  if (tier) {
-    const me = (await call("GET", "/api/auth/me", { token })).body;
-    expect((await call("POST", `/api/auth/${me.id}/update-user`, { token: await tokenFor("admin@kiln.local"), body: { subscription_tier: tier } })).status).toBe(200);
-  }
-  const created = await call("POST", "/api/apps", { token, body: { user_description: "A simple task tracker with a list of tasks and their status" } });
-  expect(created.status).toBe(201);
-  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    const state = (await call("GET", `/api/apps/${created.body.id}`, { token })).body.status.state;
-    if (state === "ready") break;
-    if (Date.now() > deadline) throw new Error(`the app was not built: ${state}`);
-  }
-  return { email, token, appId: created.body.id as string };
-}
+const ownerWithApp = (label: string, tier: "builder" | null) => ownerWithBuiltApp(label, tier, "A simple task tracker with a list of tasks and their status");
 
 describe("Export from the toolbar", () => {
   let owner: Awaited<ReturnType<typeof ownerWithApp>>;

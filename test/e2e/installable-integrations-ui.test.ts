@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PACKAGE_NEEDS_BACKEND_FUNCTIONS } from "../../schemas/packages";
-import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser } from "./browser";
+import { apiCall as call, toastSaying, useBrowser, ownerWithBuiltApp } from "./browser";
 
 /**
  * Installable integrations in real Chromium against the whole local stack (issue 11): a catalogue
@@ -11,29 +11,7 @@ import { apiCall as call, toastSaying, tokenFor, uniqueEmail, useBrowser } from 
 
 const browser = useBrowser();
 
-/** An owner with a built app; `tier` moves them to that plan through the platform admin. */
-async function ownerWithApp(label: string, tier: "builder" | null): Promise<{ email: string; token: string; appId: string; appName: string }> {
-  const email = uniqueEmail(label);
-  const token = await tokenFor(email);
-  if (tier) {
-    const me = (await call("GET", "/api/auth/me", { token })).body;
-    const moved = await call("POST", `/api/auth/${me.id}/update-user`, { token: await tokenFor("admin@kiln.local"), body: { subscription_tier: tier } });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  }
-  const created = await call("POST", "/api/apps", { token, body: { user_description: "A simple order tracker with a list of orders and their status" } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  let app: any;
-  await expect
-    .poll(
-      async () => {
-        app = (await call("GET", `/api/apps/${created.body.id}`, { token })).body;
-        return app.status.state;
-      },
-      { timeout: 45_000, interval: 250 },
-    )
-    .toBe("ready");
-  return { email, token, appId: app.id, appName: app.name };
-}
+const ownerWithApp = (label: string, tier: "builder" | null) => ownerWithBuiltApp(label, tier, "A simple order tracker with a list of orders and their status");
 
 const appOf = async (owner: { token: string; appId: string }) => (await call("GET", `/api/apps/${owner.appId}`, { token: owner.token })).body;
 
