@@ -1,6 +1,6 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { FileTree } from "../../schemas/app-files";
-import { db, isConditionFailure, queryAll, table } from "./db";
+import { batchWrite, db, isConditionFailure, queryAll, table } from "./db";
 import { Keys } from "./keys";
 
 /** An app's code: one item per file in the app's partition, so a file write touches one item. */
@@ -56,13 +56,7 @@ export namespace AppFiles {
         requests.push({ PutRequest: { Item: itemOf(appId, path, content) } });
       }
     }
-    for (let i = 0; i < requests.length; i += 25) {
-      let batch: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
-      while (batch?.length) {
-        const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
-        batch = UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-      }
-    }
+    await batchWrite(requests);
   }
 
   /** Group a file tree the way an App answers it (spec 01 §3: pages, components, entities, layout). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { AppMeta } from "../../schemas/app";
 import {
@@ -15,7 +15,7 @@ import type { SandboxInvoked, SandboxLogLine } from "../../schemas/sandbox";
 import { AppFiles } from "./app-files";
 import { Apps } from "./apps";
 import { Config } from "./config";
-import { db, deletePartition, queryAll, table } from "./db";
+import { batchWrite, db, deletePartition, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Jobs } from "./jobs";
 import { Keys } from "./keys";
@@ -177,18 +177,11 @@ export namespace BackendFunctions {
   /** Keep a call's log lines (and the line saying how it ended), newest read first; they expire after the retention. */
   export async function writeLogs(appId: string, name: string, lines: SandboxLogLine[]): Promise<void> {
     const ttl = Math.floor(Date.now() / 1000) + FunctionLimits.LOG_RETENTION_DAYS * 24 * 3600;
-    const items = lines.map((line, i) => ({
-      PutRequest: {
-        Item: { ...Keys.functionLog(appId, name, line.time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`), ...line, region: region(), ttl },
-      },
-    }));
-    for (let i = 0; i < items.length; i += 25) {
-      let batch: Record<string, unknown>[] | undefined = items.slice(i, i + 25);
-      while (batch?.length) {
-        const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
-        batch = UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-      }
-    }
+    await batchWrite(
+      lines.map((line, i) => ({
+        PutRequest: { Item: { ...Keys.functionLog(appId, name, line.time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`), ...line, region: region(), ttl } },
+      })),
+    );
   }
 
   export async function logs(appId: string, name: string, query: FunctionLogsQuery): Promise<FunctionLogsPage> {

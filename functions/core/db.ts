@@ -47,17 +47,20 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "Exc
   return items;
 }
 
-/** Delete these keys, 25 per batch, retrying what DynamoDB hands back unprocessed. */
-export async function deleteKeys(keys: { pk: string; sk: string }[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length; attempt++) {
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+/** Put and delete requests ({ PutRequest } / { DeleteRequest }), 25 per batch, retrying what DynamoDB hands back unprocessed. */
+export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let batch = requests.slice(i, i + 25);
+    for (let attempt = 0; batch.length; attempt++) {
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
+      batch = (UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
+      if (batch.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
     }
   }
 }
+
+/** Delete these keys. */
+export const deleteKeys = (keys: { pk: string; sk: string }[]): Promise<void> => batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 
 /** Delete every item of a partition. */
 export async function deletePartition(pk: string): Promise<number> {

@@ -1,6 +1,6 @@
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { EntityRecord } from "../../schemas/entities";
-import { db, isConditionFailure, table } from "./db";
+import { batchWrite, db, isConditionFailure, table } from "./db";
 import { VisibleError } from "./errors";
 import { Keys } from "./keys";
 
@@ -134,16 +134,6 @@ export namespace Records {
     } catch (err) {
       if (isConditionFailure(err)) return false;
       throw err;
-    }
-  }
-
-  async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-    for (let i = 0; i < requests.length; i += 25) {
-      let batch: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
-      while (batch?.length) {
-        const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
-        batch = UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-      }
     }
   }
 
