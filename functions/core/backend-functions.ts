@@ -137,21 +137,18 @@ export namespace BackendFunctions {
   export async function list(app: AppMeta): Promise<FunctionList> {
     const { pk, skPrefix } = Keys.functionDeployments(app.id);
     const [files, items] = await Promise.all([
-      queryAll({
-        KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-        ExpressionAttributeValues: { ":p": Keys.appFiles(app.id).pk, ":s": `${Keys.appFiles(app.id).skPrefix}functions/` },
-      }),
+      AppFiles.tree(app.id, "functions/"),
       queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": pk, ":s": skPrefix } }),
     ]);
     const deployments = new Map(items.map((item) => [item.name as string, toDeployment(item)]));
-    const functions = files.map((file) => {
-      const name = (file.path as string).slice("functions/".length);
+    const functions = Object.entries(files).map(([path, content]) => {
+      const name = path.slice("functions/".length);
       const deployment = deployments.get(name);
       return {
         name,
         url: urlOf(app.id, name),
         deployment: deployment ? publicDeployment(deployment) : null,
-        up_to_date: deployment?.code_sha === codeSha(file.content as string),
+        up_to_date: deployment?.code_sha === codeSha(content),
       };
     });
     return { functions };
