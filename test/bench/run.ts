@@ -45,6 +45,9 @@ const E2E_WARMUP = 2;
 const E2E_ROUNDS = 20;
 const ROUND_TIMEOUT_MS = 15_000;
 const BUILD_ROUNDS = 5;
+/** `KILN_BENCH_ONLY=sdk,scale npm run bench` runs only the named sections (all when unset). */
+const ONLY = new Set((process.env.KILN_BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const wants = (section: string) => ONLY.size === 0 || ONLY.has(section);
 
 // ---------------------------------------------------------------- statistics
 
@@ -179,7 +182,7 @@ class Members {
   strays = 0;
   duplicates = 0;
 
-  constructor(private readonly room: string) {}
+  constructor(readonly room: string) {}
 
   async open(socketUrl: string, token: string, count: number) {
     const openOne = (i: number) =>
@@ -305,6 +308,7 @@ async function main(): Promise<number> {
     await expect200("POST update-user (tier)", request(`${url}/api/auth/${me.id}/update-user`, "POST", { authorization: `Bearer ${adminToken}` }, { subscription_tier: "pro" }));
 
     // 2. GET /api/auth/me, 20 concurrent keep-alive clients
+    if (wants("me")) {
     process.stdout.write(`GET /api/auth/me: ${HTTP_WARMUP} warm-up + ${HTTP_REQUESTS} measured, ${HTTP_CLIENTS} clients… `);
     const hitMe = async () => {
       const s = performance.now();
@@ -333,8 +337,10 @@ async function main(): Promise<number> {
     const rps = HTTP_REQUESTS / loadSeconds;
     console.log(`${rps.toFixed(0)} req/s`);
     rows.push(row(`GET /api/auth/me (${HTTP_CLIENTS} clients, keep-alive)`, meMs, `${rps.toFixed(0)} req/s, all ${HTTP_REQUESTS} answered 200`));
+    }
 
     // 3. 100 members of user:<id>
+    if (wants("broadcast")) {
     const room = `user:${userId}`;
     process.stdout.write(`opening ${SOCKETS} sockets and joining ${room}… `);
     const tOpen = performance.now();
@@ -397,8 +403,10 @@ async function main(): Promise<number> {
     rows.push(row("  of which POST /api/auth/{id}/update-user answer", httpMs));
     if (members.strays) throw new Error(`${members.strays} update_model message(s) arrived outside their round`);
     if (members.duplicates) throw new Error(`${members.duplicates} update_model message(s) arrived twice at one socket`);
+    }
 
     // 4. the builder: prompt -> app ready with the offline engine, and table writes per AI turn
+    if (wants("build")) {
     process.stdout.write(`prompt -> app ready (offline engine), ${BUILD_ROUNDS} apps… `);
     const { tableWrites } = await import("../../functions/core/db.ts");
     const buildMs: number[] = [];
@@ -431,28 +439,35 @@ async function main(): Promise<number> {
     rows.push(row("prompt -> app ready (offline engine, CRM)", buildMs, "POST /api/apps until status ready; 3 entities, ~12 pages"));
     rows.push(countRow("table writes per AI turn: first build (incl. create)", firstTurnWrites));
     rows.push(countRow("table writes per AI turn: 'add a priority field'", followUpWrites));
+    }
 
     // 5. the same @base44/sdk workload against Kiln and against `base44 dev`
-    for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
+    if (wants("sdk")) for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
 
     // 5b. a Base44-style backend function, cold (after each deploy) and warm, on Kiln and `base44 dev`
-    for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
+    if (wants("functions")) for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
 
     // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
-    process.stdout.write("file change -> preview re-rendered (Chromium, own stack)… ");
-    for (const r of await previewRerender()) rows.push(row(r.what, r.samples, r.extra));
-    console.log("done");
+    if (wants("preview")) {
+      process.stdout.write("file change -> preview re-rendered (Chromium, own stack)… ");
+      for (const r of await previewRerender()) rows.push(row(r.what, r.samples, r.extra));
+      console.log("done");
+    }
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
-    await members.close();
-    members = undefined;
-    const deadline = Date.now() + 10_000;
-    while ((await Realtime.members(room)).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (members) {
+      const { Realtime } = await import("../../functions/core/realtime.ts");
+      const room = members.room;
+      await members.close();
+      members = undefined;
+      const deadline = Date.now() + 10_000;
+      while ((await Realtime.members(room)).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    }
     await stack.stop();
     stack = undefined;
 
     // 1 (continued). cold starts #2.. in fresh processes
-    for (let i = 2; i <= COLD_STARTS; i++) {
+    for (let i = 2; i <= (wants("cold") ? COLD_STARTS : 1); i++) {
       process.stdout.write(`cold start ${i}/${COLD_STARTS} (fresh process)… `);
       const r = await coldStartInChild();
       coldMs.push(r.ms);
