@@ -23,7 +23,7 @@ export interface EntityJson {
   [key: string]: unknown;
 }
 
-export type FieldKind = "text" | "longtext" | "email" | "url" | "number" | "date" | "boolean" | "enum" | "relation" | "other";
+export type FieldKind = "text" | "longtext" | "email" | "url" | "image" | "rating" | "number" | "date" | "time" | "boolean" | "enum" | "relation" | "other";
 
 export interface Field {
   name: string;
@@ -55,9 +55,12 @@ export function fieldsOf(schema: EntityJson, entityNames: readonly string[]): Fi
     const related = relation ? entityNames.find((e) => e === pascal(relation[1]) && e !== schema.name) : undefined;
     if (options.length) kind = "enum";
     else if (prop.type === "boolean") kind = "boolean";
+    else if ((prop.type === "number" || prop.type === "integer") && prop.format === "rating") kind = "rating";
     else if (prop.type === "number" || prop.type === "integer") kind = "number";
     else if (prop.type !== "string") kind = "other";
     else if (prop.format === "date" || prop.format === "date-time") kind = "date";
+    else if (prop.format === "time") kind = "time";
+    else if (prop.format === "image") kind = "image";
     else if (prop.format === "email") kind = "email";
     else if (prop.format === "uri" || prop.format === "url") kind = "url";
     else if (related) {
@@ -83,6 +86,12 @@ export function titleField(fields: Field[]): Field | null {
 /** The enum that works as a status: status or stage first, else the first enum. */
 export function statusField(fields: Field[]): Field | null {
   return fields.find((f) => f.kind === "enum" && /^(status|stage)$/.test(f.name)) ?? fields.find((f) => f.kind === "enum") ?? null;
+}
+
+/** The date a calendar places records by: due, start or event dates before others. */
+export function calendarDate(fields: Field[]): Field | null {
+  const dates = fields.filter((f) => f.kind === "date");
+  return dates.find((f) => /^(date|due_date|deadline|start_date|publish_date|scheduled_date|event_date)$/.test(f.name)) ?? dates.find((f) => !/(created|birth|expir|warranty)/.test(f.name)) ?? dates[0] ?? null;
 }
 
 /** The money field worth a total on the dashboard. */
@@ -206,5 +215,8 @@ export function describeProp(prop: JsonProp): string {
   if (prop.format === "date" || prop.format === "date-time") return "a date";
   if (prop.format === "email") return "an e-mail address";
   if (prop.format === "uri") return "a link";
+  if (prop.format === "image") return "a picture";
+  if (prop.format === "time") return "a time";
+  if (prop.format === "rating") return `a rating out of ${typeof prop.maximum === "number" ? prop.maximum : 5}`;
   return "text";
 }

@@ -15,10 +15,25 @@ export interface EntityPages {
   form: string | null;
 }
 
+/** Extra views of an entity's records: a kanban board by its status, a month calendar by a date. */
+export interface EntityViews {
+  board: string | null;
+  calendar: string | null;
+}
+
+/** A bar chart on the dashboard: records of `entity` grouped by field `by` (by month for a date), counted or summing `sum`. */
+export interface ChartSpec {
+  entity: string;
+  by: string;
+  sum: string | null;
+  title: string;
+}
+
 export interface EntityDef {
   name: string;
   schema: EntityJson;
   pages: EntityPages;
+  views: EntityViews;
   /** the list page's title in the navigation and its heading */
   navTitle: string;
   icon: string;
@@ -31,6 +46,7 @@ export interface AppModel {
   hasLayout: boolean;
   theme: ThemeSettings;
   entities: EntityDef[];
+  charts: ChartSpec[];
 }
 
 export const THEME_PATH = "components/Theme";
@@ -40,8 +56,11 @@ export function defaultPages(name: string): EntityPages {
   return { list: pluralize(name) === name ? `${name}List` : pluralize(name), detail: `${name}Detail`, form: `${name}Form` };
 }
 
-export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(schema.name)): EntityDef {
-  return { name: schema.name, schema, pages, navTitle: pluralTitle(schema.name), icon: domainOf(schema.name)?.icon ?? GENERIC_ICON };
+/** The page names of an entity's board and calendar views, when it has them. */
+export const viewPage = (name: string, view: keyof EntityViews): string => `${name}${view === "board" ? "Board" : "Calendar"}`;
+
+export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(schema.name), icon?: string): EntityDef {
+  return { name: schema.name, schema, pages, views: { board: null, calendar: null }, navTitle: pluralTitle(schema.name), icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON };
 }
 
 export const entityNames = (model: AppModel): string[] => model.entities.map((e) => e.name);
@@ -56,8 +75,8 @@ export function findEntity(model: AppModel, name: string): EntityDef | undefined
   return model.entities.find((e) => e.name === name);
 }
 
-export function newModel(title: string, theme: ThemeSettings, schemas: EntityJson[]): AppModel {
-  return { title, dashboardPage: "Dashboard", dashboardTitle: "Dashboard", hasLayout: true, theme, entities: schemas.map((s) => entityDef(s)) };
+export function newModel(title: string, theme: ThemeSettings, schemas: EntityJson[], icons: Record<string, string> = {}): AppModel {
+  return { title, dashboardPage: "Dashboard", dashboardTitle: "Dashboard", hasLayout: true, theme, entities: schemas.map((s) => entityDef(s, defaultPages(s.name), icons[s.name])), charts: [] };
 }
 
 export interface NavItem {
@@ -118,6 +137,7 @@ export function readModel(files: Record<string, string>, appName: string): { mod
     const ident = new RegExp(`(?:${schema.name}|${schema.name}Entity)`);
     const pages = resolvePages(schema.name, ident, files);
     const def = entityDef(schema, pages);
+    for (const view of ["board", "calendar"] as const) if (`pages/${viewPage(schema.name, view)}` in files) def.views[view] = viewPage(schema.name, view);
     const item = nav.find((n) => n.page === pages.list);
     if (item) {
       def.navTitle = item.title;
@@ -147,16 +167,32 @@ export function readModel(files: Record<string, string>, appName: string): { mod
       hasLayout: LAYOUT_PATH in files,
       theme: THEME_PATH in files ? parseTheme(files[THEME_PATH]) : defaultTheme(null),
       entities,
+      charts: dashboardPage ? readCharts(files[`pages/${dashboardPage}`], entities) : [],
     },
     broken,
   };
+}
+
+/** The dashboard's charts, read back from its `const CHARTS = [...]` line; charts of missing entities or fields are dropped. */
+function readCharts(dashboard: string | undefined, entities: EntityDef[]): ChartSpec[] {
+  const line = dashboard ? /^const CHARTS = (\[.*\]);$/m.exec(dashboard) : null;
+  if (!line) return [];
+  try {
+    const parsed = JSON.parse(line[1]) as ChartSpec[];
+    return parsed.filter((c) => {
+      const props = entities.find((e) => e.name === c?.entity)?.schema.properties;
+      return !!props && typeof c.by === "string" && c.by in props && (c.sum === null || c.sum in props) && typeof c.title === "string";
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** Every page name the model renders. */
 export function modelPages(model: AppModel): string[] {
   const out: string[] = [];
   if (model.dashboardPage) out.push(model.dashboardPage);
-  for (const e of model.entities) for (const p of [e.pages.list, e.pages.detail, e.pages.form]) if (p) out.push(p);
+  for (const e of model.entities) for (const p of [e.pages.list, e.pages.detail, e.pages.form, e.views.board, e.views.calendar]) if (p) out.push(p);
   return out;
 }
 

@@ -64,7 +64,8 @@ export function valueJsx(model: AppModel, n: Names, field: Field, record: string
   }
   const kind = field.kind === "text" || field.kind === "other" || field.kind === "relation" ? "" : ` kind=${str(field.kind)}`;
   const currency = field.currency ? ` currency=${str(field.currency)}` : "";
-  return `<FieldValue${kind}${currency} value={${value}} />`;
+  const max = field.kind === "rating" && typeof field.prop.maximum === "number" && field.prop.maximum !== 5 ? ` max={${field.prop.maximum}}` : "";
+  return `<FieldValue${kind}${currency}${max} value={${value}} />`;
 }
 
 /** `const customerLabel = (id) => ...;` for each related entity of these fields. */

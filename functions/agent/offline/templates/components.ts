@@ -45,7 +45,7 @@ import StatusBadge from "@/components/StatusBadge";
 import { formatMoney } from "@/utils";
 
 /** Shows one field of a record, formatted by its kind; money in its currency. */
-export default function FieldValue({ value, kind = "text", currency }) {
+export default function FieldValue({ value, kind = "text", currency, max = 5 }) {
   if (value === null || value === undefined || value === "") {
     return <span className="opacity-50">—</span>;
   }
@@ -58,6 +58,12 @@ export default function FieldValue({ value, kind = "text", currency }) {
       return <span>{currency ? formatMoney(Number(value), currency) : Number(value).toLocaleString()}</span>;
     case "boolean":
       return <span>{value ? "Yes" : "No"}</span>;
+    case "time":
+      return <span>{String(value)}</span>;
+    case "rating":
+      return <span aria-label={\`\${value} out of \${max}\`}>{"★".repeat(Math.max(0, Math.min(max, Math.round(Number(value) || 0))))}<span className="opacity-30">{"★".repeat(Math.max(0, max - Math.round(Number(value) || 0)))}</span></span>;
+    case "image":
+      return <img src={value} alt="" className="h-16 w-16 rounded object-cover" />;
     case "email":
       return (
         <a href={\`mailto:\${value}\`} className="underline-offset-2 hover:underline">
@@ -117,6 +123,46 @@ export default function StatCard({ title, value, icon: Icon, href }) {
     </Card>
   );
   return href ? <Link to={href}>{card}</Link> : card;
+}
+`;
+
+export const BAR_CHART = `import React from "react";
+import { format, startOfToday, subMonths } from "date-fns";
+import { formatLabel } from "@/components/StatusBadge";
+import { formatMoney } from "@/utils";
+
+const amount = (row, sum) => (sum ? Number(row[sum]) || 0 : 1);
+
+/** Rows grouped by a field's value, in the order of \`keys\`: a count, or the sum of \`sum\`. */
+export function countBy(rows, field, keys, sum = null, label = formatLabel) {
+  return keys.map((key) => ({ label: label(key), value: rows.filter((row) => row[field] === key).reduce((total, row) => total + amount(row, sum), 0) }));
+}
+
+/** Rows grouped by the month of a date field, over the last \`months\` months. */
+export function byMonth(rows, field, sum = null, months = 6) {
+  return Array.from({ length: months }, (_, i) => subMonths(startOfToday(), months - 1 - i)).map((month) => {
+    const key = format(month, "yyyy-MM");
+    return { label: format(month, "MMM"), value: rows.filter((row) => String(row[field] ?? "").slice(0, 7) === key).reduce((total, row) => total + amount(row, sum), 0) };
+  });
+}
+
+/** A horizontal bar chart of labelled values. */
+export default function BarChart({ data, currency }) {
+  const top = Math.max(1, ...data.map((d) => d.value));
+  if (!data.length) return <p className="text-sm opacity-60">Nothing to chart yet.</p>;
+  return (
+    <div className="space-y-2" role="img" aria-label={data.map((d) => \`\${d.label}: \${d.value}\`).join(", ")}>
+      {data.map((d) => (
+        <div key={d.label} className="flex items-center gap-3 text-sm">
+          <span className="w-24 shrink-0 truncate">{d.label}</span>
+          <div className="h-3 flex-1 rounded bg-black/5">
+            <div className="h-3 rounded bg-current opacity-70" style={{ width: \`\${(d.value / top) * 100}%\` }} />
+          </div>
+          <span className="w-20 shrink-0 text-right font-medium">{currency ? formatMoney(d.value, currency) : d.value.toLocaleString()}</span>
+        </div>
+      ))}
+    </div>
+  );
 }
 `;
 

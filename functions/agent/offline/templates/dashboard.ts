@@ -17,7 +17,23 @@ export function renderDashboard(model: AppModel): string {
     const f = moneyField(n.fields);
     return f ? [{ n, f, variable: `total${n.def.name}${pascal(f.name)}` }] : [];
   }).slice(0, 2);
-  const breakdowns = shown.flatMap((n) => {
+  const charts = model.charts.flatMap((chart) => {
+    const n = shown.find((x) => x.def.name === chart.entity);
+    const by = n?.fields.find((f) => f.name === chart.by);
+    const sum = chart.sum === null ? null : n?.fields.find((f) => f.name === chart.sum);
+    const target = by?.kind === "relation" ? shown.find((x) => x.def.name === by.target) : null;
+    if (!n || !by || sum === undefined || (by.kind === "relation" && !target)) return [];
+    const sumArg = sum ? str(sum.name) : "null";
+    let data: string;
+    if (by.kind === "date") data = `byMonth(${n.many}, ${str(by.name)}, ${sumArg})`;
+    else if (by.kind === "boolean") data = `countBy(${n.many}, ${str(by.name)}, [true, false], ${sumArg}, (value) => (value ? "Yes" : "No"))`;
+    else if (target) {
+      const label = target.title ? `${access(target.one, target.title.name)}` : `${target.one}.id`;
+      data = `countBy(${n.many}, ${str(by.name)}, ${target.many}.map((${target.one}) => ${target.one}.id), ${sumArg}, (id) => { const ${target.one} = ${target.many}.find((row) => row.id === id); return ${target.one} ? ${label} || "Untitled" : "—"; })`;
+    } else data = `countBy(${n.many}, ${str(by.name)}, ${JSON.stringify(by.options).replace(/","/g, '", "')}, ${sumArg})`;
+    return [{ chart, data, currency: sum?.currency ?? null }];
+  });
+  const breakdowns = charts.length ? [] : shown.flatMap((n) => {
     const f = statusField(n.fields);
     return f ? [{ n, f }] : [];
   }).slice(0, 3);
@@ -94,11 +110,13 @@ export function renderDashboard(model: AppModel): string {
     recentCards.length && recent.some((n) => n.def.pages.detail) ? `import { Link } from "react-router-dom";` : null,
     icons.length ? importLine("lucide-react", [...new Set(icons)].map(iconImport)) : null,
     shown.map((n) => entityImport(model, n.def.name)),
-    breakdownCards.length || recentCards.length ? uiImports({ card: ["Card", "CardContent", "CardHeader", "CardTitle"] }) : null,
+    breakdownCards.length || recentCards.length || charts.length ? uiImports({ card: ["Card", "CardContent", "CardHeader", "CardTitle"] }) : null,
     `import StatCard from "@/components/StatCard";`,
     usesBadge ? `import StatusBadge from "@/components/StatusBadge";` : null,
     `import { theme } from "@/components/Theme";`,
+    charts.length ? `import BarChart, { byMonth, countBy } from "@/components/BarChart";` : null,
     importLine("@/utils", ["createPageUrl", ...(totals.length ? ["formatMoney"] : [])]),
+    charts.length ? ["", `const CHARTS = ${JSON.stringify(charts.map((c) => c.chart))};`] : null,
     breakdowns.length ? "" : null,
     breakdowns.map(({ n, f }) => `const ${breakdownConst(n.def.name, f.name)} = ${JSON.stringify(f.options).replace(/","/g, '", "')};`),
     "",
@@ -109,6 +127,7 @@ export function renderDashboard(model: AppModel): string {
     loadLines,
     totals.length ? "" : null,
     totals.map((t) => `  const ${t.variable} = ${t.n.many}.reduce((sum, ${t.n.one}) => sum + (Number(${access(t.n.one, t.f.name)}) || 0), 0);`),
+    charts.length ? ["  const chartData = [", ...charts.map((c) => `    { data: ${c.data}, currency: ${c.currency ? str(c.currency) : "null"} },`), "  ];"] : null,
     "",
     "  return (",
     `    <div className="space-y-8">`,
@@ -123,6 +142,22 @@ export function renderDashboard(model: AppModel): string {
     `          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">`,
     indent(stats, 12),
     "          </div>",
+    charts.length
+      ? [
+          `          <div className="grid gap-6 lg:grid-cols-2">`,
+          "            {CHARTS.map((chart, index) => (",
+          "              <Card key={chart.title} className={theme.card}>",
+          "                <CardHeader>",
+          "                  <CardTitle>{chart.title}</CardTitle>",
+          "                </CardHeader>",
+          "                <CardContent>",
+          "                  <BarChart data={chartData[index].data} currency={chartData[index].currency} />",
+          "                </CardContent>",
+          "              </Card>",
+          "            ))}",
+          "          </div>",
+        ]
+      : null,
     breakdownCards.length || recentCards.length ? `          <div className="grid gap-6 lg:grid-cols-2">` : null,
     indent([...breakdownCards, ...recentCards], 12),
     breakdownCards.length || recentCards.length ? "          </div>" : null,

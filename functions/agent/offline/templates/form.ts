@@ -15,10 +15,13 @@ function toData(field: Field, form: string): string {
   const v = access(form, field.name);
   switch (field.kind) {
     case "number":
+    case "rating":
       return `${v} === "" ? null : Number(${v})`;
     case "boolean":
       return `Boolean(${v})`;
     case "date":
+    case "time":
+    case "image":
     case "relation":
     case "enum":
     case "url":
@@ -44,6 +47,19 @@ function control(model: AppModel, field: Field): string[] {
       return [`<Input id=${id} type="number" step="any" className={theme.input} value={${value}} ${onChange} />`];
     case "date":
       return [`<Input id=${id} type="date" className={theme.input} value={${value}} ${onChange} />`];
+    case "time":
+      return [`<Input id=${id} type="time" className={theme.input} value={${value}} ${onChange} />`];
+    case "rating": {
+      const max = typeof field.prop.maximum === "number" ? field.prop.maximum : 5;
+      return [`<Input id=${id} type="number" min={1} max={${max}} step={1} className={theme.input} value={${value}} ${onChange} />`];
+    }
+    case "image":
+      return [
+        `<div className="flex items-center gap-3">`,
+        `  {${value} && <img src={${value}} alt="" className="h-16 w-16 rounded object-cover" />}`,
+        `  <Input id=${id} type="file" accept="image/*" className={theme.input} onChange={(event) => upload(${id}, event.target.files?.[0])} />`,
+        "</div>",
+      ];
     case "email":
       return [`<Input id=${id} type="email" className={theme.input} value={${value}} ${onChange} />`];
     case "url":
@@ -101,6 +117,10 @@ function checks(n: Names, editable: Field[]): string[] {
     if (f.required && f.kind !== "boolean") out.push(`    if (isBlank(${v})) ${err} = ${str(`${f.label} is required.`)};`);
     if (f.kind === "email") out.push(`    if (${v} && !/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(${v})) ${err} = "Enter a valid e-mail address.";`);
     if (f.kind === "number") out.push(`    if (!isBlank(${v}) && Number.isNaN(Number(${v}))) ${err} = ${str(`${f.label} must be a number.`)};`);
+    if (f.kind === "rating") {
+      const max = typeof f.prop.maximum === "number" ? f.prop.maximum : 5;
+      out.push(`    if (!isBlank(${v}) && !(Number(${v}) >= 1 && Number(${v}) <= ${max})) ${err} = ${str(`${f.label} must be from 1 to ${max}.`)};`);
+    }
   }
   return out;
 }
@@ -134,6 +154,7 @@ export function renderForm(model: AppModel, def: EntityDef): string {
     has("enum") ? `import { formatLabel } from "@/components/StatusBadge";` : null,
     `import { theme } from "@/components/Theme";`,
     `import { createPageUrl } from "@/utils";`,
+    has("image") ? `import { UploadFile } from "@/integrations/Core";` : null,
     "",
     consts.length ? [...consts, ""] : null,
     `const ${empty} = {`,
@@ -163,6 +184,20 @@ export function renderForm(model: AppModel, def: EntityDef): string {
     "  const setField = (name, value) => {",
     "    setForm((current) => ({ ...current, [name]: value }));",
     "  };",
+    has("image")
+      ? [
+          "",
+          "  const upload = async (name, file) => {",
+          "    if (!file) return;",
+          "    try {",
+          "      const { file_url } = await UploadFile({ file });",
+          "      setField(name, file_url);",
+          "    } catch (error) {",
+          `      setErrors((current) => ({ ...current, [name]: error?.message || "Could not upload the picture." }));`,
+          "    }",
+          "  };",
+        ]
+      : null,
     "",
     "  const validate = () => {",
     "    const problems = {};",
