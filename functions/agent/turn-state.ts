@@ -14,6 +14,7 @@ import { Messages } from "../core/messages";
 import { PlatformStats } from "../core/platform-stats";
 import { Secrets } from "../core/secrets";
 import { applyAction, secretRequestOf } from "./apply";
+import { homePageOf } from "./home-page";
 import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
@@ -241,7 +242,7 @@ export class TurnState {
     const current = await Apps.get(this.app.id);
     if (!current) return;
     const patch: Partial<AppMeta> = { app_stage: null };
-    if (!current.main_page || !pages.includes(current.main_page)) patch.main_page = pages.includes("Dashboard") ? "Dashboard" : (pages[0] ?? null);
+    if (!current.main_page || !pages.includes(current.main_page)) patch.main_page = homePageOf(this.files);
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
     const suggestions = mine(current) && state === "done" ? await suggest().catch(() => null) : null;
     // A stopped turn's late status line may have landed after Stop: the app is ready either way.

@@ -6,7 +6,7 @@
  */
 import { firstTurn } from "./build";
 import { discuss } from "./discussion";
-import { followUp } from "./followups";
+import { followUp } from "./answer";
 import { readModel } from "./model";
 import { cannotDo } from "./texts";
 

@@ -2,38 +2,20 @@
  * Follow-up requests: recognise what is asked (case-insensitive patterns), make the
  * change on the model, and answer with the minimal actions plus plain words.
  */
-import { type Action, serialize, targetOf } from "../protocol";
-import { diffModels, textEdit } from "./changes";
+import type { Action } from "../protocol";
+import { choices, entityRename, entityWithFields, partColours } from "./asks";
+import { textEdit } from "./changes";
 import { fieldNameFrom } from "./entities";
 import { backendFunction } from "./functions";
-import { type AppModel, LAYOUT_PATH, modelPages, readModel, THEME_PATH } from "./model";
+import { type AppModel, LAYOUT_PATH, modelPages, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
 import * as ops from "./ops";
 import { cleanPhrase, entitiesWithField, parseFieldPhrases, resolveEntity, resolveField, resolvePage } from "./resolve";
 import { COLOUR_WORDS, styleFrom } from "./styles";
-import { CONFIGURE, cannotDo } from "./texts";
+import { CONFIGURE } from "./texts";
 import { detectDomains } from "./vocabulary";
 
-export interface FollowUpInput {
-  message: string;
-  files: Record<string, string>;
-  appName: string;
-  currentPage?: string | null;
-  /** files the owner froze: no action touches them */
-  frozen?: string[];
-  /** backend functions are activated for the app */
-  backendFunctions?: boolean;
-  /** the names of the app's secrets */
-  secretNames?: string[];
-}
-
-/** The frozen files an action would change. */
-function frozenTouched(action: Action, frozen: ReadonlySet<string>): string[] {
-  const paths = action.type === "rename" ? [action.from, action.to] : [targetOf(action)];
-  return paths.filter((p): p is string => p !== null && frozen.has(p));
-}
-
-const POLITE = /^(?:(?:please|pls|can you|could you|would you|will you|kindly|now|also|and|ok(?:ay)?|great|thanks|thank you|hey|hi|i'd like you to|i want you to)[,!\s]+)+/i;
+const POLITE = /^(?:(?:please|pls|can you|could you|would you|will you|kindly|now|also|and|then|ok(?:ay)?|great|thanks|thank you|hey|hi|i'd like you to|i want you to)[,!\s]+)+/i;
 
 /** The message without politeness, quotes at the ends or final punctuation. */
 export function normalise(message: string): string {
@@ -55,7 +37,7 @@ const pageList = (files: Record<string, string>) =>
 
 const unquote = (text: string) => text.trim().replace(/^["“'`]+|["”'`]+$/g, "").trim();
 
-type Outcome = ops.OpResult | { actions: Action[]; plan: string; done: string; notes?: string[] } | null;
+export type Outcome = ops.OpResult | { actions: Action[]; plan: string; done: string; notes?: string[] } | null;
 
 function appTitle(m: string, model: AppModel): Outcome {
   const r =
@@ -73,6 +55,7 @@ function pageTitle(m: string, model: AppModel, files: Record<string, string>, cu
     /^(?:change|set|update)\s+the\s+(?:title|heading|header|headline)\s+(?:of|on)\s+(?:the\s+)?(.+?)\s+(?:to|into)\s+(.+)$/i.exec(m);
   if (!r) return null;
   const title = unquote(r[2]).slice(0, 60);
+  if (title.toLowerCase() in COLOUR_WORDS) return null; // "set the header to blue" is a colour
   if (/^(?:app|application|site)$/i.test(cleanPhrase(r[1]))) return ops.setAppTitle(model, title);
   const page = resolvePage(model, files, r[1], current);
   if (!page) return { reply: `I couldn't tell which page "${cleanPhrase(r[1])}" is. The pages are: ${pageList(files)}.` };
@@ -94,6 +77,8 @@ function renames(m: string, model: AppModel, files: Record<string, string>, curr
     if (fieldOn && !def) return { reply: `I couldn't find an entity called "${cleanPhrase(fieldOn[2])}". The entities are: ${listing(model.entities.map((e) => e.name))}.` };
     return renameFieldIn(model, def ? [def] : model.entities, fieldPhrase, to);
   }
+  const entity = entityRename(left, r[2], model);
+  if (entity) return entity;
   const page = resolvePage(model, files, left, current);
   if (page) return renamePage(model, files, page, to);
   const withField = entitiesWithField(model, left);
@@ -253,51 +238,33 @@ function theme(m: string, model: AppModel, files: Record<string, string>): Outco
   return ops.setTheme(model, { style, dark, primary });
 }
 
-/** The answer to a follow-up: actions and words, or plain words when nothing can be done. */
-export function followUp(input: FollowUpInput): string {
-  const { model, broken } = readModel(input.files, input.appName);
-  const m = normalise(input.message);
+export interface Context {
+  files: Record<string, string>;
+  currentPage?: string | null;
+  backendFunctions?: boolean;
+  secretNames?: string[];
+}
+
+/** What one request asks, carried out on the model (or as actions), or null when no rule knows it. */
+export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
+  const { files, currentPage } = ctx;
   const steps = [
-    () => backendFunction(m, model, { files: input.files, backendFunctions: Boolean(input.backendFunctions), secretNames: input.secretNames ?? [] }),
+    () => backendFunction(m, model, { files, backendFunctions: Boolean(ctx.backendFunctions), secretNames: ctx.secretNames ?? [] }),
     () => appTitle(m, model),
-    () => pageTitle(m, model, input.files, input.currentPage),
-    () => renames(m, model, input.files, input.currentPage),
+    () => partColours(m, model, files),
+    () => pageTitle(m, model, files, currentPage),
+    () => renames(m, model, files, currentPage),
+    () => entityWithFields(m, model),
+    () => choices(m, model),
     () => addFields(m, model),
     () => removeFields(m, model),
-    () => removals(m, model, input.files, input.currentPage),
+    () => removals(m, model, files, currentPage),
     () => addEntities(m, model),
-    () => theme(m, model, input.files),
+    () => theme(m, model, files),
   ];
-  let outcome: Outcome = null;
   for (const step of steps) {
-    outcome = step();
-    if (outcome) break;
+    const outcome = step();
+    if (outcome) return outcome;
   }
-  if (!outcome) return cannotDo(model);
-  if ("reply" in outcome) return outcome.reply;
-  let actions: Action[];
-  const notes = [...(outcome.notes ?? [])];
-  if ("after" in outcome) {
-    const changes = diffModels(input.files, model, outcome.after, outcome.renamed);
-    actions = changes.actions;
-    if (changes.skipped.length) {
-      notes.push(`${listing(changes.skipped)} ${changes.skipped.length === 1 ? "was" : "were"} changed by hand in a way my edits don't fit, so I left ${changes.skipped.length === 1 ? "it" : "them"} alone; make the matching change there yourself.`);
-    }
-  } else actions = outcome.actions;
-  if (broken.length) notes.push(`${listing(broken)} ${broken.length === 1 ? "is" : "are"} not valid JSON, so I ignored ${broken.length === 1 ? "it" : "them"}.`);
-  // A frozen file is never changed, and the answer never claims it was.
-  const frozen = new Set(input.frozen ?? []);
-  const blocked = [...new Set(actions.flatMap((a) => frozenTouched(a, frozen)))];
-  if (blocked.length) {
-    actions = actions.filter((a) => !frozenTouched(a, frozen).length);
-    const one = blocked.length === 1;
-    const why = `${listing(blocked)} ${one ? "is" : "are"} frozen, so I left ${one ? "it" : "them"} unchanged (unfreeze ${one ? "it" : "them"} in AI Controls to let me change ${one ? "it" : "them"}).`;
-    if (!actions.length) return [`I couldn't make this change: ${why}`, ...notes].join("\n\n");
-    return [serialize({ type: "plan", content: outcome.plan }), ...actions.map(serialize), "", [`I made only part of this change: ${why}`, ...notes].join(" ")].join("\n");
-  }
-  if (!actions.length) {
-    const stuck = "after" in outcome && notes.some((n) => n.includes("changed by hand"));
-    return stuck ? [`I couldn't make this change: ${notes.join(" ")}`, `To have it done anyway, ${CONFIGURE}.`].join("\n\n") : [`Nothing needed to change. ${outcome.done}`, ...notes].join("\n\n");
-  }
-  return [serialize({ type: "plan", content: outcome.plan }), ...actions.map(serialize), "", [outcome.done, ...notes].join(" ")].join("\n");
+  return null;
 }

@@ -8,6 +8,7 @@ import { cloneModel } from "./changes";
 import { type AppModel, defaultPages, entityDef, type EntityPages, findEntity, modelPages, pageNameFrom } from "./model";
 import { listing, lowerWords, pluralize, sentence, snake } from "./naming";
 import { defaultPrimary, type StyleName, type ThemeSettings } from "./styles";
+import type { PartColours, ThemePart } from "./theme-parts";
 import { type Domain, domainOf, fieldsFor, GENERIC_FIELDS } from "./vocabulary";
 
 export interface Change {
@@ -203,6 +204,21 @@ export function setTheme(model: AppModel, patch: { style?: StyleName; dark?: boo
     after,
     plan: `Switch to ${listing(said)} in components/Theme.`,
     done: `Switched to ${listing(said)}. The layout, pages and components read their classes from components/Theme, so that one file changed.`,
+  };
+}
+
+/** Colours of their own for named parts (header, sidebar, buttons …), on top of the style. */
+export function setPartColours(model: AppModel, parts: PartColours): OpResult {
+  const before = model.theme.parts ?? {};
+  const changed = (Object.keys(parts) as ThemePart[]).filter((p) => before[p] !== parts[p]);
+  const said = changed.map((p) => `the ${p} ${parts[p]}`);
+  if (!changed.length) return { reply: `The ${listing(Object.keys(parts))} ${Object.keys(parts).length === 1 ? "is" : "are"} already ${listing([...new Set(Object.values(parts))])}, so nothing changed.` };
+  const after = cloneModel(model);
+  after.theme = { ...after.theme, parts: { ...before, ...parts } };
+  return {
+    after,
+    plan: `Make ${listing(said)} in components/Theme.`,
+    done: `Made ${listing(said)}. The layout and pages take these classes from components/Theme, so that one file changed; the ${model.theme.style ?? "clean"} style's shapes and shadows stay.`,
   };
 }
 

@@ -4,6 +4,7 @@
  * pages and components read their classes from there, so a new style, a dark mode
  * or another primary colour only rewrites that one small file.
  */
+import { applyParts, type PartColours, parseParts, partLine } from "./theme-parts";
 
 export const STYLES = ["neo-brutalism", "neumorphism", "glassmorphism", "material-design", "claymorphism"] as const;
 export type StyleName = (typeof STYLES)[number];
@@ -12,6 +13,8 @@ export interface ThemeSettings {
   style: StyleName | null;
   primary: string;
   dark: boolean;
+  /** named parts with a colour of their own ("make the header blue") */
+  parts?: PartColours;
 }
 
 export const COLOURS = [
@@ -240,12 +243,13 @@ export function styleLabel(style: StyleName | null): string {
 const HEADER = /Theme: ([\w-]+) style, (\w+) primary colour, (light|dark) mode\./;
 
 export function renderTheme(settings: ThemeSettings): string {
-  const tokens = themeTokens(settings);
+  const tokens = applyParts(themeTokens(settings), settings.parts, settings.dark);
   const body = Object.entries(tokens)
     .map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`)
     .join("\n");
   return [
     `// Theme: ${styleLabel(settings.style)} style, ${settings.primary} primary colour, ${settings.dark ? "dark" : "light"} mode.`,
+    ...partLine(settings.parts),
     "// The layout, pages and components take their Tailwind classes from here,",
     "// so a new style or colour only changes this file.",
     "export const theme = {",
@@ -261,5 +265,6 @@ export function parseTheme(content: string | undefined): ThemeSettings {
   if (!m) return defaultTheme(null);
   const style = (STYLES as readonly string[]).includes(m[1]) ? (m[1] as StyleName) : null;
   const primary = (COLOURS as readonly string[]).includes(m[2]) ? m[2] : defaultPrimary(style);
-  return { style, primary, dark: m[3] === "dark" };
+  const parts = parseParts(content, COLOURS);
+  return { style, primary, dark: m[3] === "dark", ...(parts ? { parts } : {}) };
 }

@@ -1,0 +1,127 @@
+/**
+ * Recognisers for the follow-ups that reach further than one field: renaming an
+ * entity everywhere, a new entity with the fields the sentence names, new choices
+ * for a list field, and colours for named parts of the app.
+ */
+import { fieldNameFrom } from "./entities";
+import { addChoices, addEntityWithFields, renameEntity } from "./entity-ops";
+import { type AppModel, type EntityDef, THEME_PATH } from "./model";
+import { listing, pascal, singularize, snake } from "./naming";
+import { type OpResult, setPartColours } from "./ops";
+import { cleanPhrase, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
+import { COLOUR_WORDS } from "./styles";
+import { type PartColours, PART_WORDS, type ThemePart } from "./theme-parts";
+import { CONFIGURE } from "./texts";
+
+const unquote = (text: string) => text.trim().replace(/^["“'`]+|["”'`]+$/g, "").trim();
+
+/** A name typed in chat as an entity name: "time entries" -> "TimeEntry". */
+export function entityNameFrom(phrase: string): string | null {
+  const p = cleanPhrase(unquote(phrase));
+  if (!/^[a-z][a-z\s-]{0,40}$/i.test(p) || p.split(/\s+/).length > 4) return null;
+  return pascal(singularize(p)) || null;
+}
+
+/** "rename Habit to Routine", "rename the habits entity to routines": the entity, everywhere. */
+export function entityRename(left: string, right: string, model: AppModel): OpResult | null {
+  if (/\s+(?:page|screen|tab|view)$/i.test(left.trim())) return null;
+  const def = resolveEntity(model, left);
+  if (!def) return null;
+  const to = entityNameFrom(right);
+  if (!to) return { reply: `"${unquote(right)}" doesn't make an entity name; use words, e.g. "rename ${def.name} to Routine".` };
+  return renameEntity(model, def.name, to);
+}
+
+const NOT_A_NAME = /\b(?:to|on|for|in|field|fields|column|columns|property|options?|choices?|values?|page|chart|board|calendar)\b/i;
+
+/** "add a time entry entity with date, hours and project": the entity and exactly those fields. */
+export function entityWithFields(m: string, model: AppModel): OpResult | null {
+  const r = /^(?:add|create|make|set up|build|i need|we need|i want)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?\s+(?:with|having|that has|that have|containing|including)\s+(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/i.exec(m);
+  if (!r || NOT_A_NAME.test(r[1]) || /^(?:options?|choices?|values?)\b/i.test(r[2])) return null;
+  const name = entityNameFrom(r[1]);
+  if (!name) return null;
+  const have = resolveEntity(model, r[1]);
+  if (have && have.name === name) return addEntityWithFields(model, name, []);
+  const out: { name: string; prop: { type: string; [k: string]: unknown } }[] = [];
+  for (const part of r[2].split(/\s*,\s*|\s+(?:and|&)\s+/i).map((s) => unquote(s.replace(/^(?:an?|the)\s+/i, ""))).filter(Boolean)) {
+    // "project" when the app has projects: a link to one of them
+    const other = model.entities.find((e) => snake(e.name) === fieldNameFrom(singularize(part), false) || snake(e.name) === snake(singularize(part)));
+    if (other) {
+      out.push({ name: `${snake(other.name)}_id`, prop: { type: "string", description: `id of the related ${other.name}` } });
+      continue;
+    }
+    out.push(...parseFieldPhrases(part, name));
+  }
+  const unique = out.filter((f, i) => out.findIndex((g) => g.name === f.name) === i);
+  if (!unique.length) return null;
+  return addEntityWithFields(model, name, unique);
+}
+
+/** The entity and list field a phrase names: "task status", "the status of tasks", "status on tasks". */
+function enumTarget(phrase: string, model: AppModel): { def: EntityDef; field: string } | { def: EntityDef; plain: string } | null {
+  const p = cleanPhrase(phrase).replace(/\s+(?:field|column|list|options|choices|dropdown|select)$/i, "");
+  const of = /^(.+?)\s+(?:of|on|for|in)\s+(?:the\s+)?(.+)$/i.exec(p);
+  const splits: [string, string][] = of ? [[of[2], of[1]]] : [];
+  const w = p.replace(/'s\b/g, "").split(/\s+/);
+  for (let k = 1; k < w.length; k++) splits.push([w.slice(0, k).join(" "), w.slice(k).join(" ")]);
+  for (const [entityPhrase, fieldPhrase] of splits) {
+    const def = resolveEntity(model, entityPhrase);
+    const field = def && resolveField(model, def, fieldPhrase);
+    if (def && field) return field.kind === "enum" ? { def, field: field.name } : { def, plain: field.name };
+  }
+  return null;
+}
+
+/** "add 'blocked' to task status", "add blocked and waiting as status options for tasks". */
+export function choices(m: string, model: AppModel): OpResult | null {
+  const r =
+    /^(?:add|include)\s+(.+?)\s+as\s+(?:an?\s+|new\s+)*(.+?)\s+(?:options?|choices?|values?|states?)\s+(?:to|for|on|of|in)\s+(.+)$/i.exec(m) ??
+    /^(?:add|include)\s+(?:the\s+)?(?:options?|choices?|values?|states?)\s+(.+?)\s+(?:to|for|in)\s+(.+)$/i.exec(m) ??
+    /^(?:add|include)\s+(.+?)\s+(?:to|in)\s+(?:the\s+)?(?:choices|options|values)\s+(?:of|for)\s+(.+)$/i.exec(m) ??
+    /^(?:add|include)\s+(.+?)\s+(?:to|in)\s+(.+)$/i.exec(m);
+  if (!r) return null;
+  const valuesText = r[1];
+  const target = r.length === 4 && r[3] ? `${r[3]} ${r[2]}` : r[2];
+  const found = enumTarget(target, model);
+  if (!found) return null;
+  const values = valuesText.split(/\s*,\s*|\s+(?:and|or|&)\s+/i).map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, "")))).filter(Boolean);
+  if ("plain" in found) {
+    // "add a customer to deals" is a field request, not choices: only a quoted value or a field that lists words is meant here
+    if (!/["“'`]/.test(valuesText)) return null;
+    return { reply: `${found.def.name}'s \`${found.plain}\` is a free field, not a list of choices, so there is nothing to add "${unquote(valuesText)}" to. To make it a list, remove it and add it again "with options ${unquote(valuesText)}, …".` };
+  }
+  if (!values.length) return null;
+  return addChoices(model, found.def.name, found.field, values);
+}
+
+/** Colour words outside the Tailwind palettes, answered rather than ignored. */
+const OFF_PALETTE = /^(?:white|beige|cream|maroon|silver|dark|light)$/;
+
+/** "make the header blue", "colour the sidebar and buttons green, the background slate". */
+export function partColours(m: string, model: AppModel, files: Record<string, string>): OpResult | null {
+  if (!/\b(?:make|colou?r|paint|change|set|turn|use|switch)\b/i.test(m)) return null;
+  const tokens = m.toLowerCase().replace(/[^a-z\s-]/g, " ").split(/\s+/).filter(Boolean);
+  const parts: PartColours = {};
+  let pending: ThemePart[] = [];
+  let unknown: string | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const two = `${tokens[i]} ${tokens[i + 1] ?? ""}`;
+    const part = PART_WORDS.find(([re]) => re.test(two))?.[1] ?? PART_WORDS.find(([re]) => re.test(tokens[i]))?.[1];
+    if (part) {
+      if (PART_WORDS.some(([re]) => re.test(two))) i++;
+      pending.push(part);
+      continue;
+    }
+    const colour = COLOUR_WORDS[tokens[i]];
+    if (colour && pending.length) {
+      for (const p of pending) parts[p] = colour;
+      pending = [];
+    } else if (pending.length && OFF_PALETTE.test(tokens[i])) unknown = tokens[i];
+  }
+  if (!Object.keys(parts).length) {
+    if (!unknown || !pending.length) return null;
+    return { reply: `I can't colour the ${listing(pending)} "${unknown}": I know the Tailwind palettes (${Object.keys(COLOUR_WORDS).slice(0, 21).join(", ")}). Name one of those, or ${CONFIGURE}.` };
+  }
+  if (!(THEME_PATH in files)) return { reply: `This app doesn't keep its look in ${THEME_PATH}, so I can't colour its ${listing(Object.keys(parts))} safely. Change the classes in the code view, or ${CONFIGURE}.` };
+  return setPartColours(model, parts);
+}

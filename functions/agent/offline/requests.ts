@@ -1,0 +1,19 @@
+/**
+ * A message can hold several requests ("add a priority field to tasks and make the
+ * header blue"). It is split where a new sentence or an "and"/"then" starts another
+ * command, never inside a list ("add date, hours and project" stays whole).
+ */
+const VERB =
+  "(?:please\\s+)?(?:also\\s+)?(?:add|create|make|rename|remove|delete|drop|change|set|use|switch|turn|colou?r|paint|put|give|include|call|hide|get rid of|build|show|set up)\\b";
+
+const BOUNDARY = new RegExp(`\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+(?:and\\s+)?then\\s+|,?\\s+and\\s+(?=${VERB})|,\\s*(?=${VERB}))`, "i");
+
+/** The requests of a message, in order (the whole message when it is one). */
+export function splitRequests(message: string): string[] {
+  const text = message.split(/\n\s*-{3,}\s*\n/)[0].trim();
+  const parts = text
+    .split(BOUNDARY)
+    .map((p) => p.trim())
+    .filter((p) => /[a-z]/i.test(p));
+  return parts.length ? parts : [text];
+}

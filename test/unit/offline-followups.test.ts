@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import { homePageOf } from "../../functions/agent/home-page";
+import { planOffline } from "../../functions/agent/offline";
+import { readModel } from "../../functions/agent/offline/model";
+import { renderAll } from "../../functions/agent/offline/templates";
+import { build, checkTree, entity, type Files, follow, touched } from "./offline-fixtures";
+
+const HABITS = "A habit tracker with habits and notes";
+const CRM = "A CRM to track customers, deals and follow-up tasks";
+
+/** The files agree with the engine's own reading of them: a later turn starts from what is there. */
+function inStep(files: Files) {
+  const rendered = renderAll(readModel(files, "App").model);
+  for (const [path, content] of Object.entries(rendered)) if (path in files) expect(files[path], path).toBe(content);
+}
+
+describe("renaming an entity reaches every place its name shows", () => {
+  const app = build(HABITS);
+
+  it('"rename Habit to Routine": schema, pages, navigation, labels and links', () => {
+    expect(app["entities/Habit"]).toBeDefined();
+    const out = follow(app, "rename Habit to Routine");
+    expect(out.files["entities/Habit"]).toBeUndefined();
+    expect(entity(out.files, "Routine")).toMatchObject({ name: "Routine" });
+    for (const page of ["Routines", "RoutineDetail", "RoutineForm"]) expect(out.files[`pages/${page}`], page).toContain(`export default function ${page}(`);
+    for (const page of ["Habits", "HabitDetail", "HabitForm"]) expect(out.files[`pages/${page}`], page).toBeUndefined();
+    expect(out.actions).toContainEqual({ type: "rename", from: "pages/Habits", to: "pages/Routines" });
+    expect(out.files["layout/main"]).toContain('{ title: "Routines", page: "Routines"');
+    const everything = Object.values(out.files).join("\n").replace(/const APP_TITLE = .*/, "");
+    expect(everything).not.toMatch(/\bHabits?\b|@\/entities\/Habit\b|\bhabits?\b/);
+    expect(out.files["pages/RoutineForm"]).toMatch(/Routine\.create\(/);
+    expect(out.files["pages/Routines"]).toMatch(/New routine/i);
+    expect(out.text).toContain("Renamed Habit to Routine everywhere");
+    expect(out.text).toContain("Records saved before as Habit records are not moved to Routine");
+    checkTree(out.files);
+    inStep(out.files);
+  });
+
+  it("renames the links from other entities, and their pages follow", () => {
+    const crm = build(CRM);
+    expect(entity(crm, "Deal").properties.customer_id).toBeDefined();
+    const out = follow(crm, "rename the customer entity to client");
+    expect(entity(out.files, "Deal").properties.client_id).toMatchObject({ type: "string" });
+    expect(entity(out.files, "Deal").properties.customer_id).toBeUndefined();
+    expect(entity(out.files, "Task").properties.client_id).toBeDefined();
+    expect(out.files["pages/DealForm"]).toContain("Client.list(");
+    expect(out.files["pages/ClientDetail"]).toContain("Deal.filter({ client_id: id })");
+    expect(Object.values(out.files).join("\n").replace(/const APP_TITLE = .*/, "")).not.toMatch(/\bCustomers?\b|customer_id/);
+    expect(out.text).toMatch(/Deal and Task now link to Client through `client_id` \(was `customer_id`\)/);
+    checkTree(out.files);
+    inStep(out.files);
+  });
+
+  it("a page word still renames only the page; an unknown name or a clash is said plainly", () => {
+    const page = follow(app, "rename the Habits page to Routines");
+    expect(page.files["entities/Habit"]).toBeDefined();
+    expect(page.files["pages/Routines"]).toBeDefined();
+    const clash = follow(app, "rename habit to note");
+    expect(clash.actions).toEqual([]);
+    expect(clash.text).toContain("The app already has a Note entity, so I can't rename Habit to it.");
+  });
+});
+
+describe("adding an entity with its fields in one sentence", () => {
+  it('"add a time entry entity with date, hours and project": a link when Project exists, text otherwise', () => {
+    const withProjects = build("Project management with projects, tasks and expenses");
+    const out = follow(withProjects, "add a time entry entity with date, hours and project");
+    const schema = entity(out.files, "TimeEntry");
+    expect(schema.properties).toEqual({
+      date: { type: "string", format: "date" },
+      hours: { type: "number" },
+      project_id: { type: "string", description: "id of the related Project" },
+    });
+    expect(out.files["entities/Project"]).toBe(withProjects["entities/Project"]);
+    for (const page of ["TimeEntries", "TimeEntryDetail", "TimeEntryForm"]) expect(out.files[`pages/${page}`], page).toBeDefined();
+    expect(out.files["layout/main"]).toContain('page: "TimeEntries"');
+    expect(out.files["pages/TimeEntryForm"]).toContain("Project.list(");
+    checkTree(out.files);
+    inStep(out.files);
+
+    const alone = follow(build(HABITS), "add a time entry entity with date, hours and project");
+    expect(entity(alone.files, "TimeEntry").properties).toEqual({ date: { type: "string", format: "date" }, hours: { type: "number" }, project: { type: "string" } });
+    expect(alone.files["entities/Project"]).toBeUndefined();
+    checkTree(alone.files);
+  });
+
+  it("creates exactly what was named, for other phrasings too", () => {
+    const app = build(HABITS);
+    const out = follow(app, "create invoices with amount, due date and paid");
+    expect(entity(out.files, "Invoice").properties).toEqual({ amount: { type: "number" }, due_date: { type: "string", format: "date" }, paid: { type: "boolean", default: false } });
+    checkTree(out.files);
+  });
+});
+
+describe("choices of a list field", () => {
+  const app = build(CRM);
+
+  it.each([
+    ["add 'blocked' to task status", ["todo", "in_progress", "done", "blocked"]],
+    ["add blocked and waiting as status options for tasks", ["todo", "in_progress", "done", "blocked", "waiting"]],
+    ["add the option blocked to the status of tasks", ["todo", "in_progress", "done", "blocked"]],
+  ])("%s", (message, values) => {
+    const out = follow(app, message);
+    expect(entity(out.files, "Task").properties.status.enum).toEqual(values);
+    expect(touched(out.actions).sort()).toEqual(["entities/Task", "pages/Dashboard", "pages/TaskForm", "pages/Tasks"]);
+    expect(out.files["pages/TaskForm"]).toContain(`const STATUS_OPTIONS = [${values.map((v) => `"${v}"`).join(", ")}];`);
+    checkTree(out.files);
+    inStep(out.files);
+  });
+
+  it("a choice that is there already changes nothing, and says so", () => {
+    const out = follow(app, "add done to task status");
+    expect(out.actions).toEqual([]);
+    expect(out.text).toContain("already offers");
+    expect(out.text).toContain("Nothing in the app changed, so this message is not charged.");
+  });
+});
+
+describe("colouring named parts of the app", () => {
+  const app = build(CRM);
+
+  it('"make the header blue" changes only components/Theme, and the colour stays through later style changes', () => {
+    const out = follow(app, "make the header blue");
+    expect(touched(out.actions)).toEqual(["components/Theme"]);
+    expect(out.files["components/Theme"]).toContain("// Colours: header blue.");
+    expect(out.files["components/Theme"]).toMatch(/brand: "[^"]*bg-blue-600 text-white"/);
+    const dark = follow(out.files, "make it dark");
+    expect(dark.files["components/Theme"]).toMatch(/brand: "[^"]*bg-blue-600 text-white"/);
+    inStep(dark.files);
+  });
+
+  it.each([
+    ["colour the sidebar green", /sidebar: "[^"]*bg-green-700/],
+    ["make the buttons red", /primaryButton: "[^"]*bg-red-600 text-white hover:bg-red-700"/],
+    ["change the background colour to slate", /page: "[^"]*bg-slate-50 text-slate-900"/],
+    ["make the links purple", /link: "[^"]*text-purple-600"/],
+    ["make the cards amber", /card: "[^"]*bg-amber-50 border-amber-200"/],
+  ])("%s", (message, re) => {
+    const out = follow(app, message);
+    expect(touched(out.actions)).toEqual(["components/Theme"]);
+    expect(out.files["components/Theme"]).toMatch(re);
+    inStep(out.files);
+  });
+
+  it("several parts in one sentence, each its own colour; an unknown colour is named", () => {
+    const out = follow(app, "make the header blue and the sidebar and buttons green");
+    expect(out.files["components/Theme"]).toContain("// Colours: header blue, sidebar green, buttons green.");
+    const odd = follow(app, "make the header beige");
+    expect(odd.actions).toEqual([]);
+    expect(odd.text).toContain('I can\'t colour the header "beige"');
+  });
+});
+
+describe("removing the Dashboard", () => {
+  it("leaves the navigation starting at a list page and no link to the removed page", () => {
+    const app = build(CRM);
+    const out = follow(app, "remove the Dashboard page");
+    expect(out.files["pages/Dashboard"]).toBeUndefined();
+    expect(out.files["layout/main"]).not.toContain('"Dashboard"');
+    expect(/page: "(\w+)"/.exec(out.files["layout/main"])?.[1]).toBe("Customers");
+    // the app then opens on the first page of the navigation, not on a detail page
+    expect(homePageOf(out.files)).toBe("Customers");
+    checkTree(out.files);
+    const renamed = follow(app, "rename the dashboard page to Start");
+    expect(homePageOf(renamed.files)).toBe("Start");
+  });
+});
+
+describe("a message with several requests", () => {
+  const app = build(CRM);
+
+  it('"add a priority field to tasks and make the header blue" does both', () => {
+    const out = follow(app, "add a priority field to tasks and make the header blue");
+    expect(entity(out.files, "Task").properties.priority).toMatchObject({ enum: ["low", "medium", "high"] });
+    expect(out.files["components/Theme"]).toContain("// Colours: header blue.");
+    expect(out.text).toContain("This message had 2 requests, and I did each:");
+    expect(out.text).toMatch(/1\. "add a priority field to tasks": done\./);
+    expect(out.text).toMatch(/2\. "make the header blue": done\./);
+    expect(out.actions.filter((a) => a.type === "plan")).toHaveLength(1);
+    checkTree(out.files);
+    inStep(out.files);
+  });
+
+  it("says exactly which request it could not do, and does the rest", () => {
+    const out = follow(app, "Add a source field to deals. Then integrate Stripe payments; rename the app to Acme");
+    expect(entity(out.files, "Deal").properties.source).toBeDefined();
+    expect(out.files["layout/main"]).toContain('const APP_TITLE = "Acme";');
+    expect(out.text).toContain("This message had 3 requests; I did 2 of them:");
+    expect(out.text).toMatch(/2\. "integrate Stripe payments": not done\. I didn't understand this request\./);
+    expect(out.text).toContain("configure a model provider");
+  });
+
+  it("requests that build on each other apply in order", () => {
+    const out = follow(app, "add a time entry entity with date and hours, then rename time entry to work log");
+    expect(out.files["entities/WorkLog"]).toBeDefined();
+    expect(out.files["entities/TimeEntry"]).toBeUndefined();
+    checkTree(out.files);
+    inStep(out.files);
+  });
+
+  it("a list inside one request is not split", () => {
+    const out = follow(app, "add phone, website and notes to deals");
+    expect(Object.keys(entity(out.files, "Deal").properties)).toEqual(expect.arrayContaining(["phone", "website", "notes"]));
+    expect(out.text).not.toContain("requests");
+  });
+});
+
+describe("frozen files and turns that change nothing", () => {
+  const app = build(CRM);
+
+  it("names exactly the frozen files it did not write, per request", () => {
+    const out = follow(app, "add a priority field to tasks and make the header blue", { frozen: ["components/Theme", "pages/TaskForm"] });
+    expect(out.files["components/Theme"]).toBe(app["components/Theme"]);
+    expect(out.files["pages/TaskForm"]).toBe(app["pages/TaskForm"]);
+    expect(entity(out.files, "Task").properties.priority).toBeDefined();
+    expect(out.text).toMatch(/1\. "add a priority field to tasks": partly done\. I made only part of this change: pages\/TaskForm is frozen/);
+    expect(out.text).toMatch(/2\. "make the header blue": not done\. I couldn't make this change: components\/Theme is frozen/);
+  });
+
+  it("a turn that changes nothing says so plainly, with no action", () => {
+    for (const message of ["make it light", "integrate with the warehouse robots", "add a phone field to customers"]) {
+      const out = follow(app, message);
+      expect(out.actions, message).toEqual([]);
+      expect(out.text, message).toContain("Nothing in the app changed, so this message is not charged.");
+    }
+  });
+
+  it("is deterministic and fast", () => {
+    const input = { message: "add a priority field to tasks and make the header blue, then rename deal to opportunity", files: app, appName: "CRM" };
+    const started = performance.now();
+    const first = planOffline(input);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(planOffline(input)).toBe(first);
+  });
+});
