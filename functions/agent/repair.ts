@@ -34,7 +34,8 @@ export function normalizePath(raw: string): string | null {
 }
 
 type Tag = { kind: "tag"; open: OpenAction; body: string; closed: boolean };
-type Piece = { kind: "text"; text: string } | { kind: "action"; action: Action } | { kind: "kept"; raw: string };
+/** `fenced`: an action made from code in a plain markdown fence. */
+type Piece = { kind: "text"; text: string } | { kind: "action"; action: Action; fenced?: boolean } | { kind: "kept"; raw: string };
 
 const lineStartTag = /(?:^|\n)[ \t]*(?=<kiln-[a-z]+)/g;
 
@@ -204,14 +205,24 @@ function fileOfFence(text: string, fence: Fence): { path: string; content: strin
   return { ...found, content };
 }
 
-/** Code in plain markdown fences that names a file becomes a write; fences that name no file, or that the answer ended inside, stay text. */
-function fencesToWrites(text: string, atEnd: boolean, tagged: Set<string>, repairs: string[], cutOff: Repaired["cutOff"]): Piece[] {
+/**
+ * Code in plain markdown fences that names a file becomes a write; fences that name no file, or that the
+ * answer ended inside, stay text. While the answer still streams, a named fence it is inside shows as an open write.
+ */
+function fencesToWrites(text: string, atEnd: boolean, streaming: boolean, tagged: Set<string>, repairs: string[], cutOff: Repaired["cutOff"]): Piece[] {
   const pieces: Piece[] = [];
   let cursor = 0;
   for (const fence of fencesIn(text)) {
     if (!fence.closed && !atEnd) continue;
     const file = fileOfFence(text, fence);
     if (!file) continue;
+    if (!fence.closed && streaming) {
+      const from = Math.max(file.from, cursor);
+      if (from > cursor) pieces.push({ kind: "text", text: text.slice(cursor, from) });
+      pieces.push({ kind: "kept", raw: `<${TAG.write} path="${file.path}">\n${file.content}` });
+      cursor = text.length;
+      continue;
+    }
     if (!fence.closed) {
       cutOff.push({ path: file.path, type: "write" });
       repairs.push(`left a code fence for ${file.path} as text: the answer ended inside it`);
@@ -228,7 +239,7 @@ function fencesToWrites(text: string, atEnd: boolean, tagged: Set<string>, repai
     }
     const from = Math.max(file.from, cursor);
     if (from > cursor) pieces.push({ kind: "text", text: text.slice(cursor, from) });
-    pieces.push({ kind: "action", action: result.action });
+    pieces.push({ kind: "action", action: result.action, fenced: true });
     repairs.push(`code for ${file.path} in a plain code fence became a write`);
     cursor = fence.end;
   }
@@ -267,8 +278,8 @@ function noteStrayTags(pieces: Piece[], repairs: string[]): void {
   }
 }
 
-/** The canonical form of a model's answer: its actions recovered and re-serialized, its chat text kept. */
-export function repair(raw: string): Repaired {
+/** The answer read as text and actions; `streaming`: it may still grow, so a named fence it ends inside is an open write. */
+function piecesOf(raw: string, streaming: boolean): { pieces: Piece[]; repairs: string[]; cutOff: Repaired["cutOff"] } {
   const repairs: string[] = [];
   const cutOff: Repaired["cutOff"] = [];
   const read: Piece[] = [];
@@ -280,11 +291,32 @@ export function repair(raw: string): Repaired {
   unwrapFencedTags(read, repairs);
   noteStrayTags(read, repairs);
   const tagged = new Set(read.flatMap((p) => (p.kind === "action" ? [targetOf(p.action) ?? ""] : [])));
-  const pieces = read.flatMap((p, i) => (p.kind === "text" ? fencesToWrites(p.text, i === read.length - 1, tagged, repairs, cutOff) : [p]));
+  const pieces = read.flatMap((p, i) => (p.kind === "text" ? fencesToWrites(p.text, i === read.length - 1, streaming, tagged, repairs, cutOff) : [p]));
+  return { pieces, repairs, cutOff };
+}
+
+/** The canonical form of a model's answer: its actions recovered and re-serialized, its chat text kept. */
+export function repair(raw: string): Repaired {
+  const { pieces, repairs, cutOff } = piecesOf(raw, false);
   return {
     cutOff,
     content: pieces.map((p) => (p.kind === "text" ? p.text : p.kind === "kept" ? p.raw : serialize(p.action))).join(""),
     actions: pieces.flatMap((p) => (p.kind === "action" ? [p.action] : [])),
     repairs,
   };
+}
+
+/** The file writes made so far from code in plain fences, for a turn to apply while the answer still streams. */
+export function fencedWrites(raw: string): Action[] {
+  return piecesOf(raw, true).pieces.flatMap((p) => (p.kind === "action" && p.fenced ? [p.action] : []));
+}
+
+/**
+ * A streaming answer as the chat shows it: code in a plain fence that names a file is a file step at
+ * once (open while the fence is), never raw code scrolling under "Thinking…".
+ */
+export function streamingView(raw: string): string {
+  return piecesOf(raw, true)
+    .pieces.map((p) => (p.kind === "text" ? p.text : p.kind === "kept" ? p.raw : serialize(p.action)))
+    .join("");
 }

@@ -15,6 +15,7 @@ import { PlatformStats } from "../core/platform-stats";
 import { Secrets } from "../core/secrets";
 import { applyAction, secretRequestOf } from "./apply";
 import { homePageOf } from "./home-page";
+import { firstCompletePage } from "./first-page";
 import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
@@ -22,7 +23,7 @@ import { buildPrompt } from "./prompt";
 import { ProviderError } from "./provider-errors";
 import type { Provider } from "./providers";
 import { type Action, serialize, targetOf } from "./protocol";
-import { repair } from "./repair";
+import { fencedWrites, repair } from "./repair";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
@@ -75,7 +76,14 @@ export class TurnState {
   private applying: Promise<void> = Promise.resolve();
   private statusing: Promise<void> = Promise.resolve();
   private readonly frozen: Set<string>;
+  /** a new app's first turn: its preview opens as soon as one page has all its files (firstCompletePage) */
+  private stagePending: boolean;
+  /** the page this turn opened the new app's preview on while it streamed */
+  private openedOn: string | null = null;
   private usage = { inputTokens: 0, outputTokens: 0 };
+  /** how far the answer was looked at for code in plain fences, and the fenced writes applied while it streamed */
+  private fencesReadTo = 0;
+  private readonly fencedApplied = new Set<string>();
   private tokensCounted = false;
 
   constructor(
@@ -85,6 +93,7 @@ export class TurnState {
   ) {
     this.files = { ...before };
     this.frozen = new Set(app.frozen_files);
+    this.stagePending = app.app_stage === "pending";
   }
 
   say(text: string) {
@@ -110,11 +119,32 @@ export class TurnState {
       if (this.gone) throw new AppGone();
       this.raw += chunk;
       parser.push(chunk);
+      this.applyFenced();
       this.maybeFlush();
     }
     if (parser.end().unclosed) this.cutOff = true;
     if (end.finishReason === "length") this.cutOff = this.outputLimit = true;
     await this.applying;
+  }
+
+  /**
+   * Code a model wrote in plain markdown fences instead of actions becomes a file step as soon as its fence
+   * closes, not after the turn: looked for only when a new whole line may open or close a fence.
+   */
+  private applyFenced() {
+    const upTo = this.raw.lastIndexOf("\n") + 1;
+    if (upTo <= this.fencesReadTo) return;
+    const fresh = this.raw.slice(Math.max(0, this.fencesReadTo - 1), upTo);
+    this.fencesReadTo = upTo;
+    if (!/(?:^|\n) {0,3}(?:`{3}|~{3})/.test(fresh)) return;
+    for (const action of fencedWrites(this.raw.slice(0, upTo))) {
+      const key = serialize(action);
+      if (this.fencedApplied.has(key)) continue;
+      this.fencedApplied.add(key);
+      const target = targetOf(action);
+      if (target) this.status(`Writing ${target}`);
+      this.apply(action);
+    }
   }
 
   /** Status lines are written in order, and all of them land before the turn's final status. */
@@ -156,11 +186,25 @@ export class TurnState {
         this.appliedAny = true;
       }
       if (Object.keys(result.changed).length) {
-        await AppEvents.publish(this.app.id, { files: result.changed });
+        await AppEvents.publish(this.app.id, { files: result.changed, app: await this.openPreview() });
         // the stored answer always covers what reached the app, so a turn whose worker dies still reads true (functions/core/turns.ts)
         if (this.flushedTo < closedAt) this.flush();
       }
     });
+  }
+
+  /** On a new app's first turn, the stage screen gives way to the preview once a page can render (the fields to push with its files). */
+  private async openPreview(): Promise<Partial<AppMeta> | undefined> {
+    if (!this.stagePending) return undefined;
+    const page = firstCompletePage(this.files);
+    if (!page) return undefined;
+    this.stagePending = false;
+    const id = this.job.assistant_message_id;
+    const running = (app: AppMeta) => app.turn_id === id && app.app_stage === "pending" && app.status.state === "processing";
+    const meta = await Apps.update(this.app.id, { app_stage: null, main_page: page }, false, running);
+    if (meta.app_stage !== null || meta.main_page !== page) return undefined;
+    this.openedOn = page;
+    return { app_stage: null, main_page: page };
   }
 
   private maybeFlush() {
@@ -172,8 +216,16 @@ export class TurnState {
     if (this.ending) return;
     this.lastFlush = Date.now();
     const content = this.raw;
+    const offset = this.flushedTo;
     this.flushedTo = content.length;
-    this.flushing = this.flushing.then(() => this.saveMessage({ content, state: "streaming" })).catch(() => undefined);
+    this.flushing = this.flushing.then(() => this.saveGrowth(content, offset)).catch(() => undefined);
+  }
+
+  /** Save the answer so far, and push only what it grew by since the last save: a turn pushes O(answer) bytes, not O(answer × time). */
+  private async saveGrowth(content: string, offset: number) {
+    const id = this.job.assistant_message_id;
+    await Messages.update(this.app.id, id, { content, state: "streaming" });
+    await AppEvents.publish(this.app.id, { messageDelta: { id, offset, text: content.slice(offset), length: content.length } });
   }
 
   private async saveMessage(patch: Partial<ChatMessage>, alongside: object[] = []) {
@@ -242,15 +294,27 @@ export class TurnState {
     const current = await Apps.get(this.app.id);
     if (!current) return;
     const patch: Partial<AppMeta> = { app_stage: null };
-    if (!current.main_page || !pages.includes(current.main_page)) patch.main_page = homePageOf(this.files);
+    if (!current.main_page || !pages.includes(current.main_page) || current.main_page === this.openedOn) patch.main_page = homePageOf(this.files);
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
-    const suggestions = mine(current) && state === "done" ? await suggest().catch(() => null) : null;
+    const wanted = mine(current) && state === "done";
+    // The offline engine's suggestions are computed in process at once; a model's come after `ready`, never delaying it.
+    const suggestions = wanted && provider.kind === "offline" ? await suggest().catch(() => null) : null;
     // A stopped turn's late status line may have landed after Stop: the app is ready either way.
     const status = { state: "ready" as const, details: state === "stopped" ? "Stopped" : null, last_updated_date: new Date().toISOString() };
     // Status and suggestions only while no newer turn has claimed the app (a message sent the moment this one ended).
     const ours = await Apps.update(this.app.id, { ...patch, status, suggestions }, true, mine);
     const meta = mine(ours) ? ours : await Apps.update(this.app.id, patch);
     await AppEvents.publish(this.app.id, { app: { status: meta.status, suggestions: meta.suggestions, main_page: meta.main_page, app_stage: meta.app_stage } });
+    if (wanted && mine(ours) && provider.kind !== "offline") await this.deliverSuggestions(suggest);
+  }
+
+  /** A model's suggestions, delivered on their own once the app is ready: kept only while the app is still as this turn left it. */
+  private async deliverSuggestions(suggest: () => Promise<AppMeta["suggestions"]>) {
+    const suggestions = await suggest().catch(() => null);
+    if (!suggestions) return;
+    const still = (app: AppMeta) => app.turn_id === this.job.assistant_message_id && app.status.state === "ready";
+    const meta = await Apps.update(this.app.id, { suggestions }, false, still).catch(() => undefined);
+    if (meta && still(meta) && meta.suggestions) await AppEvents.publish(this.app.id, { app: { suggestions: meta.suggestions } });
   }
 
   async fail(err: unknown, started: number, provider: Provider) {

@@ -1,5 +1,6 @@
 import type { AppMeta } from "../../schemas/app";
 import type { ChatMessage } from "../../schemas/chat";
+import type { MessageDelta } from "../../schemas/message-delta";
 import { Realtime } from "./realtime";
 
 /**
@@ -14,6 +15,8 @@ export namespace AppEvents {
   export interface Change {
     app?: Partial<AppMeta>;
     message?: ChatMessage;
+    /** what a streaming message grew by, as `_msg_delta` (schemas/message-delta.ts) */
+    messageDelta?: MessageDelta;
     files?: Record<string, string | null>;
   }
 
@@ -25,6 +28,7 @@ export namespace AppEvents {
   export async function publish(appId: string, change: Change, senderSid: string | null = null): Promise<void> {
     let data: Record<string, unknown> = { ...change.app };
     if (change.message) data._last_msg = change.message;
+    if (change.messageDelta) data._msg_delta = change.messageDelta;
     if (change.files) data._files = change.files;
     if (JSON.stringify(data).length > MAX_FRAME) {
       data = { ...change.app, _refetch: true, _last_msg_id: change.message?.id };

@@ -42,7 +42,8 @@ describe("a turn through a model provider", () => {
     expect(after.pages.Help).toContain("<p>Help</p>");
     const last = after.conversation.messages.at(-1);
     expect(last.metadata).toMatchObject({ model: expect.stringContaining("claude"), input_tokens: 321, output_tokens: 54 });
-    expect(after.suggestions.suggestion_1.title).toBe("Add search");
+    // a model's suggestions arrive after `ready`, on their own
+    expect((await waitForApp(token, app.id, (a) => a.suggestions !== null)).suggestions.suggestion_1.title).toBe("Add search");
   });
 
   it("repairs code in plain fences into a write, so no code is lost into chat text", async () => {
