@@ -9,6 +9,12 @@ import { VisibleError } from "./core/errors";
 import { Messages } from "./core/messages";
 import { body, callGroup } from "./http";
 
+/** A refused restore leaves no checkpoint of its own behind. */
+const forget = (appId: string, id: string) => async (err: unknown): Promise<never> => {
+  await Checkpoints.remove(appId, id);
+  throw err;
+};
+
 /** Spec 01 §7 Checkpoints, and the per-message code changes of the Message Details dialog. */
 export const { app, handler } = callGroup("checkpoints", {
   async list(c) {
@@ -33,9 +39,12 @@ export const { app, handler } = callGroup("checkpoints", {
     if (input.restore_data) Checkpoints.assertDataRestorable(checkpoint);
     // Restoring is itself undoable: the files (and records) as they are now become a checkpoint first.
     const current = await AppFiles.tree(meta.id);
-    await Checkpoints.create(meta.id, { before_restore: true }, null, current);
+    const before = await Checkpoints.create(meta.id, { before_restore: true }, null, current);
+    // From the record history, both must be placed among the changes before anything changes; if the stream is behind, nothing does.
+    const history = input.restore_data && Checkpoints.keptAsHistory(checkpoint);
+    const [target, until] = history ? await Checkpoints.placed(meta.id, [checkpoint, before]).catch(forget(meta.id, before.id)) : [checkpoint];
     const files = await Checkpoints.load(meta.id, checkpoint.id, { keepRules: !input.restore_rules, current });
-    const data = input.restore_data ? await Checkpoints.loadData(meta.id, checkpoint, files, current) : null;
+    const data = input.restore_data ? await Checkpoints.loadData(meta.id, target, files, current, until) : null;
     await Apps.update(meta.id, {});
     await AppEvents.refetch(meta.id, Actor.socketId());
     return c.json({ success: true, files, data, rules: input.restore_rules ? "restored" : "kept" });

@@ -5,6 +5,7 @@ import { User } from "../schemas/user";
 import { Jobs } from "./core/jobs";
 import { Keys } from "./core/keys";
 import { Realtime } from "./core/realtime";
+import { RecordHistory } from "./core/record-history";
 
 /** What a pushed user carries, and the tab that made the change (its own echo is skipped). */
 const pushed = [...User.keyof().options, "last_socket_id"];
@@ -13,12 +14,15 @@ const pushed = [...User.keyof().options, "last_socket_id"];
  * The table's change stream. A changed user is pushed to that user's own room,
  * so every open tab and device sees new settings or a new API key at once.
  * Each record stands alone: one that cannot be read is logged and skipped, and the rest of the batch still goes out.
+ * Every change to an app's records is also kept, with checkpoints placed among them (functions/core/record-history.ts).
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   for (const record of event.Records) {
     await pushUser(record).catch((err) => console.error(`[stream] skipped the change to ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
     await queueDeploy(record).catch((err) => console.error(`[stream] could not queue the deploy of ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
   }
+  // Not skipped on failure: a change missing from the history would make a data restore wrong, so the batch is retried.
+  await RecordHistory.keep(event.Records);
 }
 
 async function pushUser(record: DynamoDBRecord): Promise<void> {

@@ -113,12 +113,16 @@ export const Checkpoint = z.object({
   message_id: z.string().nullable(),
   file_count: z.number().int(),
   /**
-   * The snapshot of the app's entity records taken with the files: "saved" (an S3 object),
-   * "empty" (there were none), "too_large" (past the snapshot limit, not kept), "none"
-   * (a checkpoint from before data snapshots).
+   * The app's entity records at this checkpoint: "saved" (restorable: kept as the changes made
+   * since, or as an S3 object on older checkpoints), "empty" (there were none), "pending" (the
+   * table's change stream has not yet placed the checkpoint among the record changes; a restore
+   * waits for it), "too_large" (an older checkpoint past the snapshot limit, not kept), "none"
+   * (a checkpoint from before data was kept).
    */
-  data_snapshot: z.enum(["saved", "empty", "too_large", "none"]).default("none"),
+  data_snapshot: z.enum(["saved", "empty", "pending", "too_large", "none"]).default("none"),
   record_count: z.number().int().default(0),
+  /** where the checkpoint falls among the app's record changes (their DynamoDB stream sequence numbers); absent on S3-snapshot checkpoints */
+  data_seq: z.string().optional(),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 

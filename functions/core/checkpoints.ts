@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type FileTree, FileTree as FileTreeSchema } from "../../schemas/app-files";
 import { Checkpoint, RecordsSnapshot } from "../../schemas/chat";
@@ -10,16 +10,21 @@ import { Config } from "./config";
 import { db, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
+import { RecordHistory } from "./record-history";
 import { Records } from "./records";
 import { Storage } from "./storage";
 
 /**
- * Checkpoints: an item per checkpoint plus S3 objects holding the whole file tree at that
- * moment and, when the app had any, its entity records (so a restore can bring data back too).
+ * Checkpoints: an item per checkpoint plus an S3 object holding the whole file tree at that
+ * moment. The app's records are not copied: the table's stream places the checkpoint among the
+ * app's record changes (functions/core/record-history.ts), and a restore with data undoes the
+ * changes made after it. Older checkpoints kept a copy of the records in S3 and restore from it.
  */
 export namespace Checkpoints {
-  /** The records one checkpoint keeps, as JSON; past this the checkpoint keeps code only and says so. */
+  /** The records an older checkpoint copied, as JSON; past this it kept code only and says so. */
   export const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
+  /** How long a data restore waits for the stream to place its checkpoints (well inside API Gateway's 30 s). */
+  export const PLACE_WAIT_MS = 20_000;
 
   /** What a checkpoint is taken before; its name says so, since restoring it brings back the app as it was then. */
   export type Reason = { before_message: string } | { before_edit: string } | { before_restore: true } | { remix_of: string };
@@ -38,30 +43,15 @@ export namespace Checkpoints {
     return fileCount === 0 ? `Empty app (before: ${before})` : `Before: ${before}`;
   }
 
+  /** The files' copy and one item, whatever the app's data: the stream places the item among the record changes ("pending" until then). */
   export async function create(appId: string, reason: Reason, messageId: string | null, files?: FileTree): Promise<Checkpoint> {
     const tree = files ?? (await AppFiles.tree(appId));
     const name = nameOf(reason, Object.keys(tree).length);
     const id = ulid();
-    const snapshot = await snapshotRecords(appId, tree);
-    await Promise.all([
-      Storage.client().send(
-        new PutObjectCommand({
-          Bucket: Config.bucket,
-          Key: Keys.checkpointObject(appId, id),
-          Body: JSON.stringify(tree),
-          ContentType: "application/json",
-        }),
-      ),
-      snapshot.state === "saved" &&
-        Storage.client().send(
-          new PutObjectCommand({
-            Bucket: Config.bucket,
-            Key: Keys.checkpointDataObject(appId, id),
-            Body: JSON.stringify(snapshot.data),
-            ContentType: "application/json",
-          }),
-        ),
-    ]);
+    // the object before the item: a listed checkpoint always has its files
+    await Storage.client().send(
+      new PutObjectCommand({ Bucket: Config.bucket, Key: Keys.checkpointObject(appId, id), Body: JSON.stringify(tree), ContentType: "application/json" }),
+    );
     const checkpoint: Checkpoint = {
       id,
       app_id: appId,
@@ -69,8 +59,8 @@ export namespace Checkpoints {
       created_date: new Date().toISOString(),
       message_id: messageId,
       file_count: Object.keys(tree).length,
-      data_snapshot: snapshot.state,
-      record_count: snapshot.count,
+      data_snapshot: "pending",
+      record_count: 0,
     };
     await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.checkpoint(appId, id), ...checkpoint } }));
     return checkpoint;
@@ -122,33 +112,8 @@ export namespace Checkpoints {
       .map((path) => path.slice("entities/".length))
       .filter((name) => name !== "User");
 
-  /** Every entity's records, read in parallel; empty entities cost one small Query and are left out. */
-  async function snapshotRecords(appId: string, files: FileTree): Promise<{ state: Checkpoint["data_snapshot"]; count: number; data?: RecordsSnapshot }> {
-    let bytes = 0;
-    let count = 0;
-    let tooLarge = false;
-    const entities: Record<string, EntityRecord[]> = {};
-    await Promise.all(
-      entitiesOf(files).map(async (entity) => {
-        const records: EntityRecord[] = [];
-        for await (const { record } of Records.walk(appId, entity, { order: "created", descending: false })) {
-          if (tooLarge) return;
-          bytes += Buffer.byteLength(JSON.stringify(record));
-          if (bytes > MAX_SNAPSHOT_BYTES) {
-            tooLarge = true;
-            return;
-          }
-          records.push(record);
-        }
-        if (records.length) {
-          entities[entity] = records;
-          count += records.length;
-        }
-      }),
-    );
-    if (tooLarge) return { state: "too_large", count: 0 };
-    return count ? { state: "saved", count, data: { entities } } : { state: "empty", count: 0 };
-  }
+  /** A checkpoint whose records are restored by undoing the changes made after it (not from an S3 copy). */
+  export const keptAsHistory = (checkpoint: Checkpoint) => checkpoint.data_snapshot === "pending" || checkpoint.data_seq !== undefined;
 
   /** Refuses (before anything changes) a data restore from a checkpoint that kept no data. */
   export function assertDataRestorable(checkpoint: Checkpoint): void {
@@ -156,14 +121,53 @@ export namespace Checkpoints {
     if (checkpoint.data_snapshot === "too_large") {
       throw new VisibleError("input", `This checkpoint's data was larger than ${MAX_SNAPSHOT_BYTES / 1024 / 1024} MB and was not saved with it; restore its code only.`);
     }
+    // the changes since it are kept this long: past it some may be gone, and the restore would be wrong
+    if (keptAsHistory(checkpoint) && Date.now() - Date.parse(checkpoint.created_date) > RecordHistory.KEEP_DAYS * 86_400_000) {
+      throw new VisibleError("input", `This checkpoint is older than ${RecordHistory.KEEP_DAYS} days and its data is no longer kept; restore its code only.`);
+    }
   }
 
   /**
-   * Put the app's records back as they were at the checkpoint: every entity of the
-   * checkpoint's files and of the current files holds exactly its snapshot (none if it had none).
+   * These checkpoints once the stream has placed them among the record changes, waited for up
+   * to PLACE_WAIT_MS. The last one is taken now, so once it is placed every change before now is
+   * in the history; if the stream is further behind, the restore is refused rather than made from
+   * a history missing changes.
    */
-  export async function loadData(appId: string, checkpoint: Checkpoint, files: FileTree, current: FileTree): Promise<{ entities: string[]; records: number }> {
+  export async function placed(appId: string, checkpoints: Checkpoint[]): Promise<Checkpoint[]> {
+    const deadline = Date.now() + PLACE_WAIT_MS;
+    const found: Checkpoint[] = [];
+    for (const checkpoint of checkpoints) {
+      let current = checkpoint;
+      while (current.data_seq === undefined) {
+        if (Date.now() > deadline) {
+          throw new VisibleError("conflict", "The app's latest data changes are still being recorded; try restoring with data again in a minute.");
+        }
+        await new Promise((r) => setTimeout(r, 50));
+        current = await get(appId, checkpoint.id);
+      }
+      found.push(current);
+    }
+    return found;
+  }
+
+  /**
+   * Put the app's records back as they were at the checkpoint. From the history (`until`: a
+   * placed checkpoint taken just now): every record changed between the two gets the state the
+   * first of those changes found (or is deleted, if it did not exist), and every other record
+   * has not changed since, so each entity holds exactly what it held then. From an older S3
+   * copy: every entity of the checkpoint's files and of the current files holds exactly its
+   * snapshot (none if it had none). Records app users write while the restore runs may be overwritten.
+   */
+  export async function loadData(
+    appId: string,
+    checkpoint: Checkpoint,
+    files: FileTree,
+    current: FileTree,
+    until?: Checkpoint,
+  ): Promise<{ entities: string[]; records: number }> {
     assertDataRestorable(checkpoint);
+    if (checkpoint.data_seq !== undefined && until?.data_seq !== undefined) return undoChanges(appId, checkpoint.data_seq, until.data_seq, checkpoint.record_count);
+    if (keptAsHistory(checkpoint)) throw new Error("a history checkpoint restores only once it and the restore's own checkpoint are placed");
     let snapshot: RecordsSnapshot = { entities: {} };
     if (checkpoint.data_snapshot === "saved") {
       const object = await Storage.client().send(new GetObjectCommand({ Bucket: Config.bucket, Key: Keys.checkpointDataObject(appId, checkpoint.id) }));
@@ -173,6 +177,25 @@ export namespace Checkpoints {
     let records = 0;
     for (const entity of entities) records += (await Records.restore(appId, entity, snapshot.entities[entity] ?? [])).restored;
     return { entities, records };
+  }
+
+  async function undoChanges(appId: string, fromSeq: string, untilSeq: string, count: number): Promise<{ entities: string[]; records: number }> {
+    const changed = await RecordHistory.changedSince(appId, fromSeq, untilSeq);
+    for (const [entity, then] of changed) {
+      const records: EntityRecord[] = [];
+      for await (const { record } of Records.walk(appId, entity, { order: "created", descending: false, budget: Number.POSITIVE_INFINITY })) {
+        if (!then.has(record.id)) records.push(record);
+      }
+      for (const record of then.values()) if (record) records.push(record);
+      await Records.restore(appId, entity, records);
+    }
+    return { entities: [...changed.keys()], records: count };
+  }
+
+  /** Forget a checkpoint that was taken for a restore that was then refused. */
+  export async function remove(appId: string, id: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: table(), Key: Keys.checkpoint(appId, id) }));
+    await removeObjects(appId, [id]);
   }
 
   export async function removeObjects(appId: string, ids: string[]): Promise<void> {

@@ -34,6 +34,9 @@
  * | an app's record by id             | GetItem   | pk REC#{appId}#{Entity}  sk {id} (lower-case ULID) |
  * | an app's records, by created_date | Query     | pk REC#{appId}#{Entity}  (reverse for newest 1st)  |
  * | an app's records, by updated_date | Query     | gsi1 REC#{appId}#{Entity}  gsi1sk {updated}#{id}   |
+ * | an app's record changes, in stream| Query     | pk RECLOG#{appId}     sk SEQ#{stream seq, 40 digits} (TTL) |
+ * |   order (old images; restore undoes those after a checkpoint's seq)                           |
+ * | an app's record count (stream-kept)| GetItem  | pk RECLOG#{appId}     sk COUNT                   |
  * | an app user by id                 | GetItem   | pk APPUSERS#{appId}   sk USER#{id}               |
  * | an app user by e-mail (unique)    | GetItem   | pk APPUSERS#{appId}   sk EMAIL#{email} -> user_id|
  * | an app's users                    | Query     | pk APPUSERS#{appId}   sk begins USER#            |
@@ -135,6 +138,15 @@ export const Keys = {
   record: (appId: string, entity: string, id: string) => ({ pk: `REC#${appId}#${entity}`, sk: id }),
   recordsPartition: (appId: string, entity: string) => `REC#${appId}#${entity}`,
   recordUpdatedIndex: (appId: string, entity: string, updatedDate: string, id: string) => ({ gsi1pk: `REC#${appId}#${entity}`, gsi1sk: `${updatedDate}#${id}` }),
+  /** The app and entity of a records partition key (a stream record's), or null for any other key. */
+  recordsPartitionOf(pk: string): { appId: string; entity: string } | null {
+    const match = /^REC#([^#]+)#(.+)$/.exec(pk);
+    return match ? { appId: match[1], entity: match[2] } : null;
+  },
+  /** One change to an app's records, at its DynamoDB stream sequence number (functions/core/record-history.ts). */
+  recordChange: (appId: string, seq: string) => ({ pk: `RECLOG#${appId}`, sk: `SEQ#${seq}` }),
+  recordChangesPartition: (appId: string) => `RECLOG#${appId}`,
+  recordCount: (appId: string) => ({ pk: `RECLOG#${appId}`, sk: "COUNT" }),
 
   appUser: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `USER#${id}` }),
   appUserEmail: (appId: string, email: string) => ({ pk: `APPUSERS#${appId}`, sk: `EMAIL#${email.toLowerCase()}` }),
