@@ -5,8 +5,8 @@
  */
 import { cloneModel } from "./changes";
 import { describeProp, entityJson, type JsonProp, pluralTitle } from "./entities";
-import { type AppModel, defaultPages, entityDef, type EntityPages, findEntity, modelPages } from "./model";
-import { listing, lowerWords, pluralize, snake } from "./naming";
+import { type AppModel, defaultPages, entityDef, type EntityPages, findEntity, modelPages, viewPage } from "./model";
+import { listing, lowerWords, pluralize, sentence, snake } from "./naming";
 import type { OpResult } from "./ops";
 import { domainOf, GENERIC_ICON } from "./vocabulary";
 
@@ -31,6 +31,11 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
     renamed[`pages/${newPages[role]}`] = `pages/${page}`;
   }
   def.pages = pages;
+  for (const view of ["board", "calendar"] as const) {
+    if (def.views[view] !== viewPage(from, view) || taken.has(viewPage(to, view))) continue;
+    def.views[view] = viewPage(to, view);
+    renamed[`pages/${viewPage(to, view)}`] = `pages/${viewPage(from, view)}`;
+  }
   def.name = to;
   def.schema = { ...def.schema, name: to };
   if (def.navTitle === pluralTitle(from)) def.navTitle = pluralTitle(to);
@@ -45,6 +50,15 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
     e.schema.properties = Object.fromEntries(Object.entries(e.schema.properties).map(([k, v]) => (k === oldKey ? [newKey, prop] : [k, v])));
     e.schema.required = e.schema.required.map((r) => (r === oldKey ? newKey : r));
     relinked.push(e.name);
+  }
+  const words = (name: string) => [lowerWords(pluralize(name)), lowerWords(name)];
+  for (const c of after.charts) {
+    if (c.entity === from) {
+      c.entity = to;
+      // "Habits by status" -> "Routines by status"; a title the owner wrote stays
+      for (const [i, w] of words(from).entries()) c.title = c.title.replace(new RegExp(`\\b${w}\\b`, "i"), (hit) => (hit[0] === hit[0].toUpperCase() ? sentence(words(to)[i]) : words(to)[i]));
+    }
+    if (c.by === oldKey && relinked.includes(c.entity)) c.by = newKey;
   }
   const moved = Object.entries(renamed).map(([n, o]) => `${o} → ${n}`);
   return {

@@ -5,6 +5,7 @@
 import type { Action } from "../protocol";
 import { choices, entityRename, entityWithFields, partColours } from "./asks";
 import { textEdit } from "./changes";
+import { chartRequest, viewRequest } from "./view-asks";
 import { fieldNameFrom } from "./entities";
 import { backendFunction } from "./functions";
 import { type AppModel, LAYOUT_PATH, modelPages, THEME_PATH } from "./model";
@@ -188,6 +189,8 @@ function removals(m: string, model: AppModel, files: Record<string, string>, cur
   if (!page) return kind ? { reply: `I couldn't find a page called "${cleanPhrase(r[1])}". The pages are: ${pageList(files)}.` } : null;
   if (page === model.dashboardPage) return ops.removeDashboard(model);
   for (const e of model.entities) {
+    if (e.views.board === page) return ops.removeView(model, e.name, "board");
+    if (e.views.calendar === page) return ops.removeView(model, e.name, "calendar");
     if (e.pages.list === page) return ops.removePages(model, e.name, ["list", "detail", "form"]);
     if (e.pages.detail === page) return ops.removePages(model, e.name, ["detail"]);
     if (e.pages.form === page) return ops.removePages(model, e.name, ["form"]);
@@ -251,6 +254,8 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
   const steps = [
     () => backendFunction(m, model, { files, backendFunctions: Boolean(ctx.backendFunctions), secretNames: ctx.secretNames ?? [] }),
     () => appTitle(m, model),
+    () => chartRequest(m, model),
+    () => viewRequest(m, model),
     () => partColours(m, model, files),
     () => pageTitle(m, model, files, currentPage),
     () => renames(m, model, files, currentPage),

@@ -46,6 +46,7 @@ export function removeFields(model: AppModel, entity: string, names: string[]): 
   const def = findEntity(after, entity)!;
   for (const name of names) delete def.schema.properties[name];
   def.schema.required = def.schema.required.filter((r) => !names.includes(r));
+  keepCharts(after);
   return {
     after,
     plan: `Remove ${listing(names)} from ${entity} and from its pages.`,
@@ -60,6 +61,11 @@ export function renameField(model: AppModel, entity: string, from: string, to: s
   const schema = findEntity(after, entity)!.schema;
   schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]));
   schema.required = schema.required.map((r) => (r === from ? to : r));
+  for (const c of after.charts) {
+    if (c.entity !== entity) continue;
+    if (c.by === from) c.by = to;
+    if (c.sum === from) c.sum = to;
+  }
   return {
     after,
     plan: `Rename ${entity}.${from} to ${to} in the schema and its pages.`,
@@ -130,7 +136,8 @@ export function removeEntity(model: AppModel, entity: string): OpResult {
       unlinked.push(e.name);
     }
   }
-  const pages = [def.pages.list, def.pages.detail, def.pages.form].filter(Boolean) as string[];
+  keepCharts(after);
+  const pages = [def.pages.list, def.pages.detail, def.pages.form, def.views.board, def.views.calendar].filter(Boolean) as string[];
   return {
     after,
     plan: `Remove ${entity}: its schema, ${pages.length ? listing(pages) : "no pages"} and its navigation link.`,
@@ -148,6 +155,22 @@ export function removePages(model: AppModel, entity: string, roles: (keyof Entit
     plan: `Remove ${listing(gone)}${roles.includes("list") ? " and the navigation link" : ""}.`,
     done: `Removed ${listing(gone.map((p) => `pages/${p}`))}.${roles.includes("list") ? ` The ${entity} entity and its records stay; ask to "delete the ${entity} entity" to remove it as well.` : ""}`,
   };
+}
+
+export function removeView(model: AppModel, entity: string, view: "board" | "calendar"): OpResult {
+  const after = cloneModel(model);
+  const def = findEntity(after, entity)!;
+  const page = def.views[view]!;
+  def.views[view] = null;
+  return { after, plan: `Remove pages/${page} and its navigation link.`, done: `Removed pages/${page}, the ${entity} ${view}. The ${entity} records and their other pages stay.` };
+}
+
+/** Charts that still name an existing entity and fields (after a field or an entity is removed). */
+function keepCharts(model: AppModel) {
+  model.charts = model.charts.filter((c) => {
+    const props = findEntity(model, c.entity)?.schema.properties;
+    return !!props && c.by in props && (c.sum === null || c.sum in props);
+  });
 }
 
 export function removeDashboard(model: AppModel): OpResult {
