@@ -14,6 +14,7 @@ import {
 } from "../schemas/entities";
 import { Actor } from "./core/actor";
 import { AppLogs } from "./core/app-logs";
+import { AppRealtime } from "./core/app-realtime";
 import { Entities } from "./core/entities";
 import { EntityAggregate } from "./core/entity-aggregate";
 import { EntityImport } from "./core/entity-import";
@@ -75,6 +76,9 @@ export const { app, handler } = callGroup("entities", {
   import: (c) => run(c, "import", async (scope) => c.json(await importFile(c, scope))),
 });
 
+/** Ops that only read: the rest change records, so their room's audience is looked up beside them. */
+const reads = new Set(["list", "count", "schema", "get", "aggregate"]);
+
 /** Resolve the entity for the caller, run the op, and log the call (success or the error it answered). */
 async function run(c: Context, op: string, fn: (scope: Entities.Scope) => Promise<Response>, inputs: Record<string, unknown> = {}): Promise<Response> {
   const caller = Actor.app();
@@ -82,7 +86,8 @@ async function run(c: Context, op: string, fn: (scope: Entities.Scope) => Promis
   const log = (status: "success" | "error", error: string | null) =>
     AppLogs.record({ appId: caller.app.id, type: "entity", objectName: entity, caller, status, inputs: { operation: op, ...inputs }, error });
   try {
-    const response = await fn(await Entities.open(caller, entity));
+    const scope = await Entities.open(caller, entity);
+    const response = await (reads.has(op) ? fn(scope) : AppRealtime.expecting(caller.app, entity, scope.schema, () => fn(scope)));
     await log("success", null);
     return response;
   } catch (err) {

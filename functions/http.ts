@@ -7,6 +7,7 @@ import type { ErrorBody } from "../schemas/errors";
 import { Actor } from "./core/actor";
 import { AppCallers, type CallerCredentials } from "./core/app-caller";
 import { Config } from "./core/config";
+import { EntitySchemas } from "./core/entity-schemas";
 import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
 import { Tokens } from "./core/tokens";
 import { Users } from "./core/users";
@@ -46,9 +47,12 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
   if (def.access === "app") {
-    const caller = await AppCallers.resolve(c.req.param("id") ?? "", appCredentials(c));
+    // An entity route's schema is read in the same round trip as the app and the caller.
+    const appId = c.req.param("id") ?? "";
+    const schemaKey = c.req.param("entity") ? EntitySchemas.keyOf(appId, c.req.param("entity")!) : undefined;
+    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey] : []);
     AppCallers.admit(caller);
-    return { type: "app", caller };
+    return { type: "app", caller, read };
   }
   // a download link carries the key in its query (routes marked apiKeyQuery); it then names the caller
   const queryKey = def.apiKeyQuery ? c.req.query("api_key") || undefined : undefined;

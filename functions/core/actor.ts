@@ -7,8 +7,11 @@ import { forbidden, unauthorized } from "./errors";
 export type Actor =
   | { type: "public" }
   | { type: "user"; user: User; socketId: string | null }
-  /** a caller of a generated app's API (see app-caller.ts) */
-  | { type: "app"; caller: AppCaller };
+  /** a caller of a generated app's API (see app-caller.ts), with the items read alongside it (app-caller.ts) */
+  | { type: "app"; caller: AppCaller; read?: Prefetched };
+
+/** Items read in the request's first round trip, by `pk|sk`: undefined when the table has none. */
+export type Prefetched = ReadonlyMap<string, Record<string, unknown> | undefined>;
 
 const storage = new AsyncLocalStorage<Actor>();
 
@@ -32,6 +35,17 @@ export namespace Actor {
     const actor = current();
     if (actor.type !== "app") throw unauthorized();
     return actor.caller;
+  }
+
+  /**
+   * An item this request already read (consistently, after it arrived): `{ item }` (item
+   * undefined when absent), or undefined when it was not read, so the caller reads it itself.
+   */
+  export function prefetched(key: { pk: string; sk: string }): { item: Record<string, unknown> | undefined } | undefined {
+    const actor = current();
+    const read = actor.type === "app" ? actor.read : undefined;
+    const id = `${key.pk}|${key.sk}`;
+    return read?.has(id) ? { item: read.get(id) } : undefined;
   }
 
   /** The caller's socket id (X-Socket-Id), so their own updates are not echoed back to them. */

@@ -1,9 +1,12 @@
+import { BatchGetCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { AppMeta } from "../../schemas/app";
 import type { AppUser } from "../../schemas/app-user";
 import type { User } from "../../schemas/user";
-import { Actor } from "./actor";
+import { Actor, type Prefetched } from "./actor";
 import { Apps } from "./apps";
 import { AppUsers } from "./app-users";
+import { db, table } from "./db";
+import { Keys, stripKeys } from "./keys";
 import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
 import { Tokens } from "./tokens";
 import { Users } from "./users";
@@ -34,44 +37,75 @@ export const userNotRegistered = (appId: string) =>
   new VisibleError("forbidden", "You are not registered for this app. Ask its owner for an invitation.", { reason: "user_not_registered", app_id: appId });
 
 export namespace AppCallers {
+  type Key = { pk: string; sk: string };
+  type Item = Record<string, unknown>;
+
   /** Identify the caller of an app route. Credentials that are present must be valid: a bad token is a 401, never a silent visitor. */
   export async function resolve(appId: string, creds: CallerCredentials): Promise<AppCaller> {
-    // The app and the caller's identity are independent reads: fetch them together.
-    const [app, identity] = await Promise.all([Apps.get(appId), identify(appId, creds)]);
-    if (!app) throw notFound("App not found");
-    if (identity.kind === "member") {
-      if (!identity.user) throw unauthorized("Invalid or expired token");
-      return { kind: "member", app, user: identity.user };
-    }
-    if (identity.kind === "builder") return builder(app, identity.user);
-    // The app's service role (a backend function's asServiceRole) acts with its owner's rights on this app alone.
-    if (identity.kind === "service") return builder(app, await Users.get(app.created_by_id));
-    return { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null };
+    return (await resolveWith(appId, creds)).caller;
   }
 
-  /** Who the credentials name, without the app: a bad token is a 401 whatever the app. */
+  /**
+   * resolve, reading `also` (items the request will need, e.g. an entity's schema) in the
+   * same round trip: the app, the caller's user and those items are one consistent
+   * BatchGetItem, so a change to any of them applies to the very next call, with no cache.
+   */
+  export async function resolveWith(appId: string, creds: CallerCredentials, also: Key[] = []): Promise<{ caller: AppCaller; read: Prefetched }> {
+    // No app has such an id, and DynamoDB would refuse the over-long key with a 500.
+    if (appId.length > 128) throw notFound("App not found");
+    const identity = await identify(appId, creds);
+    const userKey = identity.kind === "member" ? Keys.appUser(appId, identity.appUserId) : identity.kind === "builder" && "userId" in identity ? Keys.user(identity.userId) : undefined;
+    const extra = identity.kind === "builder" && "userId" in identity ? AppUsers.builderKey(appId, identity.userId) : undefined;
+    const [read, apiKeyUser] = await Promise.all([
+      readItems([Keys.app(appId), ...(userKey ? [userKey] : []), ...(extra ? [extra] : []), ...also]),
+      identity.kind === "builder" && "apiKey" in identity ? Users.byApiKey(identity.apiKey) : undefined,
+    ]);
+    const appItem = read.get(idOf(Keys.app(appId)));
+    if (!appItem) throw notFound("App not found");
+    const app = Apps.fromItem(appItem);
+    const userItem = userKey && read.get(idOf(userKey));
+    if (identity.kind === "member") {
+      if (!userItem) throw unauthorized("Invalid or expired token");
+      return { caller: { kind: "member", app, user: AppUsers.fromItem(userItem) }, read };
+    }
+    if (identity.kind === "builder") {
+      if ("apiKey" in identity && !apiKeyUser) throw unauthorized("Invalid API key");
+      return { caller: builder(app, "apiKey" in identity ? apiKeyUser : userItem && Users.Info.parse(stripKeys(userItem))), read };
+    }
+    // The app's service role (a backend function's asServiceRole) acts with its owner's rights on this app alone.
+    if (identity.kind === "service") return { caller: builder(app, await Users.get(app.created_by_id)), read };
+    return { caller: { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null }, read };
+  }
+
+  const idOf = (key: Key) => `${key.pk}|${key.sk}`;
+
+  /** The items of these keys in one consistent BatchGetItem (what DynamoDB hands back unprocessed is asked again). */
+  async function readItems(keys: Key[]): Promise<Map<string, Item | undefined>> {
+    const read = new Map<string, Item | undefined>(keys.map((k) => [idOf(k), undefined]));
+    let pending: Key[] | undefined = [...new Map(keys.map((k) => [idOf(k), k])).values()];
+    while (pending?.length) {
+      const out: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: true } } }));
+      for (const item of out.Responses?.[table()] ?? []) read.set(idOf(item as Key), item);
+      pending = out.UnprocessedKeys?.[table()]?.Keys as Key[] | undefined;
+    }
+    return read;
+  }
+
+  /** Who the credentials name, checked offline (signatures): a bad token is a 401 whatever the app. */
   async function identify(
     appId: string,
     creds: CallerCredentials,
-  ): Promise<{ kind: "member"; user: AppUser | undefined } | { kind: "builder"; user: User | undefined } | { kind: "service" } | { kind: "visitor" }> {
+  ): Promise<{ kind: "member"; appUserId: string } | { kind: "builder"; userId: string } | { kind: "builder"; apiKey: string } | { kind: "service" } | { kind: "visitor" }> {
     if (creds.bearer) {
       const audience = Tokens.audienceOf(creds.bearer);
       if (audience === "service") {
         await Tokens.verifyService(creds.bearer, appId);
         return { kind: "service" };
       }
-      if (audience === "app") {
-        const { appUserId } = await Tokens.verifyApp(creds.bearer, appId);
-        return { kind: "member", user: await AppUsers.get(appId, appUserId) };
-      }
-      const { userId } = await Tokens.verifyPlatform(creds.bearer);
-      return { kind: "builder", user: await Users.get(userId) };
+      if (audience === "app") return { kind: "member", appUserId: (await Tokens.verifyApp(creds.bearer, appId)).appUserId };
+      return { kind: "builder", userId: (await Tokens.verifyPlatform(creds.bearer)).userId };
     }
-    if (creds.apiKey) {
-      const user = await Users.byApiKey(creds.apiKey);
-      if (!user) throw unauthorized("Invalid API key");
-      return { kind: "builder", user };
-    }
+    if (creds.apiKey) return { kind: "builder", apiKey: creds.apiKey };
     return { kind: "visitor" };
   }
 

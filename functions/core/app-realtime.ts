@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   ApiGatewayManagementApiClient,
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { EntityName } from "../../schemas/entities";
+import { EntityName, type StoredEntitySchema } from "../../schemas/entities";
 import type { AppMeta } from "../../schemas/app";
 import { type AppCaller, AppCallers } from "./app-caller";
 import { AppUsers } from "./app-users";
@@ -207,12 +208,27 @@ export namespace AppRealtime {
     return pending;
   }
 
+  /** A write's audience, looked up while the write runs (see expecting). */
+  const expected = new AsyncLocalStorage<{ room: string; audience: Promise<Listener[]> }>();
+
+  /**
+   * Run a write with its room's audience looked up beside it, not after it: nobody
+   * listening then costs no wait. The lookup starts after the request arrived, so a socket
+   * that had joined by then hears the change; app and schema are the request's own.
+   */
+  export function expecting<R>(app: AppMeta, entity: string, schema: StoredEntitySchema, write: () => Promise<R>): Promise<R> {
+    const room = roomOf(app.id, entity);
+    const pending = listeners(app.id, entity, room, { app, schema });
+    pending.catch(() => undefined); // a write that announces nothing must not leave an unhandled rejection; entityChanged awaits it
+    return expected.run({ room, audience: pending }, write);
+  }
+
   /** The room's sockets whose holders the app still admits, each with the entity's rules compiled for its holder. */
-  async function listeners(appId: string, entity: string, room: string): Promise<Listener[]> {
+  async function listeners(appId: string, entity: string, room: string, known?: { app: AppMeta; schema: StoredEntitySchema }): Promise<Listener[]> {
     const ids = await Realtime.members(room);
     if (!ids.length) return [];
-    const app = await Apps.get(appId);
-    const schema = app && (await EntitySchemas.load(appId, entity).catch(() => undefined));
+    const app = known ? known.app : await Apps.get(appId);
+    const schema = known ? known.schema : app && (await EntitySchemas.load(appId, entity).catch(() => undefined));
     if (!app || !schema) return [];
     const sessions = await sessionsOf(ids);
     const guards = new Map<string, Promise<Rls.Guard | undefined>>();
@@ -280,7 +296,8 @@ export namespace AppRealtime {
    */
   export async function entityChanged(appId: string, entity: string, event: EntityEvent): Promise<void> {
     const room = roomOf(appId, entity);
-    const targets = (await audience(appId, entity)).filter((l) => l.guard.allows("read", event.data));
+    const store = expected.getStore();
+    const targets = (await (store?.room === room ? store.audience : audience(appId, entity))).filter((l) => l.guard.allows("read", event.data));
     const frames = new Map<Rls.Guard, string>();
     const frameFor = (guard: Rls.Guard) => {
       if (!frames.has(guard)) frames.set(guard, frameOf(room, event, guard.view(event.data)));

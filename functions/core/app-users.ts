@@ -3,6 +3,7 @@ import { ulid } from "ulid";
 import { AppUser, type AppRole, type AppUserBuiltIns, appUserBuiltInFields } from "../../schemas/app-user";
 import type { AppMeta } from "../../schemas/app";
 import type { User } from "../../schemas/user";
+import { Actor } from "./actor";
 import { db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, keyAttributes, stripKeys } from "./keys";
@@ -172,14 +173,37 @@ export namespace AppUsers {
     await db().send(new DeleteCommand({ TableName: table(), Key: Keys.appUserCredentials(appId, id) }));
   }
 
+  /** Per container: the app user each builder acts as, by `{appId} {userId}`; checked against the table on every use. */
+  const builderIds = new Map<string, string>();
+  const MAX_BUILDER_IDS = 10_000;
+
+  /** The key of the builder's app user, when this container knows it (so the caller's first read can include it). */
+  export function builderKey(appId: string, userId: string): { pk: string; sk: string } | undefined {
+    const id = builderIds.get(`${appId} ${userId}`);
+    return id ? Keys.appUser(appId, id) : undefined;
+  }
+
   /**
    * The app user a builder acts as in the preview of an app they may edit: the same
    * e-mail, created on first use, an admin of the app, verified by their platform sign-in.
    */
   export async function ensureBuilder(app: AppMeta, builder: User): Promise<AppUser> {
+    const known = builderKey(app.id, builder.id);
+    const read = known && (Actor.prefetched(known) ?? { item: (await db().send(new GetCommand({ TableName: table(), Key: known, ConsistentRead: true }))).Item });
+    const current = read?.item && fromItem(read.item);
+    if (current && current.email === builder.email.trim().toLowerCase() && isBuilderAs(current, builder)) return current;
+    const user = await ensureBuilderSlow(app, builder);
+    if (builderIds.size >= MAX_BUILDER_IDS) builderIds.clear();
+    builderIds.set(`${app.id} ${builder.id}`, user.id);
+    return user;
+  }
+
+  const isBuilderAs = (user: AppUser, builder: User) => user.platform_user_id === builder.id && user.role === "admin" && user.is_verified;
+
+  async function ensureBuilderSlow(app: AppMeta, builder: User): Promise<AppUser> {
     const existing = await byEmail(app.id, builder.email);
     if (existing) {
-      if (existing.platform_user_id === builder.id && existing.role === "admin" && existing.is_verified) return existing;
+      if (isBuilderAs(existing, builder)) return existing;
       return update(app.id, existing.id, {}, { platform_user_id: builder.id, role: "admin", is_verified: true, invited: true });
     }
     try {
@@ -194,7 +218,7 @@ export namespace AppUsers {
       });
     } catch (err) {
       // A second tab raced us to it.
-      if (err instanceof VisibleError && err.kind === "conflict") return ensureBuilder(app, builder);
+      if (err instanceof VisibleError && err.kind === "conflict") return ensureBuilderSlow(app, builder);
       throw err;
     }
   }

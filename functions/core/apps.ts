@@ -16,6 +16,8 @@ import { Mongo } from "./mongo";
 /** Apps: metadata in one item; files, messages and checkpoints beside it in the same partition. */
 export namespace Apps {
   const toMeta = (item: Record<string, unknown>): AppMeta => AppMeta.parse(stripKeys(item));
+  /** The app's metadata from its stored item (a caller read it in a batch). */
+  export const fromItem = toMeta;
 
   export function slugify(name: string, id: string): string {
     const base = name

@@ -1,5 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName, StoredEntitySchema, serverRecordFields } from "../../schemas/entities";
+import { Actor } from "./actor";
 import { db, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys } from "./keys";
@@ -14,15 +15,38 @@ import { Keys } from "./keys";
 export namespace EntitySchemas {
   type Doc = Record<string, unknown>;
 
-  /** The entity's schema, or 404 `Entity X not found` (the SDK's wording). */
+  /** Where the entity's schema is stored; undefined for a name no entity can have. */
+  export const keyOf = (appId: string, name: string) => (EntityName.safeParse(name).success ? Keys.appFile(appId, `entities/${name}`) : undefined);
+
+  /**
+   * The entity's schema, or 404 `Entity X not found` (the SDK's wording). The file is read
+   * on every call (in the caller's first round trip when it was asked for, app-caller.ts),
+   * so a changed schema applies at once; only the parse is reused, for identical text.
+   */
   export async function load(appId: string, name: string): Promise<StoredEntitySchema> {
-    if (!EntityName.safeParse(name).success) throw notFound(`Entity ${name} not found`);
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appFile(appId, `entities/${name}`), ConsistentRead: true }));
+    const key = keyOf(appId, name);
+    if (!key) throw notFound(`Entity ${name} not found`);
+    const pre = Actor.prefetched(key);
+    const Item = pre ? pre.item : (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
     if (!Item || typeof Item.content !== "string") throw notFound(`Entity ${name} not found`);
     return parse(name, Item.content);
   }
 
+  /** Parsed schemas by name and text, per container: the same text always parses to the same schema. */
+  const parsed = new Map<string, StoredEntitySchema>();
+  const MAX_PARSED = 500;
+
   export function parse(name: string, content: string): StoredEntitySchema {
+    const memo = `${name}\n${content}`;
+    const known = parsed.get(memo);
+    if (known) return structuredClone(known);
+    const schema = parseText(name, content);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(memo, schema);
+    return structuredClone(schema);
+  }
+
+  function parseText(name: string, content: string): StoredEntitySchema {
     let json: unknown;
     try {
       json = JSON.parse(content);

@@ -442,7 +442,7 @@ async function main(): Promise<number> {
     }
 
     // 5. the same @base44/sdk workload against Kiln and against `base44 dev`
-    if (wants("sdk")) for (const r of await sdkWorkload(url)) rows.push(row(r.what, r.samples, r.extra));
+    if (wants("sdk")) for (const r of await sdkWorkload()) rows.push(row(r.what, r.samples, r.extra));
 
     // 5b. a Base44-style backend function, cold (after each deploy) and warm, on Kiln and `base44 dev`
     if (wants("functions")) for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));

@@ -10,8 +10,11 @@
  *
  * Both servers are seeded first and each query kind is tried once on each; a kind one of
  * them cannot answer is left out of BOTH mixed plans (and the table says so), so the two
- * runs stay identical. Kiln runs in this process (with DynamoDB Local in another);
- * `base44 dev` runs in its own Node process, so it has the second core to itself.
+ * runs stay identical. The load generator (the SDK clients) runs in this process; Kiln's
+ * local stack runs in a Node process of its own (test/bench/kiln-stack.ts, with DynamoDB
+ * Local, a Java process, beside it) and `base44 dev` in its own Node process, so neither
+ * server shares its event loop with the clients. KILN_BENCH_CPU_PROF=<dir> writes a CPU
+ * profile of Kiln's process there.
  *
  * `base44 dev` is installed from npm by this script only, into os.tmpdir() (never into
  * the repo's node_modules), and cached there for later runs. When it cannot be installed
@@ -24,6 +27,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import { createClient } from "@base44/sdk";
 
 const run = promisify(execFile);
@@ -310,6 +314,36 @@ export async function kilnTarget(url: string): Promise<Target> {
   return { name: "Kiln", serverUrl: url, appId: id, token };
 }
 
+/** Kiln's local stack in its own Node process (test/bench/kiln-stack.ts); stop() closes its stdin, which stops it. */
+async function startKilnStack(): Promise<{ url: string; stop(): Promise<void> }> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const prof = process.env.KILN_BENCH_CPU_PROF;
+  const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), "--import", "tsx", path.join(root, "test/bench/kiln-stack.ts")], {
+    cwd: root,
+    env: process.env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the Kiln stack did not start within 120 s: ${tail(output)}`)), 120_000);
+    const seen = (d: Buffer) => {
+      output += d;
+      const line = output.split("\n").find((l) => l.startsWith("BENCH_STACK "));
+      if (line) (clearTimeout(timer), resolve(JSON.parse(line.slice("BENCH_STACK ".length)).url));
+    };
+    child.stdout!.on("data", seen);
+    child.stderr!.on("data", (d) => (output += d));
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the Kiln stack exited (${code}) before it was ready: ${tail(output)}`))));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (child.kill("SIGKILL"), resolve()), 30_000);
+      child.once("exit", () => (clearTimeout(timer), resolve()));
+      child.stdin!.end();
+    });
+  return { url, stop };
+}
+
 // ---------------------------------------------------------------- base44 dev
 
 /**
@@ -454,13 +488,25 @@ function rowsFor(name: string, seed: Measured, mixed: Measured, kinds: Kind[]): 
 }
 
 /**
- * Starts `base44 dev`, sets up the Kiln app on the running local stack at `kilnUrl`, runs
- * the workload against both, and returns the rows, each server's next to the other's.
+ * Starts `base44 dev` and a Kiln local stack, each in its own process, sets up the Kiln
+ * app, runs the workload against both, and returns the rows, each server's next to the
+ * other's. (run.ts's own in-process stack stays idle meanwhile.)
  */
-export async function sdkWorkload(kilnUrl: string): Promise<SdkRow[]> {
-  const notes: SdkRow[] = [];
+export async function sdkWorkload(): Promise<SdkRow[]> {
+  const notes: SdkRow[] = [
+    {
+      what: "SDK workload: where things run",
+      samples: [],
+      extra: `${CLIENTS} SDK clients in the bench process; Kiln's stack in its own Node process (DynamoDB Local in a Java process); base44 dev in its own Node process; ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(2)}`,
+    },
+  ];
   let base44: Base44Dev | undefined;
+  let kiln: Awaited<ReturnType<typeof startKilnStack>> | undefined;
   try {
+    process.stdout.write("SDK workload: starting Kiln's stack in its own process… ");
+    kiln = await startKilnStack();
+    console.log(kiln.url);
+    const kilnUrl = kiln.url;
     process.stdout.write("SDK workload: starting base44 dev… ");
     try {
       base44 = await startBase44Dev();
@@ -523,5 +569,6 @@ export async function sdkWorkload(kilnUrl: string): Promise<SdkRow[]> {
     return [...paired, ...notes];
   } finally {
     base44?.stop();
+    await kiln?.stop();
   }
 }
