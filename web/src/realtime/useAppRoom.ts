@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { type App, AppMeta } from "../../../schemas/app";
 import { EntitySchema } from "../../../schemas/app-files";
 import { ChatMessage } from "../../../schemas/chat";
 import { appQuery } from "../api/apps";
+import { deltaReader } from "./messageDelta";
 import { useRoom } from "./useRoom";
 
 type Files = Pick<App, "pages" | "components" | "entities" | "layout" | "functions">;
@@ -87,8 +89,13 @@ export function appPatch(current: App | undefined, data: Record<string, unknown>
 export function useAppRoom(appId: string) {
   const client = useQueryClient();
   const { queryKey } = appQuery(appId);
+  // a streaming message arrives as appended deltas (`_msg_delta`); a tab that missed one fetches the app once
+  const readDelta = useMemo(() => deltaReader(() => client.invalidateQueries({ queryKey: appQuery(appId).queryKey })), [client, appId]);
   useRoom(appId, queryKey, (data) => {
     if (data._refetch) void client.invalidateQueries({ queryKey });
-    return appPatch(client.getQueryData(queryKey), data) as Record<string, unknown> | undefined;
+    const current = client.getQueryData<App>(queryKey);
+    const patch = appPatch(current, data) as Record<string, unknown> | undefined;
+    const grown = data._msg_delta === undefined ? undefined : readDelta(current?.conversation, data._msg_delta);
+    return grown && patch ? { ...patch, conversation: grown } : patch;
   });
 }

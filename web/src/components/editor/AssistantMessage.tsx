@@ -3,6 +3,7 @@ import { FileSearch, Flag, Square } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { parseMessage } from "../../../../functions/agent/parser";
+import { streamingView } from "../../../../functions/agent/repair";
 import { ActionStep } from "./ActionStep";
 import type { ActionSegment, FileMap, Segment } from "./appFiles";
 import { useChatRetry } from "./chatRetry";
@@ -55,7 +56,8 @@ interface Props {
 export function AssistantMessage({ appId, message, files, isAdmin }: Props) {
   const streaming = message.state === "streaming";
   const blocks = useMemo(() => {
-    const all = blocksOf(parseMessage(message.content));
+    // code a model writes in plain fences naming a file is a file step as it streams, never raw code under "Thinking…"
+    const all = blocksOf(parseMessage(streaming ? streamingView(message.content) : message.content));
     return streaming ? withoutPartialTag(all) : all;
   }, [message.content, streaming]);
   const [open, setOpen] = useState<Open>(null);

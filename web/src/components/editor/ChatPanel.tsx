@@ -77,6 +77,7 @@ export function ChatPanel({ app, messages, files, currentPage, msgId }: Props) {
               onRevertLast={lastRevertable ? () => setReverting(lastRevertable) : null}
               onSuggestion={(prompt) => void chat.send({ content: prompt, discussion })}
               suggestionsDisabled={usage.limitReached || chat.sending}
+              answerStreaming={messages.at(-1)?.role === "assistant" && messages.at(-1)?.state === "streaming"}
             />
           }
         />
