@@ -4,6 +4,10 @@ import { expect } from "vitest";
 import { EntitySchema, filePathPattern } from "../../schemas/app-files";
 import { applyAction } from "../../functions/agent/apply";
 import { type EngineInput, planOffline } from "../../functions/agent/offline";
+import { entityJson, type JsonProp, printEntity } from "../../functions/agent/offline/entities";
+import { newModel } from "../../functions/agent/offline/model";
+import { defaultTheme } from "../../functions/agent/offline/styles";
+import { renderAll } from "../../functions/agent/offline/templates";
 import { parseMessage } from "../../functions/agent/parser";
 import type { Action } from "../../functions/agent/protocol";
 
@@ -49,6 +53,38 @@ export function checkTree(files: Files) {
   }
 }
 
+const text: JsonProp = { type: "string" };
+const date: JsonProp = { type: "string", format: "date" };
+const num: JsonProp = { type: "number" };
+const choice = (...values: string[]): JsonProp => ({ type: "string", enum: values, default: values[0] });
+const link = (entity: string): JsonProp => ({ type: "string", description: `id of the related ${entity}` });
+
+/** Apps as the offline engine renders them, from fixed schemas: the follow-up tests do not depend on the first turn's planner. */
+const APPS: Record<string, [string, Record<string, JsonProp>, string[]][]> = {
+  crm: [
+    ["Customer", { name: text, email: { type: "string", format: "email" }, phone: text, company: text, status: choice("lead", "active", "churned"), notes: text }, ["name"]],
+    ["Deal", { title: text, customer_id: link("Customer"), value: num, stage: choice("prospect", "qualified", "proposal", "won", "lost"), close_date: date, notes: text }, ["title"]],
+    ["Task", { title: text, customer_id: link("Customer"), deal_id: link("Deal"), due_date: date, status: choice("todo", "in_progress", "done") }, ["title"]],
+  ],
+  habits: [
+    ["Habit", { name: text, frequency: choice("daily", "weekly"), streak: num, notes: text }, ["name"]],
+    ["Note", { title: text, content: text, habit_id: link("Habit") }, ["title"]],
+  ],
+  projects: [
+    ["Project", { name: text, status: choice("planning", "active", "completed"), start_date: date, budget: num }, ["name"]],
+    ["Task", { title: text, project_id: link("Project"), status: choice("todo", "in_progress", "done"), due_date: date }, ["title"]],
+    ["Expense", { title: text, amount: num, date, project_id: link("Project") }, ["title"]],
+  ],
+};
+
+export function fixtureApp(which: keyof typeof APPS): Files {
+  const schemas = APPS[which].map(([name, properties, required]) => entityJson(name, properties, required));
+  const files: Files = renderAll(newModel(which === "crm" ? "Customer CRM" : "My App", defaultTheme(null), schemas));
+  for (const s of schemas) files[`entities/${s.name}`] = printEntity(s);
+  return files;
+}
+
+/** An app built by the first turn (for tests about what the engine as a whole does). */
 export function build(message: string): Files {
   return applyAll({}, actionsOf(planOffline({ message, files: {}, appName: "" })));
 }

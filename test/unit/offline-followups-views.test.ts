@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readModel } from "../../functions/agent/offline/model";
 import { renderAll } from "../../functions/agent/offline/templates";
-import { build, checkTree, entity, type Files, follow, touched } from "./offline-fixtures";
+import { checkTree, entity, type Files, fixtureApp, follow, touched } from "./offline-fixtures";
 
-const CRM = "A CRM to track customers, deals and follow-up tasks";
 
 function inStep(files: Files) {
   const rendered = renderAll(readModel(files, "App").model);
@@ -14,7 +13,7 @@ function inStep(files: Files) {
 const chartsOf = (files: Files) => JSON.parse(/^const CHARTS = (\[.*\]);$/m.exec(files["pages/Dashboard"] ?? "")?.[1] ?? "[]");
 
 describe("boards and calendars as follow-ups", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it('"add a board for tasks": a kanban page by status, linked from the navigation', () => {
     const out = follow(app, "add a board for tasks");
@@ -54,7 +53,7 @@ describe("boards and calendars as follow-ups", () => {
 });
 
 describe("charts as follow-ups", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it('"add a chart of tasks by status" counts tasks by status on the dashboard', () => {
     const before = chartsOf(app).length;

@@ -3,10 +3,8 @@ import { homePageOf } from "../../functions/agent/home-page";
 import { planOffline } from "../../functions/agent/offline";
 import { readModel } from "../../functions/agent/offline/model";
 import { renderAll } from "../../functions/agent/offline/templates";
-import { build, checkTree, entity, type Files, follow, touched } from "./offline-fixtures";
+import { checkTree, entity, type Files, fixtureApp, follow, touched } from "./offline-fixtures";
 
-const HABITS = "A habit tracker with habits and notes";
-const CRM = "A CRM to track customers, deals and follow-up tasks";
 
 /** The files agree with the engine's own reading of them: a later turn starts from what is there. */
 function inStep(files: Files) {
@@ -15,7 +13,7 @@ function inStep(files: Files) {
 }
 
 describe("renaming an entity reaches every place its name shows", () => {
-  const app = build(HABITS);
+  const app = fixtureApp("habits");
 
   it('"rename Habit to Routine": schema, pages, navigation, labels and links', () => {
     expect(app["entities/Habit"]).toBeDefined();
@@ -37,7 +35,7 @@ describe("renaming an entity reaches every place its name shows", () => {
   });
 
   it("renames the links from other entities, and their pages follow", () => {
-    const crm = build(CRM);
+    const crm = fixtureApp("crm");
     expect(entity(crm, "Deal").properties.customer_id).toBeDefined();
     const out = follow(crm, "rename the customer entity to client");
     expect(entity(out.files, "Deal").properties.client_id).toMatchObject({ type: "string" });
@@ -63,7 +61,7 @@ describe("renaming an entity reaches every place its name shows", () => {
 
 describe("adding an entity with its fields in one sentence", () => {
   it('"add a time entry entity with date, hours and project": a link when Project exists, text otherwise', () => {
-    const withProjects = build("Project management with projects, tasks and expenses");
+    const withProjects = fixtureApp("projects");
     const out = follow(withProjects, "add a time entry entity with date, hours and project");
     const schema = entity(out.files, "TimeEntry");
     expect(schema.properties).toEqual({
@@ -78,14 +76,14 @@ describe("adding an entity with its fields in one sentence", () => {
     checkTree(out.files);
     inStep(out.files);
 
-    const alone = follow(build(HABITS), "add a time entry entity with date, hours and project");
+    const alone = follow(fixtureApp("habits"), "add a time entry entity with date, hours and project");
     expect(entity(alone.files, "TimeEntry").properties).toEqual({ date: { type: "string", format: "date" }, hours: { type: "number" }, project: { type: "string" } });
     expect(alone.files["entities/Project"]).toBeUndefined();
     checkTree(alone.files);
   });
 
   it("creates exactly what was named, for other phrasings too", () => {
-    const app = build(HABITS);
+    const app = fixtureApp("habits");
     const out = follow(app, "create invoices with amount, due date and paid");
     expect(entity(out.files, "Invoice").properties).toEqual({ amount: { type: "number" }, due_date: { type: "string", format: "date" }, paid: { type: "boolean", default: false } });
     checkTree(out.files);
@@ -93,7 +91,7 @@ describe("adding an entity with its fields in one sentence", () => {
 });
 
 describe("choices of a list field", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it.each([
     ["add 'blocked' to task status", ["todo", "in_progress", "done", "blocked"]],
@@ -117,7 +115,7 @@ describe("choices of a list field", () => {
 });
 
 describe("colouring named parts of the app", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it('"make the header blue" changes only components/Theme, and the colour stays through later style changes', () => {
     const out = follow(app, "make the header blue");
@@ -153,7 +151,7 @@ describe("colouring named parts of the app", () => {
 
 describe("removing the Dashboard", () => {
   it("leaves the navigation starting at a list page and no link to the removed page", () => {
-    const app = build(CRM);
+    const app = fixtureApp("crm");
     const out = follow(app, "remove the Dashboard page");
     expect(out.files["pages/Dashboard"]).toBeUndefined();
     expect(out.files["layout/main"]).not.toContain('"Dashboard"');
@@ -167,7 +165,7 @@ describe("removing the Dashboard", () => {
 });
 
 describe("a message with several requests", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it('"add a priority field to tasks and make the header blue" does both', () => {
     const out = follow(app, "add a priority field to tasks and make the header blue");
@@ -206,7 +204,7 @@ describe("a message with several requests", () => {
 });
 
 describe("frozen files and turns that change nothing", () => {
-  const app = build(CRM);
+  const app = fixtureApp("crm");
 
   it("names exactly the frozen files it did not write, per request", () => {
     const out = follow(app, "add a priority field to tasks and make the header blue", { frozen: ["components/Theme", "pages/TaskForm"] });
