@@ -73,6 +73,7 @@ describe("adding an entity with its fields in one sentence", () => {
     for (const page of ["TimeEntries", "TimeEntryDetail", "TimeEntryForm"]) expect(out.files[`pages/${page}`], page).toBeDefined();
     expect(out.files["layout/main"]).toContain('page: "TimeEntries"');
     expect(out.files["pages/TimeEntryForm"]).toContain("Project.list(");
+    expect(out.text).toContain("Added TimeEntry with `date` (a date), `hours` (a number) and `project_id` (a link to Project).");
     checkTree(out.files);
     inStep(out.files);
 
@@ -80,6 +81,11 @@ describe("adding an entity with its fields in one sentence", () => {
     expect(entity(alone.files, "TimeEntry").properties).toEqual({ date: { type: "string", format: "date" }, hours: { type: "number" }, project: { type: "string" } });
     expect(alone.files["entities/Project"]).toBeUndefined();
     checkTree(alone.files);
+  });
+
+  it("options named before the entity: \"add a priority field with options low, high to tasks\"", () => {
+    const out = follow(fixtureApp("crm"), "add a priority field with options low, high to tasks");
+    expect(entity(out.files, "Task").properties.priority).toMatchObject({ type: "string", enum: ["low", "high"] });
   });
 
   it("creates exactly what was named, for other phrasings too", () => {
@@ -138,6 +144,12 @@ describe("colouring named parts of the app", () => {
     expect(touched(out.actions)).toEqual(["components/Theme"]);
     expect(out.files["components/Theme"]).toMatch(re);
     inStep(out.files);
+  });
+
+  it("a title that starts with a colour word is a title, not a colour", () => {
+    const out = follow(app, "change the Tasks heading to Green Tasks");
+    expect(out.files["components/Theme"]).toBe(app["components/Theme"]);
+    expect(out.files["layout/main"]).toContain('{ title: "Green Tasks", page: "Tasks"');
   });
 
   it("several parts in one sentence, each its own colour; an unknown colour is named", () => {

@@ -94,6 +94,9 @@ export function choices(m: string, model: AppModel): OpResult | null {
   return addChoices(model, found.def.name, found.field, values);
 }
 
+/** Words that may follow a colour in a colour request ("blue and the sidebar green", "blue please"). */
+const AFTER_COLOUR = /^(?:and|the|with|too|also|colou?rs?|please|instead|now|then|background|text|as|well|in|on|of|for)$/;
+
 /** Colour words outside the Tailwind palettes, answered rather than ignored. */
 const OFF_PALETTE = /^(?:white|beige|cream|maroon|silver|dark|light)$/;
 
@@ -114,6 +117,8 @@ export function partColours(m: string, model: AppModel, files: Record<string, st
     }
     const colour = COLOUR_WORDS[tokens[i]];
     if (colour && pending.length) {
+      // "change the Tasks heading to Green Tasks" is a title, not a colour
+      if (tokens[i + 1] && !AFTER_COLOUR.test(tokens[i + 1]) && !PART_WORDS.some(([re]) => re.test(tokens[i + 1]))) return null;
       for (const p of pending) parts[p] = colour;
       pending = [];
     } else if (pending.length && OFF_PALETTE.test(tokens[i])) unknown = tokens[i];

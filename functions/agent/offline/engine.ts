@@ -6,7 +6,7 @@
  */
 import { firstTurn } from "./build";
 import { discuss } from "./discussion";
-import { followUp } from "./answer";
+import { followUp, NOT_CHARGED } from "./answer";
 import { readModel } from "./model";
 import { cannotDo } from "./texts";
 
@@ -49,7 +49,9 @@ export function planOffline(input: EngineInput): string {
         return null;
       }
     })();
-    return cannotDo(model, "Something in the current files kept me from working out that change, so I made none.");
+    const why = cannotDo(model, "Something in the current files kept me from working out that change, so I made none.");
+    // a discussion answer is charged like any other (turn-state.ts); a turn that changed nothing is not
+    return input.discussion ? why : [why, "", NOT_CHARGED].join("\n");
   }
 }
 

@@ -88,7 +88,7 @@ export function addEntityWithFields(model: AppModel, name: string, fields: { nam
   const required = title ? [title.name] : [];
   const after = cloneModel(model);
   after.entities.push(entityDef(entityJson(name, properties, required)));
-  const what = fields.map((f) => `\`${f.name}\` (${describeProp(f.prop)})`);
+  const what = fields.map((f) => `\`${f.name}\` (${/^id of the related /.test(f.prop.description ?? "") ? `a link to ${f.prop.description!.slice(18)}` : describeProp(f.prop)})`);
   const list = Object.values(pages).filter(Boolean) as string[];
   return {
     after,

@@ -121,8 +121,12 @@ function renamePage(model: AppModel, files: Record<string, string>, page: string
 
 function addFields(m: string, model: AppModel): Outcome {
   const opts = /\s+(?:with|having)\s+(?:the\s+)?(?:options?|values?|choices?|states?)\s*:?\s*(.+)$/i.exec(m);
-  const options = opts ? opts[1].split(/\s*,\s*|\s+(?:and|or)\s+/i).map(unquote).filter(Boolean) : [];
-  const text = opts ? m.slice(0, opts.index) : m;
+  // "add a priority field with options low, high to tasks": the entity may come after the options
+  const tail = opts ? /\s+(?:to|for|on|in)\s+((?:the\s+)?[a-z][\w\s-]*)$/i.exec(opts[1]) : null;
+  const moved = tail && resolveEntity(model, tail[1]) ? tail : null;
+  const optionText = opts ? (moved ? opts[1].slice(0, moved.index) : opts[1]) : "";
+  const options = opts ? optionText.split(/\s*,\s*|\s+(?:and|or)\s+/i).map(unquote).filter(Boolean) : [];
+  const text = opts ? `${m.slice(0, opts.index)}${moved ? ` to ${moved[1]}` : ""}` : m;
   const tries: [RegExp, number, number][] = [
     [/^add\s+(?:an?\s+)?(?:new\s+)?(?:field|column|property)\s+(?:called|named)\s+(.+?)\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],
     [/^add\s+(.+?\s+(?:fields?|columns?|propert(?:y|ies)|attributes?))\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],

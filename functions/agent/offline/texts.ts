@@ -16,7 +16,7 @@ export function examples(model: AppModel | null): string[] {
 export function cannotDo(model: AppModel | null, why?: string): string {
   return [
     why ?? "I can't make that change.",
-    `I'm Kiln's offline engine: a rule-based planner that works without an AI model, so I only understand a few kinds of request (adding, renaming or removing fields, entities and pages, changing the style, colours and titles, and writing simple backend functions that count records or post to Slack). To have anything else built, ${CONFIGURE}.`,
+    `I'm Kiln's offline engine: a rule-based planner that works without an AI model, so I only understand a few kinds of request: adding, renaming or removing fields, choices, entities and pages; a board, a calendar or a dashboard chart; the style, dark mode and the colour of the header, sidebar, buttons and other parts; titles; and simple backend functions that count records or post to Slack. To have anything else built, ${CONFIGURE}.`,
     "",
     "Things I can do right now, for example:",
     ...examples(model).map((e) => `- ${e}`),
