@@ -227,6 +227,15 @@ describe("frozen files and turns that change nothing", () => {
     expect(out.text).toMatch(/2\. "make the header blue": not done\. I couldn't make this change: components\/Theme is frozen/);
   });
 
+  it("a frozen page that a rename would move stays, and its edits under the new name are named as not written", () => {
+    const out = follow(fixtureApp("habits"), "rename Habit to Routine", { frozen: ["pages/HabitForm"] });
+    expect(out.files["pages/HabitForm"]).toBeDefined();
+    expect(out.files["pages/RoutineForm"]).toBeUndefined();
+    expect(out.files["entities/Routine"]).toBeDefined();
+    expect(out.text).toContain("I made only part of this change: pages/HabitForm is frozen, so I left it unchanged");
+    expect(out.text).toContain("The changes to pages/RoutineForm were not written either, since the frozen page keeps its old name.");
+  });
+
   it("a turn that changes nothing says so plainly, with no action", () => {
     for (const message of ["make it light", "integrate with the warehouse robots", "add a phone field to customers"]) {
       const out = follow(app, message);

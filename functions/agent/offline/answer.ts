@@ -64,7 +64,11 @@ function carryOut(request: string, files: Record<string, string>, input: FollowU
   // A frozen file is never changed, and the answer never claims it was.
   const frozen = new Set(input.frozen ?? []);
   const blocked = [...new Set(actions.flatMap((a) => frozenTouched(a, frozen)))];
-  actions = actions.filter((a) => !frozenTouched(a, frozen).length);
+  // a page whose rename was refused is not there under its new name: its edits are not written either
+  const unmoved = new Set(actions.flatMap((a) => (a.type === "rename" && frozenTouched(a, frozen).length ? [a.to] : [])));
+  const held = [...unmoved].filter((to) => actions.some((a) => a.type !== "rename" && targetOf(a) === to));
+  if (held.length) notes.push(`The changes to ${listing(held)} were not written either, since the frozen page keeps its old name.`);
+  actions = actions.filter((a) => !frozenTouched(a, frozen).length && !(a.type !== "rename" && unmoved.has(targetOf(a) ?? "")));
   return { kind: "change", request, plan: outcome.plan, done: outcome.done, actions, notes, blocked, stuck };
 }
 
