@@ -1,13 +1,11 @@
 import * as z from "zod";
 import { App, BlockAppBody, CreateAppBody, ListAppsQuery, UpdateAppBody, UpdateLogoBody } from "../schemas/app";
-import { nameFromDescription } from "./agent/offline";
 import { Actor } from "./core/actor";
 import { AppEvents } from "./core/app-events";
 import { Apps } from "./core/apps";
 import { Catalog } from "./core/catalog";
 import { Chat } from "./core/chat";
 import { VisibleError, forbidden } from "./core/errors";
-import { Integrations } from "./core/integrations";
 import { Packages } from "./core/packages";
 import { Secrets } from "./core/secrets";
 import { homeSuggestions } from "./core/suggestions";
@@ -26,7 +24,8 @@ export const { app, handler } = callGroup("apps", {
     const integrations = await Catalog.usable(user, input.integrations ?? []);
     const secrets = await Secrets.fromChoices(user, input.secrets ?? [], integrations.flatMap((i) => i.required_secrets.map((s) => s.name)));
     const created = await Apps.create(user, {
-      name: input.name ?? nameFromDescription(input.user_description),
+      // the namer plans from the offline engine's vocabulary: loaded only when no name was given, without the engine's barrel
+      name: input.name ?? (await import("./agent/offline/build")).nameFromDescription(input.user_description),
       user_description: input.user_description,
       style: input.style,
       integrations: integrations.map((i) => i.id),
@@ -74,7 +73,8 @@ export const { app, handler } = callGroup("apps", {
   async updateLogo(c) {
     const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
     const input = await body(c, UpdateLogoBody);
-    if ("prompt" in input) throw new VisibleError("input", Integrations.NO_IMAGE_MODEL);
+    // the integrations' engine (file extraction, the AI SDK on demand) is not the apps group's: loaded only to word this refusal
+    if ("prompt" in input) throw new VisibleError("input", (await import("./core/integrations")).Integrations.NO_IMAGE_MODEL);
     const patch = { logo_url: input.logo_url };
     const updated = await Apps.update(meta.id, patch);
     await AppEvents.publish(meta.id, { app: patch }, Actor.socketId());

@@ -9,9 +9,11 @@ import {
   TicketStateBody,
 } from "../schemas/support";
 import { TicketDetails } from "./core/support/detail";
-import { SupportDrafts } from "./core/support/drafts";
 import { SupportInbox } from "./core/support/inbox";
 import { body, callGroup, query } from "./http";
+
+/** The AI drafts load the AI SDK and its providers: only the two operations that ask a model import them. */
+const drafts = async () => (await import("./core/support/drafts")).SupportDrafts;
 
 /** Spec 03 §7.10 Support (admin): the inbox, a ticket's detail and every change an agent makes (admins only, per the route table). */
 export const { app, handler } = callGroup("supportadmin", {
@@ -49,10 +51,10 @@ export const { app, handler } = callGroup("supportadmin", {
 
   async polish(c) {
     await TicketDetails.assertExists(c.req.param("id")!);
-    return c.json(await SupportDrafts.polish((await body(c, PolishBody)).text));
+    return c.json(await (await drafts()).polish((await body(c, PolishBody)).text));
   },
 
   async draft(c) {
-    return c.json(await SupportDrafts.draft(c.req.param("id")!));
+    return c.json(await (await drafts()).draft(c.req.param("id")!));
   },
 });

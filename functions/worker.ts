@@ -1,6 +1,4 @@
 import { Job } from "../schemas/jobs";
-import { runTurn, suggestionsFor } from "./agent/turn";
-import { providerFor } from "./agent/providers";
 import { AppEvents } from "./core/app-events";
 import { AppRealtime } from "./core/app-realtime";
 import { AppFiles } from "./core/app-files";
@@ -29,11 +27,15 @@ const work: Work = {
     });
   },
 
-  "ai-turn": runTurn,
+  // the builder's engine (the AI SDK, its providers, the offline engine) loads on the AI-turn paths only
+  async "ai-turn"(payload) {
+    await (await import("./agent/turn")).runTurn(payload);
+  },
 
   async "chat-suggestions"({ app_id }) {
     const app = await Apps.get(app_id);
     if (!app || app.suggestions || app.status.state !== "ready") return;
+    const [{ suggestionsFor }, { providerFor }] = await Promise.all([import("./agent/turn"), import("./agent/providers")]);
     const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
     const meta = await Apps.update(app_id, { suggestions }, false);
     await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });

@@ -1,4 +1,4 @@
-import { type FilePart, type ImagePart, NoObjectGeneratedError, Output, type TextPart, generateText, jsonSchema } from "ai";
+import type { FilePart, ImagePart, TextPart } from "ai";
 import type * as z from "zod";
 import type { AiModel } from "../../schemas/app";
 import { appUploadTypes } from "../../schemas/files";
@@ -10,7 +10,6 @@ import {
   type SendEmailBody,
   coreEndpoints,
 } from "../../schemas/integrations";
-import { languageModelFor, readableError } from "../agent/providers";
 import type { AppCaller } from "./app-caller";
 import { AppLogs } from "./app-logs";
 import { AppUsers } from "./app-users";
@@ -130,6 +129,8 @@ export namespace Integrations {
    * (an array, say) is asked for under `result` and unwrapped.
    */
   async function ask(model: AiModel, content: Part[], schema: Record<string, unknown> | null, offlineMessage: string): Promise<unknown> {
+    // the AI SDK and its providers load only when a model is asked: they are most of the handler's code
+    const [{ NoObjectGeneratedError, Output, generateText, jsonSchema }, { languageModelFor, readableError }] = await Promise.all([import("ai"), import("../agent/providers")]);
     const served = languageModelFor(model);
     if (!served) throw new VisibleError("input", offlineMessage);
     const wrapped = schema && schema.type !== "object" ? { type: "object", properties: { result: schema }, required: ["result"] } : schema;
