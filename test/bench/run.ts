@@ -30,6 +30,7 @@ import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
 import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
 import { sdkWorkload } from "./sdk-workload";
+import { turnStream } from "./turn-stream";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ORIGINAL_ENV = { ...process.env };
@@ -446,6 +447,9 @@ async function main(): Promise<number> {
 
     // 5b. a Base44-style backend function, cold (after each deploy) and warm, on Kiln and `base44 dev`
     if (wants("functions")) for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 5e. a turn streamed by a model: first page stored vs turn length, ready vs suggestions, message bytes pushed (test/bench/turn-stream.ts)
+    if (wants("turn")) for (const r of await turnStream(url, socketUrl, token)) rows.push({ ...row(r.what, r.samples, r.extra), unit: r.unit });
 
     // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
     if (wants("preview")) {
