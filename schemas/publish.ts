@@ -16,6 +16,20 @@ export const DeployResult = z.object({
 export type DeployResult = z.infer<typeof DeployResult>;
 
 /**
+ * What publishing builds once (functions/core/publish-build): each code file of the app compiled as the
+ * preview compiles it (web/runtime/compile.ts), and the Tailwind CSS of the classes the app and the runtime use.
+ */
+export const PublishedBuild = z.object({
+  modules: z.record(z.string(), z.object({ code: z.string(), imports: z.array(z.string()) })),
+  css: z.string(),
+});
+export type PublishedBuild = z.infer<typeof PublishedBuild>;
+
+/** The stored snapshot of a publish; one made before the build existed is the bare file tree. */
+export const PublishedSnapshot = z.object({ files: FileTree, build: PublishedBuild });
+export type PublishedSnapshot = z.infer<typeof PublishedSnapshot>;
+
+/**
  * A published app as its own host loads it (spec 03 §7.12 "public app data"): what the
  * runner needs to render it. Code is the published snapshot, never the draft.
  */
@@ -31,6 +45,8 @@ export const PublicApp = z.object({
   version: z.string(),
   last_deployed_at: z.string(),
   files: FileTree,
+  /** built at publish; null for an app published before builds, which the runtime compiles in the page */
+  build: PublishedBuild.nullable(),
   /** the builder's origin: where the remix badge and the runner's links lead */
   editor_origin: z.string(),
 });

@@ -13,12 +13,18 @@ export const api = new sst.aws.ApiGatewayV2("Api");
 
 const cloudRoutes = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) => !r.localOnly);
 
+/** A publish builds the app's CSS (functions/core/publish-build/tailwind.ts): Tailwind's stylesheets and the runtime's classes. */
+const publishFiles = [
+  { from: "web/runtime", to: "web/runtime" },
+  ...["index", "preflight", "theme", "utilities"].map((name) => ({ from: `node_modules/tailwindcss/${name}.css`, to: `node_modules/tailwindcss/${name}.css` })),
+];
+
 const handlers = new Map<string, sst.aws.Function>();
 for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
   // backend functions' calls wait on the sandbox up to their own limit: the group may use all of API Gateway's 30 s
   const timeout = group === "backend" ? ("30 seconds" as const) : undefined;
   // the export carries Kiln's UI kit and money rule as they are (functions/core/export/sources.ts)
-  const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : undefined;
+  const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : group === "publish" ? publishFiles : undefined;
   handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
 }
 

@@ -2,7 +2,7 @@ import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { ulid } from "ulid";
 import type { AppMeta } from "../../schemas/app";
 import { FileTree } from "../../schemas/app-files";
-import type { DeployResult, PublicApp } from "../../schemas/publish";
+import { type DeployResult, type PublicApp, PublishedSnapshot } from "../../schemas/publish";
 import { Apps } from "./apps";
 import { AppFiles } from "./app-files";
 import { Config } from "./config";
@@ -12,9 +12,10 @@ import { Keys } from "./keys";
 import { Storage } from "./storage";
 
 /**
- * Publishing: the app's files at this moment become an immutable S3 snapshot, and the
- * app's `published_version` (one attribute) points its own host at it. Editing the
- * draft afterwards changes nothing the public sees until the next publish.
+ * Publishing: the app's files at this moment, with their build (compiled code and CSS,
+ * functions/core/publish-build), become an immutable S3 snapshot, and the app's
+ * `published_version` (one attribute) points its own host at it. Editing the draft
+ * afterwards changes nothing the public sees until the next publish.
  */
 export namespace Publish {
   /** Where an app is served: `{slug}.<apps domain>`; its preview adds the `preview--` prefix. */
@@ -29,12 +30,15 @@ export namespace Publish {
     if (!Object.keys(files).some((p) => p.startsWith("pages/"))) {
       throw new VisibleError("input", "There is nothing to publish yet: the app has no pages.");
     }
+    // the compiler and Tailwind load only to publish: the public reads of this group stay light
+    const { buildPublished } = await import("./publish-build");
+    const snapshot: PublishedSnapshot = { files, build: await buildPublished(files) };
     const version = ulid();
     await Storage.client().send(
       new PutObjectCommand({
         Bucket: Config.bucket,
         Key: Keys.publishedObject(app.id, version),
-        Body: JSON.stringify(files),
+        Body: JSON.stringify(snapshot),
         ContentType: "application/json",
       }),
     );
@@ -49,7 +53,10 @@ export namespace Publish {
     const object = await Storage.client().send(
       new GetObjectCommand({ Bucket: Config.bucket, Key: Keys.publishedObject(app.id, app.published_version) }),
     );
-    const files = FileTree.parse(JSON.parse(await object.Body!.transformToString()));
+    const stored: unknown = JSON.parse(await object.Body!.transformToString());
+    // a snapshot published before builds is the bare file tree: the runtime compiles it in the page as it did then
+    const built = PublishedSnapshot.safeParse(stored);
+    const { files, build } = built.success ? built.data : { files: FileTree.parse(stored), build: null };
     return {
       id: app.id,
       name: app.name,
@@ -62,6 +69,7 @@ export namespace Publish {
       version: app.published_version,
       last_deployed_at: app.last_deployed_at,
       files,
+      build,
       editor_origin: editorOrigin(),
     };
   }

@@ -29,6 +29,8 @@ import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
 import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
+import { publishedFirstRender } from "./published";
+import { handlerBundles } from "./bundles";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
 
@@ -457,6 +459,16 @@ async function main(): Promise<number> {
       for (const r of await previewRerender()) rows.push(row(r.what, r.samples, r.extra));
       console.log("done");
     }
+
+    // 7. a published app's first render, built at publish against compiled in the page (test/bench/published.ts)
+    if (wants("published")) {
+      process.stdout.write("published app first render (Chromium, own stack)… ");
+      for (const r of await publishedFirstRender()) rows.push(row(r.what, r.samples, r.extra));
+      console.log("done");
+    }
+
+    // 8. each Lambda handler bundled as SST bundles it: size and cold init, in its own table (test/bench/bundles.ts)
+    if (wants("bundles")) await handlerBundles();
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
     if (members) {

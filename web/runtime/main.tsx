@@ -40,6 +40,14 @@ if (inEditor) forwardConsole(bridge);
 window.addEventListener("error", (event) => reportable(event.error) && bridge.reportError(appErrorOf(event.error ?? event.message)));
 window.addEventListener("unhandledrejection", (event) => reportable(event.reason) && bridge.reportError(appErrorOf(event.reason)));
 
+/** A published app's CSS, built at publish (functions/core/publish-build): the page compiles nothing. */
+function useBuiltCss(css: string) {
+  const style = document.createElement("style");
+  style.dataset.kilnBuild = "";
+  style.textContent = css;
+  document.head.append(style);
+}
+
 function startTailwind(): Promise<unknown> {
   const style = document.createElement("style");
   style.setAttribute("type", "text/tailwindcss");
@@ -102,12 +110,15 @@ function settle(err: unknown, appId: string, storedToken: string | null) {
 
 async function boot() {
   root.render(<Spinner />);
-  const tailwind = startTailwind();
+  // The preview compiles its classes in the page as its files change; a published app may bring its CSS built.
+  let tailwind: Promise<unknown> | null = mode === "preview" ? startTailwind() : null;
+  let built = false;
+  const styles = () => (tailwind ??= startTailwind());
   let lookup: DomainLookup;
   try {
     lookup = await getJson(`/api/apps/public/prod/domain/${encodeURIComponent(window.location.host)}`, DomainLookup);
   } catch (err) {
-    await tailwind;
+    await styles();
     const editorOrigin = err instanceof LoadError ? err.extra?.editor_origin : undefined;
     root.render(<DomainNotRecognized editorOrigin={typeof editorOrigin === "string" ? editorOrigin : null} />);
     return;
@@ -117,7 +128,7 @@ async function boot() {
   // The sign-in screens need only the app's id: a private app's code stays unread until someone is let in.
   const authRoute = authRouteOf(window.location.pathname);
   if (authRoute) {
-    await tailwind;
+    await styles();
     root.render(<RunnerAuth appId={appId} mode={authRoute} resetToken={resetToken} />);
     return;
   }
@@ -149,10 +160,16 @@ async function boot() {
       loadProvider(base44, schemaOf),
       tailwind,
     ]);
+    const build = mode === "preview" ? null : (app as PublicApp).build;
+    if (build) {
+      built = true;
+      useBuiltCss(build.css);
+    } else await styles();
     const userFailed = await userLoad;
     if (userFailed) return settle(userFailed.error, appId, storedToken);
     modules = new AppModules(provider);
     modules.update(app.files);
+    if (build) modules.prebuilt(build.modules);
     if (mode === "preview") bridge.connect(app.editor_origin);
     document.title = app.name;
     const runtime = new AppRuntime(modules, bridge, app.main_page);
@@ -162,7 +179,7 @@ async function boot() {
     const session: RunnerSession = { appId, visibility: app.public_settings, signedIn: userLoad !== null, remixUrl, logVisit: inEditor ? null : visitLogger(base44) };
     root.render(<RuntimeApp runtime={runtime} session={session} />);
   } catch (err) {
-    await tailwind;
+    if (!built) await styles();
     settle(err, appId, storedToken);
   }
 }

@@ -63,6 +63,14 @@ export class AppModules {
     return changed;
   }
 
+  /** Code compiled ahead (a published app's build): used for each file while its text is the one loaded now; call after update(). */
+  prebuilt(modules: Readonly<Record<string, Compiled>>): void {
+    for (const [path, compiled] of Object.entries(modules)) {
+      const source = this.files[path];
+      if (source !== undefined) this.compiled.set(path, { source, compiled });
+    }
+  }
+
   /** The exports of the app file at `path` (pages/Home, layout/main, ...); throws its compile, import or evaluation error. */
   require(path: string): Exports {
     const cached = this.records.get(path);

@@ -1,0 +1,94 @@
+/**
+ * A published app's first render, for test/bench/run.ts (section "published"): a visitor's fresh
+ * browser opens the app's address, and the clock runs from the navigation's start until the first
+ * page is on screen styled (test/e2e/published-app.ts). The same app and version, side by side in
+ * alternating rounds: served from the build made at publish, and from the snapshot as a publish
+ * wrote it before builds (the bare files, compiled in the page with @tailwindcss/browser).
+ *
+ * It runs its own local stack (in a child process) with the built web app, which it builds first
+ * unless KILN_SKIP_BUILD=1.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startLocalStackProcess } from "../../stacks/local/child";
+import { launchChromium } from "../e2e/chromium";
+import { firstRenderMs, storeSnapshot, storedSnapshot } from "../e2e/published-app";
+import type { SdkRow } from "./sdk-workload";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const WARMUP = 2;
+const ROUNDS = 10;
+
+async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<any> {
+  const res = await fetch(url, {
+    method: init.method ?? "GET",
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function publishedFirstRender(): Promise<SdkRow[]> {
+  if (process.env.KILN_SKIP_BUILD !== "1") {
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("vite build failed");
+  }
+  const stack = await startLocalStackProcess({ seed: true, webDir: path.join(ROOT, "dist") });
+  const browser = await launchChromium();
+  try {
+    const { url } = stack;
+    const { access_token: token } = await json(`${url}/api/local/token`, { method: "POST", body: { email: `bench-published-${Date.now().toString(36)}@bench.kiln` } });
+    const created = await json(`${url}/api/apps`, { method: "POST", token, body: { user_description: "A CRM to track customers, deals and follow-up tasks" } });
+    let app: any;
+    for (;;) {
+      app = await json(`${url}/api/apps/${created.id}`, { token });
+      if (app.status.state === "ready") break;
+      if (app.status.state === "error") throw new Error(`the app failed to build: ${app.status.details}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await json(`${url}/api/apps/${app.id}`, { method: "PUT", token, body: { public_settings: "public_without_login" } });
+    const publishStart = performance.now();
+    const deployed = await json(`${url}/api/apps/${app.id}/deploy`, { method: "POST", token });
+    const publishMs = performance.now() - publishStart;
+    const built = await storedSnapshot(stack.links, app.id, deployed.version);
+    const parsed = JSON.parse(built);
+    const before = JSON.stringify(parsed.files);
+    const origin = `http://${app.slug}.localhost:${new URL(url).port}`;
+
+    const visit = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/`);
+        return await firstRenderMs(page);
+      } finally {
+        await context.close();
+      }
+    };
+    const times = { built: [] as number[], before: [] as number[] };
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      for (const kind of i % 2 ? (["before", "built"] as const) : (["built", "before"] as const)) {
+        await storeSnapshot(stack.links, app.id, deployed.version, kind === "built" ? built : before);
+        const ms = await visit();
+        if (i >= WARMUP) times[kind].push(ms);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const ratio = median(times.before) / median(times.built);
+    const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`;
+    return [
+      {
+        what: "published app: navigation -> first page on screen, built at publish",
+        samples: times.built,
+        extra: `${ratio.toFixed(2)}x faster than compiled in the page; publish took ${publishMs.toFixed(0)} ms (snapshot ${kb(built)}, CSS ${kb(parsed.build.css)})`,
+      },
+      { what: "published app: the same, published before builds (compiled in the page)", samples: times.before, extra: `snapshot ${kb(before)}` },
+    ];
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
