@@ -88,6 +88,8 @@ async function run(c: Context, op: string, fn: (scope: Entities.Scope) => Promis
   try {
     const scope = await Entities.open(caller, entity);
     const response = await (reads.has(op) ? fn(scope) : AppRealtime.expecting(caller.app, entity, scope.schema, () => fn(scope)));
+    // How the query read records (README "Query plans"): `scan`, `index:<field>` or `counter`.
+    if (scope.plan) response.headers.set("x-kiln-query-plan", scope.plan);
     await log("success", null);
     return response;
   } catch (err) {

@@ -20,6 +20,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   for (const record of event.Records) {
     await pushUser(record).catch((err) => console.error(`[stream] skipped the change to ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
     await queueDeploy(record).catch((err) => console.error(`[stream] could not queue the deploy of ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
+    await queueRecordUpkeep(record).catch((err) => console.error(`[stream] could not queue the record upkeep of ${JSON.stringify(record.dynamodb?.Keys ?? null)}:`, err));
   }
   // Not skipped on failure: a change missing from the history would make a data restore wrong, so the batch is retried.
   await RecordHistory.keep(event.Records);
@@ -44,4 +45,13 @@ async function queueDeploy(record: DynamoDBRecord): Promise<void> {
   const [pk, sk] = [key?.pk?.S ?? "", key?.sk?.S ?? ""];
   if (record.eventName === "REMOVE" || Keys.kindOf(pk, sk) !== "file" || !sk.startsWith("FILE#functions/")) return;
   await Jobs.enqueue("deploy-function", { app_id: pk.slice("APP#".length), function_name: sk.slice("FILE#functions/".length) });
+}
+
+/** An entity file written or removed, or an app deleted: its records are indexed, counted or cleaned up by the worker (record-upkeep.ts). */
+async function queueRecordUpkeep(record: DynamoDBRecord): Promise<void> {
+  const key = record.dynamodb?.Keys;
+  const [pk, sk] = [key?.pk?.S ?? "", key?.sk?.S ?? ""];
+  const kind = Keys.kindOf(pk, sk);
+  if (kind === "file" && sk.startsWith("FILE#entities/")) await Jobs.enqueue("record-upkeep", { app_id: pk.slice("APP#".length), entity: sk.slice("FILE#entities/".length) });
+  else if (kind === "app" && record.eventName === "REMOVE") await Jobs.enqueue("record-upkeep", { app_id: pk.slice("APP#".length), entity: null });
 }

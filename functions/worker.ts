@@ -5,6 +5,7 @@ import { AppFiles } from "./core/app-files";
 import { Apps } from "./core/apps";
 import { BackendFunctions } from "./core/backend-functions";
 import { Mail } from "./core/mail";
+import { RecordUpkeep } from "./core/record-upkeep";
 import { Users } from "./core/users";
 
 type Work = { [N in Job["name"]]: (payload: Extract<Job, { name: N }>["payload"]) => Promise<void> };
@@ -47,6 +48,10 @@ const work: Work = {
 
   async "socket-open"({ connection_id }) {
     await AppRealtime.greet(connection_id);
+  },
+
+  async "record-upkeep"({ app_id, entity }) {
+    await RecordUpkeep.run(app_id, entity);
   },
 };
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { checkIndexHints } from "./entities";
 
 /**
  * The conventions of a generated app's files (DESIGN §5), shared by the agent's
@@ -64,7 +65,8 @@ export const EntitySchema = z
     required: z.array(z.string()).default([]),
     rls: z.record(z.string(), z.unknown()).optional(),
   })
-  .passthrough();
+  .passthrough()
+  .superRefine(checkIndexHints);
 export type EntitySchema = z.infer<typeof EntitySchema>;
 
 /** The whole file tree of an app: path -> content. */

@@ -177,13 +177,43 @@ export type AggregateResult = z.infer<typeof AggregateResult>;
  * serves whatever JSON Schema the app's author (or the assistant) wrote, so only the
  * parts enforcement needs are required.
  */
-export const StoredEntitySchema = z.looseObject({
-  name: z.string().optional(),
-  properties: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
-  required: z.array(z.string()).default([]),
-  rls: z.unknown().optional(),
-});
+export const StoredEntitySchema = z
+  .looseObject({
+    name: z.string().optional(),
+    properties: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    required: z.array(z.string()).default([]),
+    rls: z.unknown().optional(),
+  })
+  .superRefine(checkIndexHints);
 export type StoredEntitySchema = z.infer<typeof StoredEntitySchema>;
+
+/**
+ * The schema hint that asks for an index: `"x-kiln-index": true` on a property makes
+ * filters on it (equality, $in, ranges) and sorts by it read O(result) records
+ * (functions/core/record-indexes.ts). created_by, created_date and updated_date are always indexed.
+ */
+export const INDEX_HINT = "x-kiln-index";
+export const MAX_DECLARED_INDEXES = 3;
+const indexableTypes = ["string", "number", "integer", "boolean"];
+
+/** Refines an entity schema (stored, or written: schemas/app-files.ts): every `"x-kiln-index"` is one the store can honour. */
+export function checkIndexHints(schema: { properties: Record<string, Record<string, unknown>> }, ctx: z.RefinementCtx): void {
+  for (const [field, prop] of Object.entries(schema.properties)) {
+    const flag = prop[INDEX_HINT];
+    if (flag === undefined || flag === false) continue;
+    if (flag !== true) ctx.addIssue({ code: "custom", message: `"${INDEX_HINT}" of field "${field}" must be true or false` });
+    else if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(field)) ctx.addIssue({ code: "custom", message: `Field "${field}" cannot be indexed: index fields are letters, digits and _` });
+    else if (typeof prop.type !== "string" || !indexableTypes.includes(prop.type)) ctx.addIssue({ code: "custom", message: `Field "${field}" cannot be indexed: only string, number, integer and boolean fields can` });
+  }
+  if (declaredIndexes(schema).length > MAX_DECLARED_INDEXES) ctx.addIssue({ code: "custom", message: `At most ${MAX_DECLARED_INDEXES} fields of an entity may set "${INDEX_HINT}"` });
+}
+
+/** The fields an entity schema asks to index, in the order it declares them (their index slots). */
+export function declaredIndexes(schema: { properties: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(schema.properties)
+    .filter(([field, prop]) => prop[INDEX_HINT] === true && !(serverRecordFields as readonly string[]).includes(field))
+    .map(([field]) => field);
+}
 
 /** The field-level write rule a user field that some rule reads gets when its schema sets none: the app's admins only. */
 export const ADMIN_ONLY_RULE = { user_condition: { role: "admin" } } as const;

@@ -31,6 +31,8 @@ export const Job = z.discriminatedUnion("name", [
   z.object({ name: z.literal("deploy-function"), payload: z.object({ app_id: z.string(), function_name: z.string() }) }),
   /** the engine.io handshake of a new app socket, which API Gateway cannot send during $connect */
   z.object({ name: z.literal("socket-open"), payload: z.object({ connection_id: z.string() }) }),
+  /** an entity file or an app changed: index and count the entity's records, or delete those of a removed entity or app */
+  z.object({ name: z.literal("record-upkeep"), payload: z.object({ app_id: z.string(), entity: z.string().nullable() }) }),
 ]);
 export type Job = z.infer<typeof Job>;
 export type JobPayload<N extends Job["name"]> = Extract<Job, { name: N }>["payload"];

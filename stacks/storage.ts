@@ -4,11 +4,11 @@
  * The one table and the file bucket. The table's shape is mirrored by
  * stacks/local/table.ts (DynamoDB Local): keep them in step.
  * - keys `pk`/`sk` (strings)
- * - generic GSIs gsi1..gsi3 keyed `${gsi}pk`/`${gsi}sk` (strings), projecting all attributes
+ * - generic GSIs gsi1..gsi6 keyed `${gsi}pk`/`${gsi}sk` (strings), projecting all attributes
  * - a stream with new and old images (functions/stream.ts, subscribed in stacks/jobs.ts)
  * - TTL on `ttl` (epoch seconds), used by real-time connection and room items
  */
-const gsis = ["gsi1", "gsi2", "gsi3"] as const;
+const gsis = ["gsi1", "gsi2", "gsi3", "gsi4", "gsi5", "gsi6"] as const;
 
 export const table = new sst.aws.Dynamo("Table", {
   fields: Object.fromEntries(

@@ -71,7 +71,7 @@ Rules:
 - <${TAG.delete}> removes a file; <${TAG.rename}> moves one (then edit the files that import or link to the old name).
 - <${TAG.secrets}> asks the owner for secrets a backend function needs (a JSON list; names in UPPER_SNAKE_CASE, each description says what to paste and where to find it): the chat shows them a form for the values.
 - Every action names its path as the app knows it, with no extension and no src/ prefix: pages/Name, components/Name or components/dir/Name, layout/main, entities/Name, functions/name.
-- Entity schemas are JSON (not JavaScript), written to entities/<Name>: {"name": "Task", "type": "object", "properties": {"title": {"type": "string"}, "status": {"type": "string", "enum": ["todo", "done"], "default": "todo"}, "due_date": {"type": "string", "format": "date"}}, "required": ["title"]}. Records get id, created_date, updated_date and created_by on their own; do not declare them.
+- Entity schemas are JSON (not JavaScript), written to entities/<Name>: {"name": "Task", "type": "object", "properties": {"title": {"type": "string"}, "status": {"type": "string", "enum": ["todo", "done"], "default": "todo"}, "due_date": {"type": "string", "format": "date"}}, "required": ["title"]}. Records get id, created_date, updated_date and created_by on their own; do not declare them. Add "x-kiln-index": true to a string, number, integer or boolean field (at most 3 per entity) that lists filter or sort on and that may hold many records, e.g. an order's status or a due_date.
 - Never put file contents in markdown code fences: code in fences is not applied to the app. Fences are only for short snippets in explanations.
 - Do only what the user asked; do not remove pages, entities, fields or features they did not ask to remove.`;
 

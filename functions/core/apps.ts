@@ -211,7 +211,7 @@ export namespace Apps {
 
   /**
    * Delete the app and everything that is its: its partition (files, messages, checkpoints,
-   * secrets) and their S3 objects, the records of its entities, its users, its logs and its slug.
+   * secrets) and their S3 objects, its users, its logs and its slug; its records go in a job (record-upkeep.ts).
    */
   export async function remove(appId: string): Promise<void> {
     const meta = await get(appId);
@@ -221,8 +221,7 @@ export namespace Apps {
       ProjectionExpression: "pk, sk, id",
     });
     const checkpointIds = items.filter((i) => (i.sk as string).startsWith("CP#")).map((i) => i.id as string);
-    const entities = items.map((i) => i.sk as string).filter((sk) => sk.startsWith("FILE#entities/")).map((sk) => sk.slice("FILE#entities/".length));
-    for (const entity of entities) await deletePartition(Keys.recordsPartition(appId, entity));
+    // Entity records (any number) are deleted by the record-upkeep job the app's removal queues (stream.ts).
     await deletePartition(Keys.appUsers(appId).pk);
     await deletePartition(Keys.appLog(appId, "", "").pk);
     await Checkpoints.removeObjects(appId, checkpointIds);

@@ -6,6 +6,7 @@ import {
   MAX_DISTINCT_LIMIT,
   MAX_LIST_LIMIT,
   type ListRecordsQuery,
+  declaredIndexes,
   type PageCursor,
   type PageRecordsQuery,
   type RecordPage,
@@ -40,6 +41,10 @@ export namespace Entities {
     entity: string;
     schema: StoredEntitySchema;
     guard: Rls.Guard;
+    /** what reads it: the fields its schema indexes, and the fields the caller may not see (never planned on) */
+    target: RecordQuery.Target;
+    /** how the last query read records (`scan`, `index:<field>`, `counter`), for the handler to report */
+    plan?: string;
   }
 
   const nextId = monotonicFactory();
@@ -51,7 +56,9 @@ export namespace Entities {
   export async function open(caller: AppCaller, entity: string): Promise<Scope> {
     if (entity === "User") throw new VisibleError("input", "This call is not available for the User entity");
     const schema = await EntitySchemas.load(caller.app.id, entity);
-    return { caller, appId: caller.app.id, entity, schema, guard: Rls.guard(schema, caller) };
+    const guard = Rls.guard(schema, caller);
+    const opaque = guard.enforced ? Object.entries(schema.properties).filter(([, p]) => p.rls !== undefined && p.rls !== null).map(([f]) => f) : [];
+    return { caller, appId: caller.app.id, entity, schema, guard, target: { appId: caller.app.id, entity, declared: declaredIndexes(schema), opaque } };
   }
 
   export const notFound = (scope: Scope, id: string) => new VisibleError("not_found", `Entity ${scope.entity} with ID ${id} not found`);
@@ -73,6 +80,13 @@ export namespace Entities {
     );
   }
 
+  /** The filter an index may narrow by: the caller's and the rule's own conditions on the stored record. */
+  function planned(scope: Scope, filter: Doc | undefined, op: Rls.Op = "read"): Doc | undefined {
+    const rules = [scope.guard.rules.read, scope.guard.rules[op]].filter((r): r is Doc => typeof r === "object");
+    const parts = [...(filter ? [filter] : []), ...rules];
+    return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { $and: parts };
+  }
+
   /** Records the caller may `op`, matching `filter` as they see them (unreadable fields cannot be tested). */
   function matcher(scope: Scope, filter: Doc | undefined, op: Rls.Op = "read"): RecordQuery.Match {
     if (scope.guard.rules.read === false || scope.guard.rules[op] === false) return () => null;
@@ -87,12 +101,15 @@ export namespace Entities {
   // ---- reads ----
 
   export async function list(scope: Scope, query: ListRecordsQuery): Promise<EntityRecord[]> {
-    const { items } = await RecordQuery.page(scope.appId, scope.entity, {
-      match: matcher(scope, filterOf(query.q)),
+    const filter = filterOf(query.q);
+    const { items, plan } = await RecordQuery.page(scope.target, {
+      filter: planned(scope, filter),
+      match: matcher(scope, filter),
       sort: RecordQuery.parseSort(query.sort),
       limit: query.limit,
       skip: query.skip,
     });
+    scope.plan = plan;
     const fields = RecordQuery.parseFields(query.fields);
     return items.map((r) => RecordQuery.project(r, fields));
   }
@@ -116,12 +133,14 @@ export namespace Entities {
     const sortParam = cursor?.k === "records" ? cursor.s : query.sort || RecordQuery.DEFAULT_SORT;
     const fieldsParam = cursor?.k === "records" ? cursor.f : (query.fields ?? null);
     const sort = RecordQuery.parseSort(sortParam);
-    const { items, hasMore } = await RecordQuery.page(scope.appId, scope.entity, {
+    const { items, hasMore, plan } = await RecordQuery.page(scope.target, {
+      filter: planned(scope, filter),
       match: matcher(scope, filter),
       sort,
       limit: Math.min(query.limit, MAX_LIST_LIMIT),
       after: cursor?.k === "records" ? (cursor.a as RecordQuery.Position) : undefined,
     });
+    scope.plan = plan;
     const last = items[items.length - 1];
     const next: PageCursor | undefined = hasMore && last ? { k: "records", q: filter ? JSON.stringify(filter) : null, s: sortParam, f: fieldsParam, a: RecordQuery.positionOf(last, sort) } : undefined;
     const fields = RecordQuery.parseFields(fieldsParam ?? undefined);
@@ -130,7 +149,7 @@ export namespace Entities {
 
   async function distinctPage(scope: Scope, filter: Doc | undefined, field: string, limit: number, offset: number): Promise<RecordPage> {
     const seen = new Map<string, unknown>();
-    for (const { view } of await RecordQuery.all(scope.appId, scope.entity, matcher(scope, filter))) {
+    for await (const { view } of RecordQuery.matching(scope.target, planned(scope, filter), matcher(scope, filter), (plan) => (scope.plan = plan))) {
       const value = RecordQuery.valueAt(view, field);
       for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null) seen.set(JSON.stringify(v), v);
     }
@@ -147,16 +166,18 @@ export namespace Entities {
     return scope.guard.view(stored.record);
   }
 
+  /** The maintained counter when the caller reads every record unfiltered; otherwise matches counted through an index or a scan. */
   export async function count(scope: Scope, q: string | undefined): Promise<number> {
-    const match = matcher(scope, filterOf(q));
-    let n = 0;
-    for await (const { record } of Records.walk(scope.appId, scope.entity, { order: "created", descending: true })) if (match(record)) n++;
-    return n;
+    const filter = filterOf(q);
+    const { count, plan } = await RecordQuery.count(scope.target, planned(scope, filter), matcher(scope, filter), scope.guard.rules.read === true && !filter);
+    scope.plan = plan;
+    return count;
   }
 
   /** Matching records the caller may read, as they see them (aggregate). */
   export async function readable(scope: Scope, query: Doc | undefined): Promise<EntityRecord[]> {
-    return (await RecordQuery.all(scope.appId, scope.entity, matcher(scope, filterOf(query)))).map((m) => m.view);
+    const filter = filterOf(query);
+    return (await RecordQuery.all(scope.target, planned(scope, filter), matcher(scope, filter), Infinity, (plan) => (scope.plan = plan))).map((m) => m.view);
   }
 
   // ---- creates ----
@@ -194,7 +215,7 @@ export namespace Entities {
 
   export async function create(scope: Scope, input: Doc): Promise<EntityRecord> {
     const record = build(scope, input, await creatorOf(scope.caller), new Date().toISOString());
-    await Records.insert(scope.appId, scope.entity, record);
+    await Records.insert(scope.appId, scope.entity, record, scope.target.declared);
     await announce(scope, "create", [record]);
     return scope.guard.view(record);
   }
@@ -205,7 +226,7 @@ export namespace Entities {
     const creator = await creatorOf(scope.caller);
     const now = new Date().toISOString();
     const records = inputs.map((input, i) => build(scope, input, creator, now, i));
-    await Records.insertMany(scope.appId, scope.entity, records);
+    await Records.insertMany(scope.appId, scope.entity, records, scope.target.declared);
     await announce(scope, "create", records);
     return records.map((r) => scope.guard.view(r));
   }
@@ -232,7 +253,7 @@ export namespace Entities {
       if (refused.length) throw new VisibleError("forbidden", `You do not have permission to change ${refused.join(", ")} on ${scope.entity} records`);
       const next: EntityRecord = { ...serverFieldsOf(current), updated_date: new Date().toISOString(), ...own };
       Records.assertStorable(scope.entity, next);
-      if (await Records.replace(scope.appId, scope.entity, next, stored.version)) {
+      if (await Records.replace(scope.appId, scope.entity, next, stored.version, scope.target.declared)) {
         await announce(scope, "update", [next]);
         return scope.guard.view(next);
       }
@@ -292,7 +313,8 @@ export namespace Entities {
   /** updateMany(query, data): up to MAX_BATCH matching records per call, `has_more` when others still match. */
   export async function updateWhere(scope: Scope, query: Doc, data: Doc): Promise<{ success: true; updated: number; has_more: boolean }> {
     const ops = UpdateOperators.parse(data);
-    const matches = await RecordQuery.all(scope.appId, scope.entity, matcher(scope, filterOf(query), "update"), MAX_BATCH + 1);
+    const filter = filterOf(query);
+    const matches = await RecordQuery.all(scope.target, planned(scope, filter, "update"), matcher(scope, filter, "update"), MAX_BATCH + 1, (plan) => (scope.plan = plan));
     const batch = matches.slice(0, MAX_BATCH);
     const change = operated(scope, ops, new Date());
     // Check every record before writing any, so a type error leaves the data as it was.
@@ -327,15 +349,22 @@ export namespace Entities {
     return { success: true };
   }
 
-  /** deleteMany(query): every matching record the caller may delete. */
+  /** deleteMany(query): every matching record the caller may delete, 25 at a time as they are read (never the whole entity in memory). */
   export async function removeWhere(scope: Scope, query: Doc): Promise<{ success: true; deleted: number }> {
-    const match = matcher(scope, filterOf(query), "delete");
-    const matches = await RecordQuery.all(scope.appId, scope.entity, match);
+    const filter = filterOf(query);
+    const match = matcher(scope, filter, "delete");
     let deleted = 0;
-    for (let i = 0; i < matches.length; i += 25) {
-      const done = await Promise.all(matches.slice(i, i + 25).map(({ stored }) => removeOne(scope, stored.record.id, stored, match)));
+    let batch: Records.Stored[] = [];
+    const flush = async () => {
+      const done = await Promise.all(batch.map((stored) => removeOne(scope, stored.record.id, stored, match)));
       deleted += done.filter(Boolean).length;
+      batch = [];
+    };
+    for await (const { stored } of RecordQuery.matching(scope.target, planned(scope, filter, "delete"), match, (plan) => (scope.plan = plan))) {
+      batch.push(stored);
+      if (batch.length >= 25) await flush();
     }
+    await flush();
     return { success: true, deleted };
   }
 
@@ -354,7 +383,7 @@ export namespace Entities {
     });
     const existing = new Map<string, Records.Stored>();
     const sameKey = filterOf({ $or: [...byKey.values()].map((r) => Object.fromEntries(keyFields.map((f) => [f, { $eq: r[f] }]))) });
-    for (const { stored, view } of await RecordQuery.all(scope.appId, scope.entity, matcher(scope, sameKey))) {
+    for await (const { stored, view } of RecordQuery.matching(scope.target, planned(scope, sameKey), matcher(scope, sameKey), (plan) => (scope.plan = plan))) {
       if (!existing.has(keyOf(view))) existing.set(keyOf(view), stored);
     }
     const entries = [...byKey.entries()];
@@ -369,7 +398,7 @@ export namespace Entities {
       const refused = scope.guard.unwritable(stored.record, Object.keys(fields));
       if (refused.length) throw new VisibleError("forbidden", `You do not have permission to change ${refused.join(", ")} on ${scope.entity} records`);
     }
-    await Records.insertMany(scope.appId, scope.entity, [...newRecords.values()]);
+    await Records.insertMany(scope.appId, scope.entity, [...newRecords.values()], scope.target.declared);
     await announce(scope, "create", [...newRecords.values()]);
     const updated = new Map<Doc, EntityRecord>();
     for (const { input, stored, fields } of updates) updated.set(input, await applyChange(scope, stored.record.id, merge(fields), stored));

@@ -54,7 +54,10 @@ export namespace EntitySchemas {
       throw new VisibleError("invalid", `The schema of entity ${name} is not valid JSON; fix entities/${name}`);
     }
     const parsed = StoredEntitySchema.safeParse(json);
-    if (!parsed.success) throw new VisibleError("invalid", `The schema of entity ${name} is not a valid entity schema; fix entities/${name}`);
+    if (!parsed.success) {
+      const custom = parsed.error.issues.find((i) => i.code === "custom")?.message;
+      throw new VisibleError("invalid", `The schema of entity ${name} is not a valid entity schema${custom ? ` (${custom})` : ""}; fix entities/${name}`);
+    }
     return parsed.data;
   }
 

@@ -37,6 +37,13 @@
  * | an app's record changes, in stream| Query     | pk RECLOG#{appId}     sk SEQ#{stream seq, 40 digits} (TTL) |
  * |   order (old images; restore undoes those after a checkpoint's seq)                           |
  * | an app's record count (stream-kept)| GetItem  | pk RECLOG#{appId}     sk COUNT                   |
+ * | an app's records, by created_by   | Query     | gsi2 REC#{appId}#{Entity}#created_by  gsi2sk {enc}\x01{id} |
+ * | an app's records, by created_date | Query     | gsi3 REC#{appId}#{Entity}#created_date gsi3sk {enc}\x01{id} |
+ * | an app's records, by a field its  | Query     | gsi4..gsi6 REC#{appId}#{Entity}#{field} sk {enc}\x01{id} |
+ * |   schema indexes (x-kiln-index; enc = order-preserving, record-indexes.ts)                     |
+ * | an entity's record count (sharded)| Query     | pk RECSTATS#{appId}   sk begins {Entity}#COUNT#   |
+ * | an entity's index/count state     | GetItem   | pk RECSTATS#{appId}   sk {Entity}#INDEX           |
+ * | entities that ever held records   | Query     | pk RECSTATS#{appId}   (cleanup of a deleted app)  |
  * | an app user by id                 | GetItem   | pk APPUSERS#{appId}   sk USER#{id}               |
  * | an app user by e-mail (unique)    | GetItem   | pk APPUSERS#{appId}   sk EMAIL#{email} -> user_id|
  * | an app's users                    | Query     | pk APPUSERS#{appId}   sk begins USER#            |
@@ -147,6 +154,15 @@ export const Keys = {
   recordChange: (appId: string, seq: string) => ({ pk: `RECLOG#${appId}`, sk: `SEQ#${seq}` }),
   recordChangesPartition: (appId: string) => `RECLOG#${appId}`,
   recordCount: (appId: string) => ({ pk: `RECLOG#${appId}`, sk: "COUNT" }),
+  /** one index entry of a record on a generic GSI (gsi2..gsi6): the field's encoded value, then the id */
+  recordFieldIndex: (gsi: string, appId: string, entity: string, field: string, sortKey: string) => ({ [`${gsi}pk`]: `REC#${appId}#${entity}#${field}`, [`${gsi}sk`]: sortKey }),
+  recordFieldPartition: (appId: string, entity: string, field: string) => `REC#${appId}#${entity}#${field}`,
+  /** an entity's record counter shard, changed in the same transaction as the record */
+  recordCounter: (appId: string, entity: string, shard: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#COUNT#${shard}` }),
+  /** which indexes every record of an entity carries, and whether its counters are exact */
+  recordIndexState: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#INDEX` }),
+  recordStats: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, skPrefix: `${entity}#` }),
+  appRecordStatsPartition: (appId: string) => `RECSTATS#${appId}`,
 
   appUser: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `USER#${id}` }),
   appUserEmail: (appId: string, email: string) => ({ pk: `APPUSERS#${appId}`, sk: `EMAIL#${email.toLowerCase()}` }),
@@ -259,7 +275,7 @@ export const Keys = {
 };
 
 /** Attributes that are keys, never part of an entity's public shape. */
-export const keyAttributes = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "ttl", "version"] as const;
+export const keyAttributes = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk", "gsi5pk", "gsi5sk", "gsi6pk", "gsi6sk", "ttl", "version"] as const;
 
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, (typeof keyAttributes)[number]> {
   const copy: Record<string, unknown> = { ...item };

@@ -1,13 +1,15 @@
 import { type EntityRecord, PageCursor } from "../../schemas/entities";
 import { VisibleError } from "./errors";
-import { Records } from "./records";
+import { QueryPlan } from "./query-plan";
+import { RecordIndexes } from "./record-indexes";
+import type { Records } from "./records";
 
 /**
- * Reading records the way the SDK asks: a filter (already combined with row-level
- * security by the caller), a sort on one field, skip/limit or a keyset cursor, and a
- * field projection. Sorting by created_date or updated_date walks a stored order and
- * stops as soon as the page is full; any other sort reads the entity's records and
- * sorts them in memory (bounded by Records.MAX_SCANNED).
+ * Reading records the way the SDK asks: a filter (combined with row-level security by
+ * `match`), a sort on one field, skip/limit or a keyset cursor, and a field projection.
+ * The plan (query-plan.ts) reads an index when the filter or sort allows: a walk in the
+ * sort's own order stops as soon as the page is full; matches found through another index
+ * are sorted in memory; anything else scans (bounded by Records.MAX_SCANNED).
  */
 export namespace RecordQuery {
   type Doc = Record<string, unknown>;
@@ -78,7 +80,18 @@ export namespace RecordQuery {
     return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]])) as T;
   }
 
+  /** Which entity a query reads, and the fields its schema indexes. */
+  export interface Target {
+    appId: string;
+    entity: string;
+    declared: string[];
+    /** fields the caller may not read: a filter on them tests their absence, which no index holds */
+    opaque?: string[];
+  }
+
   export interface PageRequest {
+    /** the caller's filter, used to pick an index; `match` still applies all of it (and the rules) */
+    filter?: Doc;
     match: Match;
     sort: Sort;
     limit: number;
@@ -87,42 +100,64 @@ export namespace RecordQuery {
     after?: Position;
   }
 
-  /** One page of matching records (as the caller sees them), and whether more follow. */
-  export async function page(appId: string, entity: string, request: PageRequest): Promise<{ items: EntityRecord[]; hasMore: boolean }> {
+  /** One page of matching records (as the caller sees them), whether more follow, and the plan that read them. */
+  export async function page(target: Target, request: PageRequest): Promise<{ items: EntityRecord[]; hasMore: boolean; plan: string }> {
     const { match, sort, limit, after } = request;
     const skip = request.skip ?? 0;
     const want = skip + limit + 1;
-    const order = sort.field === "created_date" ? "created" : sort.field === "updated_date" ? "updated" : null;
+    const plan = await QueryPlan.choose(target, request.filter, sort);
+    const isAfter = (r: EntityRecord) => !after || comparePositions(positionOf(r, sort), after, sort) > 0;
     const matched: EntityRecord[] = [];
-    if (order) {
-      const walk = Records.walk(appId, entity, {
-        order,
-        descending: sort.descending,
-        after: after ? { id: after[1], updated_date: typeof after[0] === "string" ? after[0] : undefined } : undefined,
-      });
-      for await (const { record } of walk) {
+    if (plan.ordered) {
+      for await (const { record } of QueryPlan.run(target, plan, after)) {
         const seen = match(record);
-        if (seen) matched.push(seen);
+        if (seen && isAfter(seen)) matched.push(seen);
         if (matched.length >= want) break;
       }
     } else {
-      const everything = (await all(appId, entity, match)).map((m) => m.view);
-      const sorted = everything.sort((a, b) => comparePositions(positionOf(a, sort), positionOf(b, sort), sort));
-      matched.push(...(after ? sorted.filter((r) => comparePositions(positionOf(r, sort), after, sort) > 0) : sorted));
+      for await (const { record } of QueryPlan.run(target, plan)) {
+        const seen = match(record);
+        if (seen && isAfter(seen)) matched.push(seen);
+      }
+      matched.sort((a, b) => comparePositions(positionOf(a, sort), positionOf(b, sort), sort));
     }
-    return { items: matched.slice(skip, skip + limit), hasMore: matched.length > skip + limit };
+    return { items: matched.slice(skip, skip + limit), hasMore: matched.length > skip + limit, plan: plan.label };
   }
 
-  /** Every matching record, newest first, with its stored form (for writes) and the caller's view. */
-  export async function all(appId: string, entity: string, match: Match, limit = Infinity): Promise<{ stored: Records.Stored; view: EntityRecord }[]> {
+  /** Matching records, up to `limit`, with their stored form (for writes) and the caller's view; read through an index when the filter allows. */
+  export async function* matching(target: Target, filter: Doc | undefined, match: Match, onPlan?: (label: string) => void): AsyncGenerator<{ stored: Records.Stored; view: EntityRecord }> {
+    const plan = await QueryPlan.choose(target, filter, { field: "created_date", descending: true });
+    onPlan?.(plan.label);
+    for await (const stored of QueryPlan.run(target, plan)) {
+      const view = match(stored.record);
+      if (view) yield { stored, view };
+    }
+  }
+
+  /** Every matching record (up to `limit`), with its stored form and the caller's view. */
+  export async function all(target: Target, filter: Doc | undefined, match: Match, limit = Infinity, onPlan?: (label: string) => void): Promise<{ stored: Records.Stored; view: EntityRecord }[]> {
     const out: { stored: Records.Stored; view: EntityRecord }[] = [];
     if (limit <= 0) return out;
-    for await (const stored of Records.walk(appId, entity, { order: "created", descending: true })) {
-      const view = match(stored.record);
-      if (view) out.push({ stored, view });
+    for await (const m of matching(target, filter, match, onPlan)) {
+      out.push(m);
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * How many records match: the maintained counter when nothing narrows the entity and the
+   * caller reads every record, otherwise the matches counted through an index or a scan.
+   */
+  export async function count(target: Target, filter: Doc | undefined, match: Match, readsAll: boolean): Promise<{ count: number; plan: string }> {
+    if (!filter && readsAll) {
+      const { count } = await RecordIndexes.state(target.appId, target.entity);
+      if (count !== null) return { count, plan: "counter" };
+    }
+    let plan = "scan";
+    let n = 0;
+    for await (const _ of matching(target, filter, match, (label) => (plan = label))) n++;
+    return { count: n, plan };
   }
 
   export function encodeCursor(cursor: PageCursor): string {

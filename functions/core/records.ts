@@ -1,15 +1,19 @@
-import { BatchGetCommand, type BatchGetCommandOutput, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { EntityRecord } from "../../schemas/entities";
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { type EntityRecord, declaredIndexes } from "../../schemas/entities";
 import { batchWrite, db, isConditionFailure, table } from "./db";
+import { EntitySchemas } from "./entity-schemas";
 import { VisibleError } from "./errors";
 import { Keys } from "./keys";
+import { RecordIndexes } from "./record-indexes";
 
 /**
  * Storage of a generated app's records (DESIGN §3): a partition per app and entity, sort
  * key the record's id (a lower-case ULID, so creation order is key order and "newest first"
- * is a reverse Query), and an updated_date index entry on gsi1. The record itself is one
- * map attribute (`rec`), so an app's field names can never clash with key attributes, and
- * a `version` makes every replace conditional: concurrent updates are retried, never lost.
+ * is a reverse Query), and one entry per index on the generic GSIs (record-indexes.ts). The
+ * record itself is one map attribute (`rec`), so an app's field names can never clash with
+ * key attributes, and a `version` makes every replace conditional: concurrent updates are
+ * retried, never lost. A create or delete changes a counter shard in the same transaction,
+ * so an entity's count is exact without reading its records.
  */
 export namespace Records {
   /** Far below DynamoDB's 400 KB item limit, with room for keys and attribute names. */
@@ -24,12 +28,47 @@ export namespace Records {
 
   const toStored = (item: Record<string, unknown>): Stored => ({ record: item.rec as EntityRecord, version: item.version as number });
 
-  const itemOf = (appId: string, entity: string, record: EntityRecord, version: number) => ({
+  /** The fields the entity's schema indexes; callers that hold the schema pass them, others (restore) have it read. */
+  type Declared = string[] | undefined;
+  const declaredOf = async (appId: string, entity: string, declared: Declared) =>
+    declared ?? (await EntitySchemas.load(appId, entity).then(declaredIndexes, () => []));
+
+  const itemOf = (appId: string, entity: string, record: EntityRecord, version: number, declared: string[]) => ({
     ...Keys.record(appId, entity, record.id),
-    ...Keys.recordUpdatedIndex(appId, entity, record.updated_date, record.id),
+    ...RecordIndexes.attributesOf(appId, entity, record, declared),
     rec: record,
     version,
   });
+
+  /** Add `delta` to one counter shard, picked at random so concurrent writers rarely meet. */
+  const counterUpdate = (appId: string, entity: string, delta: number) => ({
+    Update: {
+      TableName: table(),
+      Key: Keys.recordCounter(appId, entity, String(Math.floor(Math.random() * RecordIndexes.SHARDS))),
+      UpdateExpression: "ADD n :d",
+      ExpressionAttributeValues: { ":d": delta },
+    },
+  });
+
+  /**
+   * Run a transaction of a record write and its counter change; false when the record's own
+   * condition failed. Conflicts with a concurrent transaction on the same shard are retried
+   * with a fresh shard (`build` is called again).
+   */
+  async function transact(build: () => Record<string, unknown>[]): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: build() as never }));
+        return true;
+      } catch (err) {
+        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        if (reasons.some((r) => r.Code === "ConditionalCheckFailed")) return false;
+        const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
+        if (!conflict || attempt >= 12) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      }
+    }
+  }
 
   /**
    * A record DynamoDB can hold: at most MAX_RECORD_BYTES, nested at most 30 deep, numbers
@@ -85,39 +124,83 @@ export namespace Records {
     return found;
   }
 
-  /** Store a new record; its id is fresh, so an existing item means a bug, not a race. */
-  export async function insert(appId: string, entity: string, record: EntityRecord): Promise<void> {
-    await db().send(new PutCommand({ TableName: table(), Item: itemOf(appId, entity, record, 1), ConditionExpression: "attribute_not_exists(pk)" }));
+  /** Store a new record (one request: the record and its counter in one transaction); its id is fresh, so an existing item means a bug, not a race. */
+  export async function insert(appId: string, entity: string, record: EntityRecord, declared?: string[]): Promise<void> {
+    const item = itemOf(appId, entity, record, 1, await declaredOf(appId, entity, declared));
+    const stored = await transact(() => [{ Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, counterUpdate(appId, entity, 1)]);
+    if (!stored) throw new Error(`Record id ${record.id} already exists`);
   }
 
-  /** Store many new records, 25 per batch request. */
-  export async function insertMany(appId: string, entity: string, records: EntityRecord[]): Promise<void> {
-    await batchWrite(records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, 1) } })));
+  /** A transaction holds at most 100 items and 4 MB: records go in chunks that leave room for the counter. */
+  const MAX_CHUNK_ITEMS = 99;
+  const MAX_CHUNK_BYTES = 3_500_000;
+
+  /** Store many new records: each chunk and its counter change in one transaction, a few chunks at a time. */
+  export async function insertMany(appId: string, entity: string, records: EntityRecord[], declared?: string[]): Promise<void> {
+    const fields = await declaredOf(appId, entity, declared);
+    const chunks: EntityRecord[][] = [];
+    let bytes = 0;
+    for (const record of records) {
+      const size = Buffer.byteLength(JSON.stringify(record)) * 2;
+      const last = chunks[chunks.length - 1];
+      if (!last || last.length >= MAX_CHUNK_ITEMS || bytes + size > MAX_CHUNK_BYTES) {
+        chunks.push([record]);
+        bytes = size;
+      } else {
+        last.push(record);
+        bytes += size;
+      }
+    }
+    const write = async (chunk: EntityRecord[]) => {
+      const puts = chunk.map((record) => ({ Put: { TableName: table(), Item: itemOf(appId, entity, record, 1, fields), ConditionExpression: "attribute_not_exists(pk)" } }));
+      if (!(await transact(() => [...puts, counterUpdate(appId, entity, chunk.length)]))) throw new Error("A new record's id already exists");
+    };
+    for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
   }
 
   /**
    * Make an entity hold exactly `records` (a checkpoint's snapshot): records not in it are
    * deleted, the others written back one version past what is stored, so a writer holding
-   * an older version retries against the restored record instead of overwriting it.
+   * an older version retries against the restored record instead of overwriting it. The
+   * counter moves by the records added less those deleted.
    */
   export async function restore(appId: string, entity: string, records: EntityRecord[]): Promise<{ restored: number; deleted: number }> {
+    const fields = await declaredOf(appId, entity, undefined);
     const current = new Map<string, number>();
-    for await (const stored of walk(appId, entity, { order: "created", descending: false })) current.set(stored.record.id, stored.version);
+    for await (const stored of walk(appId, entity, { order: "created", descending: false, budget: Infinity })) current.set(stored.record.id, stored.version);
     const keep = new Set(records.map((r) => r.id));
     const deletes = [...current.keys()].filter((id) => !keep.has(id)).map((id) => ({ DeleteRequest: { Key: Keys.record(appId, entity, id) } }));
-    const puts = records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id) ?? 0) + 1) } }));
+    const puts = records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id) ?? 0) + 1, fields) } }));
     await batchWrite([...deletes, ...puts]);
+    const added = records.filter((r) => !current.has(r.id)).length;
+    if (added !== deletes.length) await db().send(new UpdateCommand(counterUpdate(appId, entity, added - deletes.length).Update));
     return { restored: records.length, deleted: deletes.length };
   }
 
   /** Replace a record if it is still at `version`; false when someone changed (or deleted) it first. */
-  export function replace(appId: string, entity: string, record: EntityRecord, version: number): Promise<boolean> {
-    return conditional(new PutCommand({ TableName: table(), Item: itemOf(appId, entity, record, version + 1), ...versionIs(version) }));
+  export async function replace(appId: string, entity: string, record: EntityRecord, version: number, declared?: string[]): Promise<boolean> {
+    const item = itemOf(appId, entity, record, version + 1, await declaredOf(appId, entity, declared));
+    try {
+      await db().send(new PutCommand({ TableName: table(), Item: item, ...versionIs(version) }));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   }
 
-  /** Delete a record if it is still at `version`; false when it changed or is gone. */
+  /** Delete a record if it is still at `version` (and count it out); false when it changed or is gone. */
   export function remove(appId: string, entity: string, id: string, version: number): Promise<boolean> {
-    return conditional(new DeleteCommand({ TableName: table(), Key: Keys.record(appId, entity, id), ...versionIs(version) }));
+    return transact(() => [{ Delete: { TableName: table(), Key: Keys.record(appId, entity, id), ...versionIs(version) } }, counterUpdate(appId, entity, -1)]);
+  }
+
+  /** Rewrite a record's index entries for this layout (the backfill job), unless it changed meanwhile. */
+  export async function reindex(appId: string, entity: string, stored: Stored, declared: string[]): Promise<void> {
+    try {
+      await db().send(new PutCommand({ TableName: table(), Item: itemOf(appId, entity, stored.record, stored.version, declared), ...versionIs(stored.version) }));
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
   }
 
   const versionIs = (version: number) => ({
@@ -125,17 +208,6 @@ export namespace Records {
     ExpressionAttributeNames: { "#v": "version" },
     ExpressionAttributeValues: { ":v": version },
   });
-
-  /** Send a conditional write; false when its condition failed. */
-  async function conditional(command: PutCommand | DeleteCommand): Promise<boolean> {
-    try {
-      await (command instanceof PutCommand ? db().send(command) : db().send(command));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  }
 
   export interface Walk {
     /** "created": the table's own order (created_date, then id); "updated": the gsi1 index (updated_date, then id) */
@@ -184,6 +256,57 @@ export namespace Records {
         if (++read > budget) {
           throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow it or sort by created_date`);
         }
+        yield toStored(item);
+      }
+      start = page.LastEvaluatedKey;
+      pageSize = Math.min(pageSize * 4, 1000);
+    } while (start);
+  }
+
+  /** A stretch of one index: a GSI, the field it holds, and bounds on its sort key (record-indexes.ts encoding). */
+  export interface IndexScan {
+    gsi: string;
+    field: string;
+    descending: boolean;
+    /** sort key begins with this (an equality) */
+    prefix?: string;
+    /** inclusive bounds on the sort key */
+    lo?: string;
+    hi?: string;
+    budget?: number;
+  }
+
+  /** The records one index stretch holds, in its order, page by page (pages grow as in walk). */
+  export async function* indexWalk(appId: string, entity: string, scan: IndexScan): AsyncGenerator<Stored> {
+    const pk = Keys.recordsPartition(appId, entity);
+    const values: Record<string, unknown> = { ":p": scan.gsi === "gsi1" ? pk : Keys.recordFieldPartition(appId, entity, scan.field) };
+    let condition = `${scan.gsi}pk = :p`;
+    const sk = `${scan.gsi}sk`;
+    if (scan.prefix !== undefined) {
+      condition += ` AND begins_with(${sk}, :x)`;
+      values[":x"] = scan.prefix;
+    } else if (scan.lo !== undefined && scan.hi !== undefined) {
+      condition += ` AND ${sk} BETWEEN :lo AND :hi`;
+      Object.assign(values, { ":lo": scan.lo, ":hi": scan.hi });
+    } else if (scan.lo !== undefined) {
+      condition += ` AND ${sk} >= :lo`;
+      values[":lo"] = scan.lo;
+    } else if (scan.hi !== undefined) {
+      condition += ` AND ${sk} <= :hi`;
+      values[":hi"] = scan.hi;
+    }
+    if (scan.lo !== undefined && scan.hi !== undefined && scan.lo > scan.hi) return;
+    let start: Record<string, unknown> | undefined;
+    let pageSize = 50;
+    let read = 0;
+    const budget = scan.budget ?? MAX_SCANNED;
+    do {
+      const page = await db().send(
+        new QueryCommand({ TableName: table(), IndexName: scan.gsi, KeyConditionExpression: condition, ExpressionAttributeValues: values, ScanIndexForward: !scan.descending, ExclusiveStartKey: start, Limit: pageSize }),
+      );
+      for (const item of page.Items ?? []) {
+        if (item.pk !== pk) continue;
+        if (++read > budget) throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow it`);
         yield toStored(item);
       }
       start = page.LastEvaluatedKey;

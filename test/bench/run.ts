@@ -29,6 +29,7 @@ import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
 import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
+import { scaleQueries } from "./scale";
 import { publishedFirstRender } from "./published";
 import { handlerBundles } from "./bundles";
 import { sdkWorkload } from "./sdk-workload";
@@ -449,6 +450,9 @@ async function main(): Promise<number> {
 
     // 5b. a Base44-style backend function, cold (after each deploy) and warm, on Kiln and `base44 dev`
     if (wants("functions")) for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 5c. 100k records in one entity: indexed queries and count against get by id (test/bench/scale.ts)
+    if (wants("scale")) for (const r of await scaleQueries(url, adminToken)) rows.push(row(r.what, r.samples, r.extra));
 
     // 5e. a turn streamed by a model: first page stored vs turn length, ready vs suggestions, message bytes pushed (test/bench/turn-stream.ts)
     if (wants("turn")) for (const r of await turnStream(url, socketUrl, token)) rows.push({ ...row(r.what, r.samples, r.extra), unit: r.unit });

@@ -1,0 +1,152 @@
+/**
+ * Queries on 100k records of one entity, for test/bench/run.ts (section "scale"): through
+ * the HTTP API as an SDK app calls it, each of equality on a declared field (1 match),
+ * count, list sorted by -updated_date limit 50 and a range on a date field, against get by
+ * id measured in the same run. Every answer is checked (its records and its query plan);
+ * speed is reported as each query's p50 over get-by-id's p50 (target ≤ 3×).
+ *
+ * The records are seeded in process with Records.insertMany (the stack runs in this
+ * process): transactions of 99 records and their counter change, not 100k HTTP calls.
+ */
+import { monotonicFactory } from "ulid";
+import { Records } from "../../functions/core/records";
+
+const RECORDS = 100_000;
+const WARMUP = 5;
+const SAMPLES = 60;
+const DAY = 86_400_000;
+const START = Date.parse("2025-01-01T00:00:00Z");
+/** placed dates spread evenly over two years: ~137 a day, so a 6-hour window holds ~34 */
+const SPAN = 730 * DAY;
+
+export interface ScaleRow {
+  what: string;
+  samples: number[];
+  extra: string;
+}
+
+type Answer = { status: number; body: any; plan: string | null };
+
+export async function scaleQueries(url: string, adminToken: string): Promise<ScaleRow[]> {
+  const call = async (method: string, path: string, token: string, body?: unknown): Promise<Answer> => {
+    const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const answer = { status: res.status, body: text ? JSON.parse(text) : undefined, plan: res.headers.get("x-kiln-query-plan") };
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return answer;
+  };
+  const email = `scale-${Date.now().toString(36)}@bench.kiln`;
+  const { access_token: token } = (await call("POST", "/api/local/token", "", { email })).body;
+  const me = (await call("GET", "/api/auth/me", token)).body;
+  await call("POST", `/api/auth/${me.id}/update-user`, adminToken, { subscription_tier: "pro" });
+  const appId: string = (await call("POST", "/api/apps", token, { user_description: "An order book" })).body.id;
+  for (let i = 0; (await call("GET", `/api/apps/${appId}`, token)).body.status.state === "processing"; i++) {
+    if (i > 600) throw new Error("the app did not finish building");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const schema = {
+    name: "Order",
+    type: "object",
+    properties: {
+      code: { type: "string", "x-kiln-index": true },
+      placed: { type: "string", format: "date-time", "x-kiln-index": true },
+      amount: { type: "number" },
+    },
+  };
+  await call("POST", `/api/apps/${appId}/coding/write`, token, { file_path: "entities/Order", content: JSON.stringify(schema) });
+  const ents = `/api/apps/${appId}/entities/Order`;
+  for (let i = 0; (await call("GET", `${ents}/count`, token)).plan !== "counter"; i++) {
+    if (i > 600) throw new Error("the Order entity's indexes were not built");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  process.stdout.write(`seeding ${RECORDS} records… `);
+  const seedStart = performance.now();
+  const nextId = monotonicFactory();
+  const placedOf = (i: number) => new Date(START + Math.floor((i * SPAN) / RECORDS)).toISOString();
+  const ids: string[] = [];
+  for (let i = 0; i < RECORDS; i += 5000) {
+    const now = new Date().toISOString();
+    const batch = Array.from({ length: Math.min(5000, RECORDS - i) }, (_, j) => {
+      const n = i + j;
+      const id = nextId().toLowerCase();
+      ids.push(id);
+      return { id, created_date: now, updated_date: now, created_by: email, created_by_id: me.id, is_sample: false, code: `ORD-${n}`, placed: placedOf(n), amount: n % 997 };
+    });
+    await Records.insertMany(appId, "Order", batch, ["code", "placed"]);
+  }
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`${seedSeconds.toFixed(1)} s`);
+
+  const pick = () => Math.floor(Math.random() * RECORDS);
+  const q = (filter: unknown, rest = "") => `?q=${encodeURIComponent(JSON.stringify(filter))}${rest}`;
+  const kinds: { what: string; run: () => Promise<string | null> }[] = [
+    {
+      what: "get by id",
+      run: async () => {
+        const n = pick();
+        const a = await call("GET", `${ents}/${ids[n]}`, token);
+        if (a.body.code !== `ORD-${n}`) throw new Error(`get answered ${JSON.stringify(a.body).slice(0, 200)}`);
+        return null;
+      },
+    },
+    {
+      what: "equality on a declared field (1 match)",
+      run: async () => {
+        const n = pick();
+        const a = await call("GET", `${ents}${q({ code: `ORD-${n}` })}`, token);
+        if (a.body.length !== 1 || a.body[0].id !== ids[n]) throw new Error(`equality answered ${a.body.length} records`);
+        return a.plan;
+      },
+    },
+    {
+      what: "count",
+      run: async () => {
+        const a = await call("GET", `${ents}/count`, token);
+        if (a.body.count !== RECORDS) throw new Error(`count answered ${a.body.count}`);
+        return a.plan;
+      },
+    },
+    {
+      what: "list -updated_date limit 50",
+      run: async () => {
+        const a = await call("GET", `${ents}?sort=-updated_date&limit=50`, token);
+        if (a.body.length !== 50 || a.body.some((r: { updated_date: string }, i: number) => i > 0 && r.updated_date > a.body[i - 1].updated_date)) throw new Error("list answered a wrong page");
+        return a.plan;
+      },
+    },
+    {
+      what: "range on a date field (6 hours, ~34 matches)",
+      run: async () => {
+        const from = START + Math.floor(Math.random() * (SPAN - DAY));
+        const [lo, hi] = [new Date(from).toISOString(), new Date(from + DAY / 4).toISOString()];
+        const a = await call("GET", `${ents}${q({ placed: { $gte: lo, $lt: hi } }, "&limit=500")}`, token);
+        const expected = Math.ceil(((from + DAY / 4 - START) * RECORDS) / SPAN) - Math.ceil(((from - START) * RECORDS) / SPAN);
+        if (a.body.length !== expected || a.body.some((r: { placed: string }) => r.placed < lo || r.placed >= hi)) throw new Error(`range answered ${a.body.length} records, expected ${expected}`);
+        return a.plan;
+      },
+    },
+  ];
+
+  const results = new Map<string, { samples: number[]; plans: Set<string | null> }>();
+  for (const kind of kinds) {
+    const plans = new Set<string | null>();
+    for (let i = 0; i < WARMUP; i++) await kind.run();
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const s = performance.now();
+      plans.add(await kind.run());
+      samples.push(performance.now() - s);
+    }
+    results.set(kind.what, { samples, plans });
+  }
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const base = p50(results.get("get by id")!.samples);
+  return kinds.map(({ what }) => {
+    const { samples, plans } = results.get(what)!;
+    const ratio = p50(samples) / base;
+    const plan = [...plans].filter(Boolean).join(", ");
+    const extra = what === "get by id" ? `the baseline; ${RECORDS} records seeded in ${seedSeconds.toFixed(1)} s` : `plan ${plan || "–"}; ${ratio.toFixed(2)}× get by id (target ≤ 3×)`;
+    return { what: `scale: ${what}, ${RECORDS / 1000}k records`, samples, extra };
+  });
+}
