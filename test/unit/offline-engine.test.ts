@@ -54,7 +54,7 @@ function apply(files: Files, actions: Parsed[]): Files {
   return next;
 }
 
-const ALLOWED_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|dialog|checkbox)|@\/components\/[\w/]+)$/;
+const ALLOWED_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/integrations\/Core|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|dialog|checkbox)|@\/components\/[\w/]+)$/;
 
 /** Every code file compiles as JSX, imports only what the runtime provides, and every entity is a valid schema. */
 function checkTree(files: Files) {
@@ -164,7 +164,7 @@ describe("offline engine: first turn", () => {
     ["Inventory and orders for my shop", ["Product", "Order"]],
     ["school: students and courses", ["Student", "Course"]],
     ["help desk tickets", ["Ticket"]],
-    ["Book my appointments with clients", ["Appointment", "Customer"]],
+    ["Book my appointments with clients", ["Appointment", "Client"]],
     ["an app to track my plants", ["Plant"]],
     ["hello", ["Item"]],
   ])("%s -> %j", (description, expected) => {

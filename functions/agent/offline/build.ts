@@ -1,12 +1,15 @@
 /** The first turn: a description becomes a working app. */
 import { type Action, serialize } from "../protocol";
-import { entityJson, type EntityJson, printEntity } from "./entities";
-import { LAYOUT_PATH, newModel, THEME_PATH } from "./model";
-import { listing, titleCase } from "./naming";
+import { appNameFrom, unmodelled } from "./appname";
+import { entityJson, type EntityJson, type JsonProp, printEntity } from "./entities";
+import { fields, LAYOUT_PATH, newModel, THEME_PATH } from "./model";
+import { listing, lowerWords, titleCase } from "./naming";
+import { type Plan, planDescription } from "./planner";
 import { defaultTheme, type StyleName, STYLES, styleFrom } from "./styles";
 import { renderAll } from "./templates";
-import { firstTurnClosing } from "./texts";
+import { CONFIGURE, firstTurnClosing } from "./texts";
 import { type Domain, detectDomains, fieldsFor, GENERIC_FIELDS, genericAppName, nounFrom } from "./vocabulary";
+import { addBoard, addCalendar, boardField, defaultCharts } from "./views";
 
 const MAX_ENTITIES = 6;
 
@@ -16,10 +19,31 @@ export function splitMessage(message: string): { description: string; preset: st
   return { description: description.trim(), preset: rest.join("\n").trim() };
 }
 
-function plan(description: string): { domains: Domain[]; generic: string | null } {
+function legacyPlan(description: string): { domains: Domain[]; generic: string | null } {
   const domains = detectDomains(description).slice(0, MAX_ENTITIES);
   if (domains.length) return { domains, generic: null };
   return { domains: [], generic: nounFrom(description) ?? "Item" };
+}
+
+/** The app a description asks for: planned from its own nouns, else the legacy keyword table, else a general list. */
+function modelFor(description: string): { schemas: EntityJson[]; icons: Record<string, string>; plan: Plan | null; generic: boolean } {
+  const plan = planDescription(description);
+  if (plan.entities.length) {
+    const schemas = plan.entities.map((e) => {
+      const properties: Record<string, JsonProp> = {};
+      for (const f of e.fields) properties[f.name] = f.prop;
+      return entityJson(e.name, properties, e.fields.filter((f) => f.required).map((f) => f.name));
+    });
+    const icons = Object.fromEntries(plan.entities.filter((e) => e.icon).map((e) => [e.name, e.icon!]));
+    return { schemas, icons, plan, generic: false };
+  }
+  const { domains, generic } = legacyPlan(description);
+  const names = domains.length ? domains.map((d) => d.entity) : [generic!];
+  const schemas = (domains.length ? domains.map((d) => d.fields) : [GENERIC_FIELDS]).map((specs, i) => {
+    const { properties, required } = fieldsFor(specs, names);
+    return entityJson(names[i], properties, required);
+  });
+  return { schemas, icons: {}, plan: null, generic: !domains.length };
 }
 
 /** A short Title Case name for the app described. */
@@ -27,7 +51,14 @@ export function nameFromDescription(description: string): string {
   const { description: text } = splitMessage(description);
   const called = /\b(?:called|named|titled)\s+["“']?([A-Za-z0-9][^"”'.,;:!?\n]{1,38})/i.exec(text);
   if (called) return titleCase(called[1]).slice(0, 40).trim() || "My App";
-  const { domains, generic } = plan(text);
+  const named = appNameFrom(text);
+  const plan = planDescription(text);
+  const main = plan.entities.find((e) => !e.person) ?? plan.entities[0];
+  // "A CRM to track customers…" -> "Customer CRM": a bare acronym says little on its own
+  if (named && /^[A-Z0-9]{2,5}$/.test(named) && plan.entities[0]) return `${titleCase(plan.entities[0].name)} ${named}`.slice(0, 40);
+  if (named) return named;
+  if (main) return genericAppName(main.name).slice(0, 40);
+  const { domains, generic } = legacyPlan(text);
   if (domains.length) return domains[0].appName;
   if (generic && generic !== "Item") return genericAppName(generic).slice(0, 40);
   return "My App";
@@ -40,15 +71,14 @@ export function chooseStyle(style: string | null | undefined, preset: string, de
 
 export function firstTurn(message: string, appName: string, style?: string | null): string {
   const { description, preset } = splitMessage(message);
-  const { domains, generic } = plan(description);
-  const names = domains.length ? domains.map((d) => d.entity) : [generic!];
-  const schemas: EntityJson[] = (domains.length ? domains.map((d) => d.fields) : [GENERIC_FIELDS]).map((specs, i) => {
-    const { properties, required } = fieldsFor(specs, names);
-    return entityJson(names[i], properties, required);
-  });
+  const { schemas, icons, plan, generic } = modelFor(description);
+  const names = schemas.map((s) => s.name);
   const title = appName.trim() || nameFromDescription(description);
   const chosen = chooseStyle(style, preset, description);
-  const model = newModel(title, defaultTheme(chosen), schemas);
+  const model = newModel(title, defaultTheme(chosen), schemas, icons);
+  if (plan?.board) addBoard(model, plan.board);
+  if (plan?.calendar) addCalendar(model, plan.calendar);
+  defaultCharts(model);
   const rendered = renderAll(model);
 
   const actions: Action[] = [];
@@ -60,7 +90,11 @@ export function firstTurn(message: string, appName: string, style?: string | nul
   const pages = Object.keys(rendered).filter((p) => p.startsWith("pages/")).map((p) => p.slice(6));
   const components = Object.keys(rendered).filter((p) => p.startsWith("components/")).map((p) => p.slice(11));
   const styleText = `${chosen ?? "clean"} (${model.theme.primary} primary colour), set in ${THEME_PATH}`;
-  const planLine = `Create ${listing(names)} with a dashboard, list, detail and form pages for ${names.length === 1 ? "it" : "each"}, shared components and a layout with navigation, in the ${chosen ?? "clean"} style.`;
+  const views = model.entities.flatMap((e) => [e.views.board ? `a ${lowerWords(e.name)} board by ${boardField(model, e)!.label.toLowerCase()}` : null, e.views.calendar ? `a ${lowerWords(e.name)} calendar` : null]).filter((v): v is string => v !== null);
+  const chartText = model.charts.length ? "charts" : "totals";
+  const planLine = `Create ${listing(names)} with a dashboard with ${chartText}, list, detail and form pages for ${names.length === 1 ? "it" : "each"}${views.length ? `, ${listing(views)}` : ""}, shared components and a layout with navigation, in the ${chosen ?? "clean"} style.`;
+  const links = model.entities.flatMap((e) => fields(model, e).filter((f) => f.kind === "relation").map((f) => `${lowerWords(e.name)} → ${lowerWords(f.target!)}`));
+  const missing = unmodelled(description);
   return [
     `Here is a first version of ${title}.`,
     "",
@@ -73,8 +107,10 @@ export function firstTurn(message: string, appName: string, style?: string | nul
       pages,
       components,
       styleText,
-      !domains.length,
+      generic,
       model,
     ),
+    ...(links.length ? ["", `Linked records: ${links.join(", ")} (chosen from a list in the forms, shown by name).`] : []),
+    ...(missing.length ? ["", `Not built: ${listing(missing)}. The offline engine models records, links, boards, calendars and charts but writes no custom logic; ${CONFIGURE} to have these built.`] : []),
   ].join("\n");
 }

@@ -21,7 +21,18 @@ const IRREGULAR: Record<string, string> = {
   analysis: "analyses",
   criterion: "criteria",
   quiz: "quizzes",
+  potato: "potatoes",
+  tomato: "tomatoes",
+  hero: "heroes",
+  echo: "echoes",
+  bus: "buses",
+  status: "statuses",
+  campus: "campuses",
+  bonus: "bonuses",
+  virus: "viruses",
 };
+/** Words ending in -ie whose plural is -ies ("movies"), not -y. */
+const IE_WORDS = new Set("movie cookie calorie pie tie lie zombie rookie selfie hoodie brownie smoothie goalie freebie genie prairie budgie veggie birdie indie newbie techie foodie roomie".split(" "));
 const UNCOUNTABLE = new Set(["news", "series", "species", "equipment", "information", "feedback", "staff", "data", "media", "inventory"]);
 const SINGULAR_OF: Record<string, string> = Object.fromEntries(Object.entries(IRREGULAR).map(([one, many]) => [many, one]));
 
@@ -83,8 +94,9 @@ function singularWord(word: string): string {
   const irregular = SINGULAR_OF[lower];
   if (irregular) return word[0] === word[0].toUpperCase() ? cap(irregular) : irregular;
   if (UNCOUNTABLE.has(lower) || /(ss|us|is)$/i.test(word)) return word;
+  if (/ies$/i.test(word) && IE_WORDS.has(lower.slice(0, -1))) return word.slice(0, -1);
   if (/[^aeiou]ies$/i.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(ses|xes|zes|ches|shes)$/i.test(word)) return word.slice(0, -2);
+  if (/(sses|xes|zzes|ches|shes)$/i.test(word)) return word.slice(0, -2);
   if (/s$/i.test(word)) return word.slice(0, -1);
   return word;
 }

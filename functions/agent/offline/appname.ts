@@ -1,0 +1,73 @@
+/** A short name for the app a description asks for, and the parts of it the offline planner can't build. */
+import { titleCase } from "./naming";
+import { ADJ, APP_NOUNS, DET } from "./nouns";
+
+const CUT = /^(for|with|to|that|which|where|who|of|in|on|at|by|from|and|so|listing|logging|tracking|including|plus|using|:)$/;
+const GENERIC = /^(app|application|tool|website|site|system|platform|thing|way|place|program)$/;
+const VERB_TITLES: Record<string, string> = { plan: "Planner", track: "Tracker", manage: "Manager", log: "Log", organise: "Organiser", organize: "Organizer", split: "Splitter", organiser: "Organiser" };
+
+/** The original spelling of each word ("CRM", "OKR", "B2B" stay as written). */
+const word = (w: string) => (/[A-Z].*[A-Z]|\d/.test(w) ? w : w[0].toUpperCase() + w.slice(1).toLowerCase());
+
+/**
+ * "A sales pipeline for a small B2B team …" -> "Sales Pipeline"; "A CRM for freelancers …" -> "CRM for Freelancers";
+ * "Plan videos: …" -> "Video Planner"; null when the description names no app ("an app to …", "Track …").
+ */
+export function appNameFrom(description: string): string | null {
+  const words: string[] = description.replace(/[“”"()]/g, " ").match(/[A-Za-z0-9]+(?:[-'’][A-Za-z0-9]+)*|[,:.;]/g) ?? [];
+  let k = 0;
+  while (k < words.length && (DET.has(words[k].toLowerCase()) || ADJ.has(words[k].toLowerCase()) || /^(i|we|want|need|would|like|build|make|create|me|us|please)$/i.test(words[k]))) k++;
+  const lead = words[k]?.toLowerCase();
+  if (lead && VERB_TITLES[lead] && words[k + 1] && !/^[,:.;]$/.test(words[k + 1])) {
+    const colon = words.indexOf(":");
+    if (colon > 0 && colon <= k + 3) {
+      const object = words[k + 1].toLowerCase().replace(/s$/, "");
+      return `${word(object)} ${VERB_TITLES[lead]}`;
+    }
+    return null;
+  }
+  const out: string[] = [];
+  for (; k < words.length && out.length < 4; k++) {
+    const w = words[k];
+    if (/^[,:.;]$/.test(w) || CUT.test(w.toLowerCase())) break;
+    out.push(w);
+  }
+  while (out.length && ADJ.has(out[0].toLowerCase())) out.shift();
+  if (!out.length || (out.length === 1 && GENERIC.test(out[0].toLowerCase()))) return null;
+  const last = out[out.length - 1].toLowerCase();
+  if (GENERIC.test(last) && out.length > 1) out.pop();
+  let name = out.map(word).join(" ");
+  // "A CRM for freelancers", "An inventory for a small shop": say who it is for when the name is one word
+  const after = words.slice(k);
+  if (out.length === 1 && after[0]?.toLowerCase() === "for") {
+    const who = after.slice(1).filter((w) => !DET.has(w.toLowerCase()) && !ADJ.has(w.toLowerCase()));
+    const end = who.findIndex((w) => /^[,:.;]$/.test(w) || CUT.test(w.toLowerCase()));
+    const phrase = (end < 0 ? who : who.slice(0, end)).slice(0, 2);
+    if (phrase.length) name = `${name} for ${phrase.map(word).join(" ")}`;
+  }
+  if (!APP_NOUNS.has(last) && out.length === 1 && !/[A-Z]{2}/.test(out[0])) return null;
+  return name.slice(0, 40).trim();
+}
+
+const UNMODELLED: [RegExp, string][] = [
+  [/\b(reminders?|notifications?|alerts?|notify|nudges?)\b/i, "reminders and notifications (nothing runs on a schedule)"],
+  [/\bdrag[- ]and[- ]drop\b(?![^.]*\bboard\b)/i, "drag-and-drop arrangement"],
+  [/\b(ai|generat\w+|writes?|suggests?|auto-?generated?|summari[sz]\w*)\b/i, "generated text (it needs a language model)"],
+  [/\b(votes?|voting)\b/i, "voting"],
+  [/\b(timers?|pomodoro|countdown)\b/i, "a timer"],
+  [/\bmaps?\b/i, "a map"],
+  [/\b(share a link|public page|sharing link)\b/i, "public or shared links"],
+  [/\b(syntax[- ]highlight\w*|one-click copy|lightbox)\b/i, "code highlighting, copy buttons and viewers"],
+  [/\b(spaced repetition|study mode|quiz(?:zes)? in both directions|timed questions)\b/i, "study and quiz modes"],
+  [/\brandom\b/i, "random picks"],
+  [/\b(forecasts?|projections?|weighted averages?|leaderboards?|standings|who owes whom|heatmap|snowball|avalanche)\b/i, "calculated results such as forecasts, averages and rankings (the dashboard charts counts and sums instead)"],
+  [/\b(import|export|csv|pdf)\b/i, "import and export"],
+  [/\b(emails?|newsletters?) (?:sends?|scheduled sends)\b|\bsend(?:s|ing)? (?:an? )?emails?\b/i, "sending e-mail"],
+];
+
+/** What a description asks for that the offline engine builds no logic for. */
+export function unmodelled(description: string): string[] {
+  return UNMODELLED.filter(([re]) => re.test(description)).map(([, what]) => what);
+}
+
+export { titleCase };

@@ -1,0 +1,192 @@
+/**
+ * What the offline planner knows about common kinds of record: sensible extra fields, the
+ * records they usually belong to, whether they are people or containers, and an icon. It only
+ * enriches nouns a description names; it never decides which entities an app has.
+ */
+
+export interface Knowledge {
+  /** field phrases, typed like the description's own ("name*" is required, "status:a/b/c" a choice) */
+  fields: string[];
+  /** entities (singular lower words, "@person" = any person entity) this one usually belongs to */
+  parents: string[];
+  person: boolean;
+  /** things others are grouped in (categories, albums, rooms) */
+  container: boolean;
+  icon: string;
+}
+
+/** noun | flags (P person, C container) | icon | fields | parents */
+const TABLE = `
+client|P|Users|name*, email, phone, company, status:lead/active/past, notes|
+customer|P|Users|name*, email, phone, company, status:lead/active/churned, notes|
+contact|P|BookUser|name*, email, phone, job title, notes|company
+company||Building2|name*, website, industry, phone, notes|
+deal||Handshake|title*, value, stage:prospect/qualified/proposal/won/lost, close date, notes|company, contact, customer, client
+lead|P|UserPlus|name*, email, phone, source, status:new/contacted/qualified/lost|
+project||FolderKanban|name*, description, status:planning/active/on_hold/completed, start date, due date, budget|client, customer, company
+task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project, @person
+ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, @person
+invoice||FileText|invoice number*, amount, issue date, due date, status:draft/sent/paid/overdue|client, customer, project, order
+payment||CreditCard|amount*, date, method, notes|invoice, order, @person
+expense||Receipt|title*, amount, date, notes|category, trip, project, @person
+income||Wallet|source*, amount, date, notes|category, account
+donor|P|HeartHandshake|name*, email, phone, notes|
+donation||Gift|amount*, date, notes|donor, campaign
+campaign||Megaphone|name*, goal amount, start date, end date, status:planned/active/finished|
+job opening||Briefcase|title*, department, location, status:open/on_hold/filled|
+candidate|P|UserCheck|name*, email, phone, stage:applied/screening/interview/offer/hired/rejected, notes|job opening, job, position, opening, role
+interview||MessagesSquare|date*, interviewer, feedback, status:scheduled/done/cancelled|candidate, job opening
+product||Package|name*, sku, price, quantity, photo, description|supplier, category, shop
+supplier|P|Truck|name*, email, phone, notes|
+stock movement||ArrowLeftRight|date*, quantity, type:in/out, notes|product
+order||ShoppingCart|order number*, date, total, status:pending/paid/shipped/delivered/cancelled|customer, client, product
+employee|P|IdCard|name*, email, job title, department, start date|
+member|P|Users|name*, email, phone, joined date|
+team member|P|Users|name*, email, role|
+family member|P|Users|name*, birthday|
+student|P|GraduationCap|name*, email, notes|class, course
+teacher|P|Presentation|name*, email, subject|
+tutor|P|Presentation|name*, email, phone, hourly rate|
+course||Library|title*, description, start date, status:draft/published/archived|
+lesson||BookOpen|title*, content, duration, position|course, module
+enrolment||ClipboardCheck|enrolled date*, progress, status:active/completed/dropped|student, course, class
+class||School|name*, subject, room, schedule|teacher
+assignment||ClipboardList|title*, due date, max score, status:not_started/in_progress/submitted/graded|class, course, subject
+grade||Award|score*, date, feedback|student, assignment
+subject||BookMarked|name*, teacher|
+homework||NotebookPen|title*, due date, priority, status:todo/in_progress/done|subject, class, course
+deck||Layers|name*, description|
+card||StickyNote|front*, back, difficulty, next review date|deck
+quiz||HelpCircle|title*, description|course, lesson
+question||CircleHelp|text*, answer|quiz
+session||CalendarClock|date*, time, duration, price, notes|tutor, student, @person
+event||Calendar|title*, date, location, description|
+appointment||CalendarCheck|title*, date, time, duration, status:scheduled/confirmed/completed/cancelled|@person
+booking||CalendarCheck|date*, status:pending/confirmed/cancelled, notes|client, customer, guest, trip, room, property
+post||FileText|title*, content, publish date, status:idea/draft/scheduled/published|author, category, blog
+author|P|PenLine|name*, email, bio|
+episode||Mic|title*, recording date, publish date, show notes, status:planned/recorded/published|podcast, show, season
+guest|P|UserRound|name*, email, bio|
+subscriber|P|Mail|email*, name, subscribed date|
+section||LayoutList|title*, content, position|issue, newsletter, page
+script||ScrollText|title*, hook, call to action, status:draft/review/final|
+shoot||Camera|date*, location, notes|script
+editor|P|UserPen|name*, email|
+category|C|Tags|name*, description|
+collection|C|FolderOpen|name*, description|
+album|C|Images|title*, description, cover photo|
+shelf|C|Archive|name*, location|
+room|C|DoorOpen|name*, floor|
+snippet||Code|title*, language, code, tags|collection, category
+bug||Bug|title*, description, severity, status:open/in_progress/resolved/closed, reported date|component, project, release
+component||Boxes|name*, description|
+developer|P|UserCog|name*, email, team|
+engineer|P|UserCog|name*, email, team|
+service||Server|name*, description, status:operational/degraded/down|
+incident||Siren|title*, severity, status:open/investigating/resolved, started at date|service
+release||Rocket|version*, release date, status:planned/in_progress/released, notes|project
+checklist item||ListChecks|title*, due date, done|release, checklist
+subscription||RefreshCw|name*, cost, billing cycle, renewal date|category
+roommate|P|Users|name*, email|
+savings goal||PiggyBank|name*, target amount, target date|
+goal||Target|name*, target amount, target date|
+deposit||Coins|amount*, date, notes|savings goal, goal, account
+account||Landmark|name*, type:checking/savings/credit/investment, institution|
+balance||Scale|amount*, date|account
+workout||Dumbbell|title*, date, duration, notes|
+exercise||Activity|name*, muscle group, notes|workout
+set||Repeat|reps*, weight|exercise, workout
+habit||Repeat|name*, frequency, target per period, active|
+check-in||CircleCheck|date*, done, notes|habit, key result, goal, @person
+medication||Pill|name*, dose, instructions|family member, patient, @person
+dose||Clock|time*, amount, taken|medication
+journal entry||NotebookPen|title*, date, content|place, trip
+recipe||ChefHat|title*, servings, prep time, instructions, photo|
+ingredient||Carrot|name*, quantity, unit|recipe
+meal plan||UtensilsCrossed|date*, meal:breakfast/lunch/dinner|recipe
+objective||Target|title*, quarter, status:on_track/at_risk/off_track|
+key result||Gauge|title*, target value, current value|objective
+meeting||Users|title*, date, agenda, notes|book, project, client
+decision||Gavel|summary*, date|meeting
+action item||ListTodo|title*, due date, done|meeting, @person
+attendee|P|UserRound|name*, email|
+trip||Plane|name*, destination, start date, end date, budget|
+day||CalendarDays|date*, notes|trip
+place||MapPin|name*, address, notes|trip, day
+stop||MapPin|name*, address, arrival date|trip
+packing item||Backpack|name*, quantity, packed|trip, @person
+traveller|P|UserRound|name*|
+movie||Film|title*, year, watched|
+series||Tv|title*, seasons, watched|
+game||Dices|name*, min players, max players|
+player|P|UserRound|name*|team
+game night||PartyPopper|date*, location, notes|game
+score||Trophy|points*, date|player, game night, game, student
+book||BookOpen|title*, author, genre, status:to_read/reading/finished|
+rating||Star|rating*, comment|book, movie, @person
+concert||Music|title*, date, ticket price|artist, venue
+artist|P|Mic2|name*, genre|
+venue||Building|name*, city, capacity|
+plot|C|Sprout|name*, size|
+gardener|P|UserRound|name*, email, phone|
+planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
+volunteer|P|HandHelping|name*, email, phone|
+sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|event, volunteer, @person
+meter reading||Gauge|date*, reading, cost|meter
+activity||Activity|title*, date|category
+chore||Brush|title*, points, frequency|@person
+completion||CircleCheck|completed date*|chore, habit, task, @person
+appliance||Refrigerator|name*, brand, model, purchase date|room
+service visit||Wrench|date*, cost, notes|appliance
+warranty||ShieldCheck|provider*, expiry date|appliance
+food item||Apple|name*, quantity, expiry date|shelf, category
+contractor|P|HardHat|name*, phone, email, trade|
+quote||FileSignature|title*, amount, status:requested/received/accepted/declined|room, contractor, project
+plant||Sprout|name*, species, photo, watering frequency, last watered date|room
+character|P|UserRound|name*, role, description|
+relationship||Link2|type*, description|character
+photo||Image|title*, image, taken date|album
+song||Music|title*, lyrics, key, status:idea/draft/finished|
+version||GitBranch|name*, date, notes|song
+chord progression||Music2|name*, chords|song
+screen||Monitor|title*, image, description|designer, project
+designer|P|PenTool|name*, email|
+comment||MessageSquare|text*, approval status|screen, post, task
+person|P|UserRound|name*, email, phone|
+entry||NotebookPen|date*, notes|
+user|P|UserRound|name*, email|
+`;
+
+const PERSON_WORDS =
+  /^(person|people|user|member|friend|client|customer|contact|lead|student|teacher|tutor|parent|child|kid|guest|attendee|volunteer|employee|staff|agent|owner|assignee|reporter|reviewer|author|editor|designer|developer|engineer|player|donor|candidate|interviewer|roommate|traveller|traveler|gardener|artist|musician|speaker|patient|doctor|coach|athlete|buyer|seller|tenant|landlord|contractor|supplier|vendor|manager|worker|instructor|mentor|mentee|subscriber|character|teammate|colleague|participant|host|driver|writer|photographer|model|actor|band)$/;
+
+let parsed: Map<string, Knowledge> | null = null;
+
+function table(): Map<string, Knowledge> {
+  if (parsed) return parsed;
+  parsed = new Map();
+  for (const row of TABLE.trim().split("\n")) {
+    const [noun, flags, icon, fields, parents] = row.split("|");
+    parsed.set(noun, {
+      fields: fields.split(",").map((f) => f.trim()).filter(Boolean),
+      parents: (parents ?? "").split(",").map((p) => p.trim()).filter(Boolean),
+      person: flags.includes("P"),
+      container: flags.includes("C"),
+      icon,
+    });
+  }
+  return parsed;
+}
+
+/** What is known of a noun (singular lower words): by the whole noun, else by its last word. */
+export function knowledgeOf(noun: string): Knowledge | null {
+  const all = table();
+  return all.get(noun) ?? all.get(noun.split(" ").pop()!) ?? null;
+}
+
+/** Whether a noun names people: by the table, else by its last word ("team member", "tutor"). */
+export function isPerson(noun: string): boolean {
+  const known = knowledgeOf(noun);
+  if (known) return known.person;
+  return PERSON_WORDS.test(noun.split(" ").pop()!);
+}

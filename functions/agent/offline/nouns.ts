@@ -1,0 +1,177 @@
+/**
+ * The things a description names: its clauses as words, the plural nouns a person lists
+ * ("courses, lessons and enrolments", "track clients, projects and invoices"), singularised with
+ * their modifier ("job openings" -> "job opening"), and every later mention of them ("each lesson").
+ */
+import { singularize } from "./naming";
+
+export interface Clause {
+  words: string[];
+  text: string;
+  /** the clause ended with ":" (a title such as "A tutoring school:") */
+  colon: boolean;
+}
+
+export interface Mention {
+  noun: string;
+  clause: number;
+  /** index of the noun's head word, and of its first word (a modifier) */
+  head: number;
+  start: number;
+  plural: boolean;
+}
+
+const set = (s: string) => new Set(s.trim().split(/\s+/));
+export const DET = set("a an the my our their your his her its some any all each every this that these those no one i we you they he she it");
+export const ADJ = set(
+  "daily weekly monthly yearly annual upcoming past recent shared personal simple small big large local internal recurring favourite favorite different various multiple own other open active public private current future basic main total individual online custom new old little mini quick easy free full whole single many few several more most best top common important simple-to-use multiplayer-style reusable low high soon follow-up hardest easiest latest newest oldest biggest highest lowest fastest one two three four five six seven eight nine ten",
+);
+export const PREP = set("before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when");
+export const VERBS = set(
+  "track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
+);
+/** words that are verbs after a singular noun ("a session links", "each member posts") and nouns elsewhere */
+const VERB_S = set(
+  "posts logs plans lists records schedules shows notes links sets groups tracks reviews rates moves needs belongs contains includes has gets holds lives goes does says creates writes turns builds submits registers compares picks saves sends leaves votes generates assigns",
+);
+const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
+/** plural words that are field values or settings, never entities */
+const ATTR = set(
+  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps tools features options pages",
+);
+/** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
+const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions");
+/** words naming the app itself; a noun right before one is a modifier ("a donor manager"), not a mention */
+export const APP_NOUNS = set(
+  "app apps application tool tracker manager planner log logger library platform organiser organizer notebook board journal portfolio workspace chart inventory calendar list crm system dashboard gradebook watchlist club hub directory catalogue catalog database site website portal diary wiki builder generator maker splitter schedule desk inbox guide monitor timer trainer outliner handbook program feed",
+);
+const IRREGULAR_PLURAL = set("people children men women mice geese teeth feet shelves knives leaves lives halves wives analyses criteria");
+const MASS = set("income inventory equipment staff series feedback");
+
+/** Clauses of a description: split at sentence ends, ";", ":" and "where". */
+export function clausesOf(text: string): Clause[] {
+  const out: Clause[] = [];
+  const normal = text
+    .toLowerCase()
+    .replace(/e-mail/g, "email")
+    .replace(/&/g, " and ")
+    .replace(/[“”"]/g, " ")
+    .replace(/(\w)['’]s\b/g, "$1");
+  for (const m of normal.matchAll(/([^.;:!?()\n]+)([.;:!?()\n]|$)/g)) {
+    for (const part of m[1].split(/\b(?:where|whereas|while|so that)\b/)) {
+      const words = part.match(/[a-z0-9]+(?:-[a-z0-9]+)*|,/g) ?? [];
+      if (words.length) out.push({ words, text: part.trim(), colon: m[2] === ":" });
+    }
+  }
+  return out;
+}
+
+export function looksPlural(word: string): boolean {
+  if (IRREGULAR_PLURAL.has(word)) return true;
+  if (NOT_PLURAL.has(word) || word.length < 4) return false;
+  return /[a-z]s$/.test(word) && !/(ss|us|is|ous|ics)$/.test(word);
+}
+
+const plain = (w: string | undefined): boolean =>
+  !!w && w !== "," && !DET.has(w) && !PREP.has(w) && !VERBS.has(w) && !ADJ.has(w) && !/^\d/.test(w) && !APP_NOUNS.has(w);
+/** a word that can qualify the noun after it ("journal entries", "checklist items") */
+const modifier = (w: string | undefined, before?: string): boolean =>
+  !!w && (plain(w) || /^(journal|calendar|list|diary)$/.test(w)) && !/[^e]ed$/.test(w) && !(/ing$/.test(w) && !!before && /^[a-z]+$/.test(before) && PREP.has(before) && !/^(and|or|plus|with)$/.test(before));
+
+/** The plural nouns listed in a clause, each with its modifier, in order. */
+function listed(c: Clause, ci: number): Mention[] {
+  const out: Mention[] = [];
+  const w = c.words;
+  const title = c.colon && w.filter((x) => x !== ",").length <= 4 && !w.some((x) => x === "with" || x === "," || x === "and");
+  for (let k = 0; k < w.length; k++) {
+    const word = w[k];
+    if (!plain(word) && !MASS.has(word)) continue;
+    const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
+    // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
+    const grouping =
+      (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
+      (/^(each|every)$/.test(w[k - 1] ?? "") && w[k - 2] === "for" && !/^(day|week|month|year|time|one|person|user|other)$/.test(word) && !DET.has(word));
+    if (!mass && !looksPlural(word) && !grouping) continue;
+    if (ATTR.has(word)) continue;
+    const prev = w[k - 1];
+    const after = w[k + 1];
+    const objectNext = !!after && (DET.has(after) || ADJ.has(after) || (looksPlural(after) && plain(after)));
+    if (VERB_S.has(word) && ((modifier(prev) && (DET.has(w[k - 2] ?? "") || objectNext)) || /^(that|which|who|it)$/.test(prev ?? ""))) continue;
+    let start = k;
+    // "designers post screens": a word between two plurals is a verb, not a modifier
+    const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]);
+    if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore) start = k - 1;
+    else if (prev && /^(savings|sales|news)$/.test(prev)) start = k - 1;
+    const lead = w[start - 1];
+    const next = w[k + 1];
+    if (title) continue;
+    if (mass && !(lead === "," || lead === "and" || lead === "track" || next === "," || next === "and")) continue;
+    if (SOFT_ATTR.has(word) && !(lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus")) continue;
+    // "savings goals", "feedback scores": a word qualifying the plural after it
+    if (next && looksPlural(next) && plain(next) && (mass || /^(savings|sales|news)$/.test(word))) continue;
+    // "a planner for students": the people it is for, not records
+    if (lead === "for" && (APP_NOUNS.has(w[start - 2]) || w[start - 2] === undefined) && /(ers|ors|ents|ees|ists|ies|mates|people|families|teams|kids|children)$/.test(word)) continue;
+    if (next && APP_NOUNS.has(next) && next !== "list") continue;
+    // "our sales team": a plural that qualifies the noun after it
+    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next)) continue;
+    const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
+    const noun = start < k ? `${w[start]} ${head}` : head;
+    out.push({ noun, clause: ci, head: k, start, plural: !grouping });
+  }
+  return out;
+}
+
+/** The entity nouns a description lists, in order of first appearance, without repeats. */
+export function listedNouns(clauses: Clause[]): Mention[] {
+  const seen = new Map<string, Mention>();
+  clauses.forEach((c, ci) => {
+    for (const m of listed(c, ci)) if (!seen.has(m.noun)) seen.set(m.noun, m);
+  });
+  return [...seen.values()];
+}
+
+const PROCESS = set("triage care maintenance payoff management planning tracking footprint reminder reminders feedback");
+
+/** The known noun an app is named after ("a habit tracker", "a homework planner"), if its title has one. */
+export function titleNoun(clauses: Clause[]): string | null {
+  const w = clauses[0]?.words ?? [];
+  let k = 0;
+  while (k < w.length && (DET.has(w[k]) || ADJ.has(w[k]))) k++;
+  const words: string[] = [];
+  for (; k < w.length && !PREP.has(w[k]) && !VERBS.has(w[k]); k++) words.push(w[k]);
+  const app = words.findIndex((x) => APP_NOUNS.has(x));
+  let j = app - 1;
+  while (j >= 0 && PROCESS.has(words[j])) j--;
+  return j >= 0 ? singularize(words[j]) : null;
+}
+
+/** A title before a colon ("A tutoring school:", "Plan videos:"), if the description starts with one. */
+export function colonTitle(clauses: Clause[]): string[] | null {
+  const first = clauses[0];
+  if (!first?.colon) return null;
+  const words = first.words.filter((x) => x !== ",");
+  return words.length <= 4 ? words : null;
+}
+
+/**
+ * Every mention of the entities in a clause, plural or singular ("each lesson", "a student"),
+ * by the whole noun or its last word; a noun that only qualifies the next word ("donor manager") is skipped.
+ */
+export function mentionsIn(c: Clause, ci: number, nouns: string[]): Mention[] {
+  const out: Mention[] = [];
+  const w = c.words;
+  for (let k = 0; k < w.length; k++) {
+    const word = w[k];
+    if (word === ",") continue;
+    const plural = looksPlural(word) || IRREGULAR_PLURAL.has(word);
+    const one = plural ? singularize(word) : word;
+    const two = k > 0 ? `${w[k - 1]} ${one}` : "";
+    const noun = nouns.find((n) => n === two) ?? nouns.find((n) => n === one) ?? nouns.find((n) => n.endsWith(` ${one}`) && !plain(w[k - 1]));
+    if (!noun) continue;
+    const next = w[k + 1];
+    if (next && plain(next) && !VERB_S.has(next) && !looksPlural(next)) continue;
+    if (next && APP_NOUNS.has(next)) continue;
+    out.push({ noun, clause: ci, head: k, start: noun === two ? k - 1 : k, plural });
+  }
+  return out;
+}

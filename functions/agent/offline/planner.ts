@@ -1,0 +1,286 @@
+/**
+ * The offline planner's first turn: a description becomes entities (the nouns it lists), their
+ * fields (typed from the words around them, enriched by what knowledge.ts knows), the links
+ * between them, and the pages that fit (a board for stages, a calendar for dates, charts).
+ * Deterministic and pure; what it cannot model it lists in `unmodelled`.
+ */
+import type { JsonProp } from "./entities";
+import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
+import { isPerson, knowledgeOf } from "./knowledge";
+import { type Clause, clausesOf, colonTitle, DET, listedNouns, type Mention, mentionsIn, PREP, titleNoun, VERBS } from "./nouns";
+import { pascal, snake } from "./naming";
+
+export interface PlannedEntity {
+  name: string;
+  noun: string;
+  fields: FieldDraft[];
+  /** entity names this one links to (a `<target>_id` field each) */
+  links: string[];
+  icon: string | null;
+  person: boolean;
+}
+
+export interface Plan {
+  entities: PlannedEntity[];
+  board: string | null;
+  calendar: string | null;
+  monthlyChart: boolean;
+}
+
+const MAX_ENTITIES = 8;
+const SUBJECT_VERBS = new Set("has have is are belongs belong links link records record moves move gets get contains contain includes include holds hold needs need lives".split(" "));
+const LINK_WORDS = new Set("assigned owned paid packed led run written reported created hosted taught submitted posted made".split(" "));
+const PART = /(^| )(item|entry|step|line|day|section|version|comment|decision|movement|reading|visit|leg|chapter|lesson|episode|question|answer|task)$/;
+const TITLE_WORDS = /^(post|task|episode|lesson|script|issue|article|chapter|section|movie|series|song|book|course|meeting|quote|screen|objective|key result|action item|release|bug|incident|event|concert|trip|album|photo|recipe|activity|project|deal|story|idea|campaign|job opening)$/;
+
+interface Draft extends PlannedEntity {
+  described: FieldDraft[];
+}
+
+function link(a: Draft, b: Draft): void {
+  if (a === b || a.links.includes(b.name) || b.links.includes(a.name)) return;
+  a.links.push(b.name);
+}
+
+/** "from lead to won" in a clause. */
+function flowIn(text: string): [string, string] | null {
+  const m = /\bfrom ([a-z][a-z ]{0,20}?) to ([a-z]+(?: [a-z]+)?)\b/.exec(text);
+  if (!m || /\b(a|an|the|my)\b/.test(m[1])) return null;
+  return [m[1].trim(), m[2].trim().replace(/ on$| in$/, "")];
+}
+
+const STOP = new Set("is are was belongs belong shown grouped organised organized assigned owned moving move moves where which that so on in from per for between links linked plus".split(" "));
+
+/** The items of a list that starts after word `t`: phrases split at commas and "and"/"or", up to a stop word. */
+function itemsAfter(words: string[], t: number): { phrase: string[]; at: number }[] {
+  const out: { phrase: string[]; at: number }[] = [];
+  let cur: string[] = [];
+  let at = t + 1;
+  for (let k = t + 1; k < words.length; k++) {
+    const w = words[k];
+    if (w === "," || w === "and" || w === "or") {
+      if (cur.length) out.push({ phrase: cur, at });
+      cur = [];
+      at = k + 1;
+      continue;
+    }
+    if (!cur.length && /^(in|on)$/.test(w) && words[k + 2] === "checkbox") {
+      cur.push(w);
+      continue;
+    }
+    if (STOP.has(w) && !(w === "to" || (w === "of" && cur.length))) {
+      if (w === "per" || w === "for") break;
+      if (cur.length) out.push({ phrase: cur, at });
+      return out;
+    }
+    if (!cur.length && (DET.has(w) || w === "monthly" || w === "weekly" || w === "daily")) continue;
+    cur.push(w);
+  }
+  if (cur.length) out.push({ phrase: cur, at });
+  return out;
+}
+
+export function planDescription(description: string): Plan {
+  const clauses = clausesOf(description);
+  const title = colonTitle(clauses);
+  const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
+  // "a habit tracker with daily check-ins": the thing the app is named after, when the description lists little else
+  const named = titleNoun(clauses);
+  if (named && listedMentions.length < 2 && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  if (!listedMentions.length && /\b(with|for|log|logging|track|tracking|record)\b/.test(description.toLowerCase())) listedMentions.push({ noun: "entry" });
+  const drafts: Draft[] = listedMentions.map((m) => {
+    const known = knowledgeOf(m.noun);
+    return { name: pascal(m.noun), noun: m.noun, fields: [], links: [], icon: known?.icon ?? null, person: isPerson(m.noun), described: [] };
+  });
+  const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
+  const nouns = drafts.map((d) => d.noun);
+  const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
+  const mentions: Mention[][] = clauses.map((c, ci) => mentionsIn(c, ci, nouns));
+
+  // Person modifiers name who a record is by: "member ratings" -> a rating with a member.
+  for (const d of drafts) {
+    const [mod, ...rest] = d.noun.split(" ");
+    const by = rest.length ? drafts.find((x) => x !== d && x.person && x.noun === mod) : undefined;
+    if (by && !drafts.some((x) => x !== d && x.noun === rest.join(" "))) {
+      d.noun = rest.join(" ");
+      d.name = pascal(d.noun);
+      d.icon = knowledgeOf(d.noun)?.icon ?? d.icon;
+      link(d, by);
+    }
+  }
+  for (const ms of mentions) for (const m of ms) m.noun = drafts.find((d) => d.noun === m.noun || `${m.noun}`.endsWith(` ${d.noun}`))?.noun ?? m.noun;
+
+  const flows: { owner: Draft; flow: [string, string]; word: string }[] = [];
+  clauses.forEach((c, ci) => addClause(c, ci, mentions[ci], drafts, main, flows, byNoun));
+  addKnownLinks(drafts, main);
+
+  // "assigned to" with nobody to assign: a person entity to assign to
+  if (main && !drafts.some((d) => d.person) && /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible)\b/i.test(description) && drafts.length < MAX_ENTITIES) {
+    const noun = /\bteam\b/i.test(description) ? "team member" : "person";
+    const person: Draft = { name: pascal(noun), noun, fields: [], links: [], icon: "UserRound", person: true, described: [] };
+    drafts.push(person);
+    link(main, person);
+  }
+
+  for (const d of drafts) d.fields = fieldsOf(d, flows.filter((f) => f.owner === d));
+
+  const text = description.toLowerCase();
+  const withStatus = (d: Draft) => d.fields.some((f) => Array.isArray(f.prop.enum) && /^(status|stage)$/.test(f.name));
+  let board: string | null = null;
+  if (/\b(kanban|pipeline|stages?|moves? (?:through|from)|moving (?:through|from)|board)\b/.test(text.replace(/\bboard games?\b/g, "")) && main) {
+    const owner = flows[0]?.owner ?? drafts.find((d) => withStatus(d) && d === main) ?? drafts.find(withStatus) ?? main;
+    if (!withStatus(owner)) owner.fields.splice(1, 0, { name: "status", prop: enumProp(statusOptions("status", owner.name, null)) });
+    board = owner.name;
+  }
+  const hasDate = (d: Draft) => d.fields.some((f) => f.prop.format === "date");
+  let calendar: string | null = null;
+  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) calendar = (drafts.find((d) => d === main && hasDate(d)) ?? drafts.find(hasDate))?.name ?? null;
+  if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
+  void title;
+  return {
+    entities: drafts.map(({ described: _, ...e }) => e),
+    board,
+    calendar,
+    monthlyChart: /\b(forecast|by month|monthly|per month|trend|totals?|charts?)\b/.test(text),
+  };
+}
+
+const enumProp = (options: string[]): JsonProp => ({ type: "string", enum: options, default: options[0] });
+
+/** Links and described fields from one clause. */
+function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: Draft | undefined, flows: { owner: Draft; flow: [string, string]; word: string }[], byNoun: (n: string) => Draft): void {
+  const w = c.words;
+  const at = (m: Mention) => byNoun(m.noun);
+  const after = (k: number) => ms.find((m) => m.head > k && m.head <= k + 3);
+  // Subject clauses: "each bug ... is assigned to a developer", "a session links a tutor and a student".
+  const first = ms[0];
+  if (first && w.slice(0, first.start).every((x) => DET.has(x)) && SUBJECT_VERBS.has(w[first.head + 1] ?? "")) {
+    for (const m of ms.slice(1)) if (m.noun !== first.noun) link(at(first), at(m));
+  }
+  for (const m of ms) {
+    const next = w[m.head + 1];
+    const target = after(m.head + 1);
+    if ((next === "for" || next === "per" || next === "between") && target) link(at(m), at(target));
+    if (LINK_WORDS.has(next) && /^(to|by)$/.test(w[m.head + 2] ?? "") && target) {
+      const [a, b] = at(m).person && !at(target).person ? [at(target), at(m)] : [at(m), at(target)];
+      link(a, b);
+    }
+    if (/^(organised|organized|grouped|sorted|filed)$/.test(next ?? "") && target) link(at(m), at(target));
+    if (next === "with") {
+      const kids: Mention[] = [];
+      for (const x of ms) {
+        if (!x.plural || x.head <= m.head + 1) continue;
+        const gap = w.slice(m.head + 2, x.start).filter((y, i) => !(y === "," || y === "and" || DET.has(y) || kids.some((kid) => m.head + 2 + i >= kid.start && m.head + 2 + i <= kid.head)));
+        if (gap.length) break;
+        kids.push(x);
+      }
+      // "courses with lessons": a lesson belongs to its course; "appointments with clients": an appointment names its client
+      for (const kid of kids) if (at(kid).person && !at(m).person) link(at(m), at(kid));
+      else link(at(kid), at(m));
+    }
+  }
+  // Field lists: "with a title, a due date and a priority", "has reps and a weight".
+  const flow = flowIn(c.text);
+  for (let t = 0; t < w.length; t++) {
+    if (!/^(with|has|have|including|records)$/.test(w[t]) && !(w[t] === "for" && main?.noun === "entry" && t < 6)) continue;
+    const before = [...ms].reverse().find((m) => m.head < t);
+    const items = itemsAfter(w, t);
+    const end = items.length ? items[items.length - 1].at + items[items.length - 1].phrase.length : t + 1;
+    const per = /^(per|for)$/.test(w[end] ?? "") ? ms.find((m) => m.head > end && m.head <= end + 3) : undefined;
+    const owner = per ? at(per) : before && before.head >= t - 3 ? at(before) : before ? at(before) : main;
+    if (!owner) continue;
+    for (const item of items) {
+      const inItem = ms.find((m) => m.head >= item.at && m.head < item.at + item.phrase.length);
+      if (inItem) {
+        if (!inItem.plural && w[t] !== "with") link(owner, at(inItem));
+        continue;
+      }
+      addDescribed(owner, item.phrase, drafts, flows, flow);
+    }
+  }
+  // Loose cues: "deals move through stages from lead to won", "a status per script".
+  const cue = w.findIndex((x) => /^(stages?|status|priority|priorities)$/.test(x));
+  const subject = ms.find((m) => m.head < cue) ?? ms[0];
+  if (cue >= 0 && !/^(with|has|have|,|and)$/.test(w[cue - 1] ?? "") && !w.slice(0, cue).some((x) => /^(with|has|have)$/.test(x))) {
+    const owner = subject ? at(subject) : main;
+    if (owner) addDescribed(owner, [w[cue]], drafts, flows, flow);
+  } else if (flow && /\bmov(?:e|es|ing) from\b/.test(c.text)) {
+    const owner = ms[0] ? at(ms[0]) : main;
+    if (owner) addDescribed(owner, ["status"], drafts, flows, flow);
+  }
+  // "interview feedback scores out of 5": a field of the entity that qualifies it
+  void VERBS;
+  void PREP;
+}
+
+function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { owner: Draft; flow: [string, string]; word: string }[], flow: [string, string] | null): void {
+  let words = phrase.filter((x) => x !== "monthly" && x !== "weekly" && x !== "daily");
+  let target = owner;
+  const qualifier = drafts.find((d) => d !== owner && words.length > 1 && words[0] === d.noun);
+  if (qualifier) {
+    target = qualifier;
+    words = words.slice(1);
+  }
+  if (words[0] === "feedback" && words.length > 1) words = words.slice(0);
+  const text = words.join(" ");
+  const out = /^(.*?)\s+out of\s+(\d+)$/.exec(text);
+  const isStatus = /(^| )(status|stages?|state)$/.test(out ? out[1] : text);
+  const draft = fieldFrom(out ? out[1] : text, target.name, isStatus ? flow : null, out ? Number(out[2]) : null);
+  if (!draft || words.length > 5 || drafts.some((d) => d.noun === text)) return;
+  if (isStatus && flow) flows.push({ owner: target, flow, word: draft.name });
+  if (!target.described.some((f) => f.name === draft.name)) target.described.push(draft);
+}
+
+/** Links from what is known: a lesson belongs to a course, a sign-up links a volunteer and an event. */
+function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
+  const matches = (d: Draft, p: string) => d.noun === p || d.noun.endsWith(` ${p}`);
+  for (const d of drafts) {
+    for (const p of knowledgeOf(d.noun)?.parents ?? []) {
+      if (p === "@person") {
+        const person = drafts.find((x) => x.person && x !== d);
+        if (person && !d.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(d, person);
+        continue;
+      }
+      const parent = drafts.find((x) => x !== d && matches(x, p));
+      if (parent && d.links.length < 3) link(d, parent);
+    }
+  }
+  const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
+  for (const c of drafts.filter((x) => knowledgeOf(x.noun)?.container)) {
+    for (const d of drafts) if (d !== c && !d.person && !knowledgeOf(d.noun)?.container && !linked(d)) link(d, c);
+  }
+  if (!main) return;
+  for (const d of drafts) {
+    const hasThingParent = d.links.some((l) => !drafts.find((x) => x.name === l)?.person);
+    if (d !== main && !d.person && PART.test(d.noun) && !hasThingParent) link(d, main);
+  }
+  const person = drafts.find((x) => x.person && !drafts.some((y) => y.links.includes(x.name)));
+  if (person && !main.person && !main.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(main, person);
+}
+
+/** An entity's fields: its title, described fields, known extras, links, then notes. */
+function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[]): FieldDraft[] {
+  const known = knowledgeOf(d.noun);
+  const out: FieldDraft[] = [];
+  const add = (f: FieldDraft | null) => {
+    if (f && !out.some((x) => x.name === f.name) && !(f.name === `${snake(d.noun)}` && out.length)) out.push(f);
+  };
+  const knownFields = (known?.fields ?? []).map((s) => knownField(s, d.name));
+  const titleName = TITLE_WORDS.test(d.noun) ? "title" : "name";
+  add(knownFields.find((f) => f?.required) ?? { name: titleName, prop: { type: "string" }, required: true });
+  for (const l of d.links) add({ name: `${snake(l)}_id`, prop: { type: "string", description: `id of the related ${l}` } });
+  for (const f of d.described) {
+    const k = knownFields.find((x) => x?.name === f.name);
+    const flow = flows.find((x) => x.word === f.name);
+    // a known choice list that reaches Y is better than a made-up middle: it starts at X instead
+    const known = k && Array.isArray(k.prop.enum) ? k.prop.enum.map(String) : null;
+    const [from, to] = flow ? [snake(flow.flow[0]), snake(flow.flow[1])] : ["", ""];
+    if (known && flow && known.includes(to)) {
+      const options = known.includes(from) ? known : [from, ...known.slice(1).filter((v) => v !== from)];
+      add({ ...k!, prop: enumProp(options) });
+    } else add(f);
+  }
+  for (const f of knownFields) add(f);
+  if (!known) add({ name: "notes", prop: { type: "string" } });
+  return out.filter((f) => !(f.name.endsWith("_id") && !d.links.some((l) => `${snake(l)}_id` === f.name)) || f.prop.description?.startsWith("id of"));
+}

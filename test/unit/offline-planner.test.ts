@@ -1,0 +1,172 @@
+import { transformSync } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { EntitySchema, filePathPattern } from "../../schemas/app-files";
+import { nameFromDescription, planOffline } from "../../functions/agent/offline";
+import { readModel } from "../../functions/agent/offline/model";
+import { BEFORE, modelled, offlineDescriptions } from "../fixtures/offline-descriptions";
+import { ideaCategories } from "../../web/src/lib/ideas";
+
+type Files = Record<string, string>;
+
+const ALLOWED_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/integrations\/Core|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|checkbox)|@\/components\/[\w/]+)$/;
+
+/** The first turn's answer and the files it writes. */
+function build(description: string): { text: string; files: Files } {
+  const text = planOffline({ message: description, files: {}, appName: "" });
+  const files: Files = {};
+  for (const m of text.matchAll(/<kiln-write path="([^"]+)">\n([\s\S]*?)\n<\/kiln-write>/g)) files[m[1]] = m[2];
+  return { text, files };
+}
+
+/** Every file compiles, imports only what the runtime provides and the app has, and links only to pages it has. */
+function checkTree(files: Files) {
+  for (const [path, content] of Object.entries(files)) {
+    expect(path).toMatch(filePathPattern);
+    if (path.startsWith("entities/")) {
+      expect(EntitySchema.safeParse(JSON.parse(content)).success, path).toBe(true);
+      continue;
+    }
+    expect(() => transformSync(content, { loader: "jsx" }), path).not.toThrow();
+    for (const m of content.matchAll(/^import .* from "([^"]+)";$/gm)) {
+      expect(m[1], `${path} imports ${m[1]}`).toMatch(ALLOWED_IMPORT);
+      const local = /^@\/(entities|components)\/(?!ui\/)(.+)$/.exec(m[1]);
+      if (local) expect(files[`${local[1]}/${local[2]}`], `${path} imports ${m[1]}`).toBeDefined();
+    }
+    for (const m of content.matchAll(/createPageUrl\("([A-Za-z]\w*)"\)|page: "([A-Za-z]\w*)"/g)) expect(files[`pages/${m[1] ?? m[2]}`], `${path} links to ${m[1] ?? m[2]}`).toBeDefined();
+  }
+}
+
+const schema = (files: Files, name: string) => JSON.parse(files[`entities/${name}`]);
+
+describe("offline planner: the public set", () => {
+  let found = 0;
+  let linked = 0;
+  const wanted = offlineDescriptions.reduce((n, c) => n + c.entities.length, 0);
+  const wantedLinks = offlineDescriptions.reduce((n, c) => n + c.links.length, 0);
+
+  it("holds at least 40 descriptions across the home screen's twelve idea categories", () => {
+    expect(offlineDescriptions.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(offlineDescriptions.map((c) => c.category))).toEqual(new Set(ideaCategories.map((c) => c.name)));
+  });
+
+  it.each(offlineDescriptions.map((c) => [c.description, c] as const))("%s", (_, c) => {
+    const { text, files } = build(c.description);
+    const got = modelled(files);
+    found += c.entities.filter((e) => got.entities.includes(e)).length;
+    linked += c.links.filter((l) => got.links.includes(l)).length;
+    expect(got.entities).toEqual(expect.arrayContaining(c.entities));
+    expect(got.links).toEqual(expect.arrayContaining(c.links));
+    for (const view of c.views ?? []) expect(Object.keys(files).some((p) => p.startsWith("pages/") && p.endsWith(view === "board" ? "Board" : "Calendar")), view).toBe(true);
+    // a link is a select of the target's records in the form, and the target's name in the list
+    for (const l of c.links) {
+      const [from, to] = l.split(">");
+      const form = files[`pages/${from}Form`];
+      expect(form, l).toMatch(new RegExp(`import \\{ ${to}(?: as ${to}Entity)? \\} from "@/entities/${to}"`));
+      expect(form, l).toMatch(/<SelectItem key=\{\w+\.id\} value=\{\w+\.id\}>/);
+    }
+    expect(got.entities).not.toContain("Item");
+    expect(nameFromDescription(c.description)).not.toBe("My App");
+    expect(text).toContain(`Here is a first version of ${nameFromDescription(c.description)}.`);
+    checkTree(files);
+    expect(readModel(files, "App").model.entities.map((e) => e.name).sort()).toEqual([...got.entities].sort());
+  });
+
+  it("models every expected entity and link (before: 13% of entities, 1% of links)", () => {
+    expect({ entities: found / wanted, links: linked / wantedLinks }).toEqual({ entities: 1, links: 1 });
+    expect(BEFORE.entities).toBeLessThan(0.2);
+  });
+});
+
+describe("offline planner: the home screen's idea cards", () => {
+  const ideas = ideaCategories.flatMap((c) => c.ideas.map((i) => [i.title, i.prompt] as const));
+
+  it.each(ideas)("%s builds a named app that compiles", (_, prompt) => {
+    const { files } = build(prompt);
+    checkTree(files);
+    expect(modelled(files).entities.length).toBeGreaterThanOrEqual(1);
+    expect(nameFromDescription(prompt)).not.toBe("My App");
+  });
+
+  it("the sales pipeline card gives companies, contacts and deals, a Kanban board of deals by stage and a monthly chart of their value", () => {
+    const prompt = ideas.find(([title]) => title === "Sales pipeline")![1];
+    const { files, text } = build(prompt);
+    const got = modelled(files);
+    expect(got.entities).toEqual(["Company", "Contact", "Deal"]);
+    expect(got.links).toEqual(expect.arrayContaining(["Contact>Company", "Deal>Company"]));
+    expect(files["pages/DealBoard"]).toContain('const STAGE_OPTIONS = ["prospect", "qualified", "proposal", "won", "lost"];');
+    expect(files["layout/main"]).toContain('page: "DealBoard"');
+    expect(files["pages/Dashboard"]).toContain('byMonth(deals, "close_date", "value")');
+    expect(nameFromDescription(prompt)).toBe("Sales Pipeline");
+    expect(text).toMatch(/Not built: [^\n]*forecasts/);
+  });
+});
+
+describe("offline planner: fields typed from the words around them", () => {
+  it("a noun used as a field is a field: tasks with a title, due date and priority", () => {
+    const { files } = build("A to-do app: tasks with a title, due date and priority.");
+    expect(modelled(files).entities).toEqual(["Task"]);
+    const task = schema(files, "Task");
+    expect(task.properties.title).toEqual({ type: "string" });
+    expect(task.properties.due_date).toEqual({ type: "string", format: "date" });
+    expect(task.properties.priority.enum).toEqual(["low", "medium", "high"]);
+  });
+
+  it("statuses from the description's own flow, dates, money, ratings, pictures, yes/no, times and units", () => {
+    const { files } = build(
+      "A shop app: products with a price, a photo and an in stock checkbox, and deliveries with a distance, a duration, a temperature, a delivery time and a status from packed to delivered, with feedback scores out of 10.",
+    );
+    const product = schema(files, "Product");
+    expect(product.properties.price).toEqual({ type: "number", format: "currency" });
+    expect(product.properties.photo).toEqual({ type: "string", format: "image" });
+    expect(product.properties.in_stock).toEqual({ type: "boolean", default: false });
+    const delivery = schema(files, "Delivery");
+    expect(delivery.properties.distance_km).toEqual({ type: "number" });
+    expect(delivery.properties.duration_minutes).toEqual({ type: "number" });
+    expect(delivery.properties.temperature_c).toEqual({ type: "number" });
+    expect(delivery.properties.delivery_time).toEqual({ type: "string", format: "time" });
+    expect(delivery.properties.status.enum).toEqual(["packed", "in_progress", "delivered"]);
+    expect(delivery.properties.feedback_score).toEqual({ type: "number", format: "rating", minimum: 1, maximum: 10 });
+    // a picture is uploaded through UploadFile, a rating is checked against its range
+    expect(files["pages/ProductForm"]).toContain('import { UploadFile } from "@/integrations/Core";');
+    expect(files["pages/ProductForm"]).toContain("await UploadFile({ file })");
+    expect(files["pages/DeliveryForm"]).toContain('problems.feedback_score = "Feedback score must be from 1 to 10."');
+    expect(files["pages/DeliveryForm"]).toContain('type="time"');
+    checkTree(files);
+  });
+
+  it('"assigned to" with nobody named adds the people to assign to, and a deadline is a date', () => {
+    const { files } = build("A tracker for tasks with a deadline, each assigned to someone on the team.");
+    expect(modelled(files)).toEqual({ entities: ["Task", "TeamMember"], links: ["Task>TeamMember"] });
+    expect(schema(files, "Task").properties.due_date).toEqual({ type: "string", format: "date" });
+  });
+
+  it("a calendar where the description is about dates and schedules", () => {
+    const { files } = build("Schedule appointments with clients, each with a date, a time and a price.");
+    expect(files["pages/AppointmentCalendar"]).toContain('Appointment.list("date")');
+    expect(schema(files, "Appointment").properties.price).toEqual({ type: "number", format: "currency" });
+  });
+});
+
+describe("offline planner: honest, deterministic and fast", () => {
+  it("says what it did not build and suggests configuring a model", () => {
+    const { text } = build("A habit tracker with habits and check-ins, with reminders and a random motivational quote generator.");
+    expect(text).toMatch(/Not built: reminders and notifications \(nothing runs on a schedule\), generated text \(it needs a language model\) and random picks\. [^\n]*configure a model provider/);
+  });
+
+  it("falls back to a general list, and says so, when it finds nothing to model", () => {
+    const { files, text } = build("hello");
+    expect(modelled(files).entities).toEqual(["Item"]);
+    expect(text).toContain("I didn't recognise a particular kind of app in your description");
+  });
+
+  it("gives the same answer every time, each first turn well under a second", () => {
+    let slowest = 0;
+    for (const c of offlineDescriptions) {
+      const started = performance.now();
+      const once = build(c.description).text;
+      slowest = Math.max(slowest, performance.now() - started);
+      expect(build(c.description).text).toBe(once);
+    }
+    console.info(`offline planner: slowest first turn of the public set ${slowest.toFixed(0)} ms`);
+  });
+});
