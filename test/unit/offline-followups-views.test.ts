@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { suggestOffline } from "../../functions/agent/offline";
 import { readModel } from "../../functions/agent/offline/model";
 import { renderAll } from "../../functions/agent/offline/templates";
 import { checkTree, entity, type Files, fixtureApp, follow, touched } from "./offline-fixtures";
@@ -106,5 +107,19 @@ describe("charts as follow-ups", () => {
     expect(out.text).toContain('Deal has no field "colour"');
     const none = follow(app, "add a chart of spaceships by size");
     expect(none.text).toContain('I couldn\'t tell which records "spaceships" means');
+  });
+});
+
+describe("suggestions", () => {
+  it("offer a board for records with stages, which the engine then builds", () => {
+    const app = fixtureApp("crm");
+    const suggestions = suggestOffline(app, "CRM");
+    expect(suggestions).toHaveLength(3);
+    const board = suggestions.find((s) => s.prompt === "Add a board for customers");
+    expect(board).toBeDefined();
+    const out = follow(app, board!.prompt);
+    expect(out.files["pages/CustomerBoard"]).toBeDefined();
+    expect(suggestOffline(out.files, "CRM").some((s) => s.prompt === "Add a board for customers")).toBe(false);
+    for (const s of suggestOffline(out.files, "CRM")) expect(follow(out.files, s.prompt).actions.length, s.prompt).toBeGreaterThan(1);
   });
 });

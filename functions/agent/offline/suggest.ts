@@ -2,6 +2,7 @@
 import { hasPages, readModel } from "./model";
 import { lowerWords, pluralize } from "./naming";
 import { parseFieldPhrases } from "./resolve";
+import { boardField } from "./views";
 import { DOMAINS, domainOf } from "./vocabulary";
 
 export interface Suggestion {
@@ -53,7 +54,10 @@ export function suggestOffline(files: Record<string, string>, appName: string): 
     out.push({ title: `Add ${many}`, prompt: `Add an entity for ${many}` });
   }
 
-  for (const def of model.entities.filter(hasPages)) {
+  // a board where the records move through stages, else a field worth having
+  const staged = model.entities.find((e) => hasPages(e) && !e.views.board && boardField(model, e));
+  if (staged) out.push({ title: `Add a board for ${lowerWords(pluralize(staged.name))}`, prompt: `Add a board for ${lowerWords(pluralize(staged.name))}` });
+  for (const def of staged ? [] : model.entities.filter(hasPages)) {
     const candidates = [domainOf(def.name)?.extra, "a due date", "a category", "tags"].filter((p): p is string => Boolean(p));
     const phrase = candidates.find((p) => !((parseFieldPhrases(p, def.name)[0]?.name ?? "") in def.schema.properties));
     if (!phrase) continue;
