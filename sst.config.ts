@@ -20,6 +20,10 @@ export default $config({
     };
   },
   async run() {
+    // A handler's dynamic import()s (the AI SDK, the offline engine, the publish build) become chunks its cold start does not load (test/bench/bundles.ts).
+    $transform(sst.aws.Function, (args) => {
+      args.nodejs ??= { splitting: true };
+    });
     // Imported in dependency order; each module declares its resources when first imported.
     await import("./stacks/secrets");
     await import("./stacks/storage");
