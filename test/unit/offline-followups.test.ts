@@ -223,6 +223,7 @@ describe("frozen files and turns that change nothing", () => {
     expect(out.files["components/Theme"]).toBe(app["components/Theme"]);
     expect(out.files["pages/TaskForm"]).toBe(app["pages/TaskForm"]);
     expect(entity(out.files, "Task").properties.priority).toBeDefined();
+    expect(out.text).toContain("This message had 2 requests; I did 0 of them and part of 1 more:");
     expect(out.text).toMatch(/1\. "add a priority field to tasks": partly done\. I made only part of this change: pages\/TaskForm is frozen/);
     expect(out.text).toMatch(/2\. "make the header blue": not done\. I couldn't make this change: components\/Theme is frozen/);
   });

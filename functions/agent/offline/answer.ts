@@ -103,12 +103,14 @@ export function followUp(input: FollowUpInput): string {
   }
   const { model } = readModel(input.files, input.appName);
   if (steps.length === 1) return single(steps[0], model);
-  const changed = steps.filter((s): s is Extract<Step, { kind: "change" }> => s.kind === "change" && s.actions.length > 0);
-  const missed = steps.filter((s) => !changed.includes(s as Extract<Step, { kind: "change" }>) || (s.kind === "change" && s.blocked.length > 0));
   if (steps.every((s) => s.kind === "unknown")) return [cannotDo(model), "", NOT_CHARGED].join("\n");
+  const changed = steps.filter((s): s is Extract<Step, { kind: "change" }> => s.kind === "change" && s.actions.length > 0);
+  const status = (s: Step) => (s.kind !== "change" || !s.actions.length ? "not done" : s.blocked.length ? "partly done" : "done");
+  const done = steps.filter((s) => status(s) === "done").length;
+  const partly = steps.filter((s) => status(s) === "partly done").length;
   const report = [
-    `This message had ${steps.length} requests${changed.length === steps.length && !missed.length ? ", and I did each" : `; I did ${changed.length} of them`}:`,
-    ...steps.map((s, i) => `${i + 1}. "${normalise(s.request)}": ${changed.includes(s as Extract<Step, { kind: "change" }>) && !(s.kind === "change" && s.blocked.length) ? "done. " : s.kind === "change" && s.actions.length ? "partly done. " : "not done. "}${wordsFor(s)}`),
+    `This message had ${steps.length} requests${done === steps.length ? ", and I did each" : `; I did ${done} of them${partly ? ` and part of ${partly} more` : ""}`}:`,
+    ...steps.map((s, i) => `${i + 1}. "${normalise(s.request)}": ${status(s)}. ${wordsFor(s)}`),
   ];
   if (steps.some((s) => s.kind === "unknown")) report.push("", `What I didn't understand is beyond Kiln's offline engine (a rule-based planner, no AI model); to have it done, ${CONFIGURE}.`);
   if (!changed.length) return [...report, "", NOT_CHARGED].join("\n");
