@@ -20,7 +20,8 @@ export namespace Coding {
   export async function write(app: AppMeta, user: User, input: CodingWriteBody): Promise<CodingWriteResult> {
     Apps.assertNotProcessing(app);
     const path = input.file_path;
-    const files = await AppFiles.tree(app.id);
+    const [files, recent] = await Promise.all([AppFiles.tree(app.id), Messages.list(app.id, 1)]);
+    const last = recent.messages.at(-1);
     const before = files[path];
     if (input.version !== undefined) await assertCurrent(path, before, input.version);
     if (path.startsWith("entities/")) assertEntity(path, input.content);
@@ -30,16 +31,16 @@ export namespace Coding {
     }
     const version = await fileVersion(path, input.content);
     if (before === input.content) {
-      const last = (await Messages.list(app.id, 1)).messages.at(-1);
       return { file_path: path, checkpoint_id: last?.checkpoint_id ?? "", message_id: last?.id ?? "", version };
     }
 
     // Consecutive manual saves share one chat entry (and its checkpoint from before the first).
-    const last = (await Messages.list(app.id, 1)).messages.at(-1);
     const edited = last?.role === "user" && last.additional_message_params?.manual_edit ? last : null;
     const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, { before_edit: path }, null, files)).id;
     // Conditional on what was read above, so a change that lands in between is never overwritten.
     if (!(await AppFiles.writeIf(app.id, path, input.content, before))) throw stale(path);
+    // The open editors get the file now, not after the chat entry below (which follows in its own frame).
+    const pushed = AppEvents.publish(app.id, { files: { [path]: input.content } });
 
     let message;
     if (edited) {
@@ -54,7 +55,7 @@ export namespace Coding {
       );
     }
     await Apps.update(app.id, { _last_msg_id: message.id });
-    await AppEvents.publish(app.id, { files: { [path]: input.content }, message });
+    await Promise.all([pushed, AppEvents.publish(app.id, { message })]);
     return { file_path: path, checkpoint_id: checkpointId, message_id: message.id, version };
   }
 

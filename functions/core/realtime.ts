@@ -1,9 +1,4 @@
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from "@aws-sdk/client-apigatewaymanagementapi";
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { SocketEvent } from "../../schemas/realtime";
 import { SUPPORT_INBOX_ROOM, ticketRoom } from "../../schemas/support";
@@ -14,6 +9,7 @@ import { Config } from "./config";
 import { db, queryAll, table } from "./db";
 import { forbidden } from "./errors";
 import { Keys } from "./keys";
+import { SocketPost } from "./socket-post";
 import { Tickets } from "./support/tickets";
 
 /**
@@ -24,7 +20,8 @@ import { Tickets } from "./support/tickets";
 export namespace Realtime {
   /** API Gateway closes idle sockets after 10 minutes and all sockets after 2 hours. */
   export const CONNECTION_TTL_SECONDS = 2 * 3600;
-  const PARALLEL_SENDS = 25;
+  /** posts in flight per broadcast: as many as the kept-alive sockets */
+  const PARALLEL_SENDS = SocketPost.MAX_SOCKETS;
 
   let client: ApiGatewayManagementApiClient | undefined;
   const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: Config.socketManagementEndpoint }));
@@ -140,19 +137,14 @@ export namespace Realtime {
   }
 
   /** Push one event to one connection; a gone connection is pruned and answers false. */
-  export async function send(connectionId: string, event: SocketEvent): Promise<boolean> {
-    try {
-      await management().send(
-        new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(event)) }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof GoneException || (err as { name?: string }).name === "GoneException") {
-        await forget(connectionId);
-        return false;
-      }
-      throw err;
-    }
+  export function send(connectionId: string, event: SocketEvent): Promise<boolean> {
+    return post(connectionId, new TextEncoder().encode(JSON.stringify(event)));
+  }
+
+  async function post(connectionId: string, frame: Uint8Array): Promise<boolean> {
+    if (await SocketPost.post(Config.socketManagementEndpoint, connectionId, frame)) return true;
+    await forget(connectionId);
+    return false;
   }
 
   export async function members(room: string): Promise<string[]> {
@@ -168,12 +160,17 @@ export namespace Realtime {
   /** `update_model` to everyone in the room except the sender's own socket. Answers how many received it. */
   export async function broadcast(room: string, data: Record<string, unknown>, senderSid: string | null): Promise<number> {
     const targets = (await members(room)).filter((id) => id !== senderSid);
-    const event: SocketEvent = { event: "update_model", room, data, sender_sid: senderSid };
+    // One frame for every member, each post in flight as soon as a socket is free (no batch waits on its slowest post).
+    const frame = new TextEncoder().encode(JSON.stringify({ event: "update_model", room, data, sender_sid: senderSid } satisfies SocketEvent));
+    let next = 0;
     let delivered = 0;
-    for (let i = 0; i < targets.length; i += PARALLEL_SENDS) {
-      const sent = await Promise.all(targets.slice(i, i + PARALLEL_SENDS).map((id) => send(id, event).catch(() => false)));
-      delivered += sent.filter(Boolean).length;
-    }
+    const worker = async () => {
+      while (next < targets.length) {
+        const id = targets[next++];
+        if (await post(id, frame).catch(() => false)) delivered++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, targets.length) }, worker));
     return delivered;
   }
 

@@ -151,7 +151,7 @@ export async function createSocketGateway(managementPort: number) {
         res.writeHead(413, { "content-type": "application/json", "x-amzn-errortype": "PayloadTooLargeException" }).end(JSON.stringify({ message: "Payload too large" }));
         return;
       }
-      conn.socket.send(data.toString("utf8"));
+      conn.socket.send(data, { binary: false });
       res.writeHead(200).end();
     } else if (req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(

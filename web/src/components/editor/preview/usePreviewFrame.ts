@@ -1,7 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { type AppError, type EditorMessage, FrameMessage, createPageUrl } from "../../../../../schemas/preview";
-import type { FileMap } from "../appFiles";
+import { appQuery } from "../../../api/apps";
+import { realtime } from "../../../realtime/socket";
+import { type FileMap, filesOf } from "../appFiles";
 import { pageOfUrl, previewOrigin } from "./previewUrl";
 
 const MAX_ISSUES = 20;
@@ -9,9 +12,11 @@ const sameIssue = (a: AppError, b: AppError) => a.title === b.title && a.compone
 
 /**
  * The editor's side of the preview frame (spec 01 §7 frame messages): the app's
- * files go in whenever they change (the runtime recompiles what changed, no reload),
- * page picks go in as navigation, and out come the app's errors ("Issues Found",
- * cleared when new files arrive) and its address (the page picker follows it).
+ * files go in whenever they change (the runtime recompiles what changed, no reload; a
+ * pushed change goes in as soon as the socket delivers it, ahead of the editor's own
+ * re-render, whose repeat of the same files the runtime finds unchanged), page picks go in
+ * as navigation, and out come the app's errors ("Issues Found", cleared when new files
+ * arrive) and its address (the page picker follows it).
  * Messages count only from the frame's own window and origin, and go only to it.
  */
 export function usePreviewFrame(app: App, files: FileMap, page: string | null, token: string | null, onPageShown: (page: string) => void) {
@@ -65,6 +70,20 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, t
   useEffect(() => {
     if (mounted) postFiles();
   }, [mounted, files, app.main_page, postFiles]);
+
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!mounted) return;
+    const { queryKey } = appQuery(app.id);
+    return realtime.subscribe((event) => {
+      if (event.event !== "update_model" || event.room !== app.id || !event.data._files) return;
+      // After this message's other listeners, so the cached app (useAppRoom) already holds the change.
+      queueMicrotask(() => {
+        const current = client.getQueryData(queryKey);
+        if (current) post({ type: "kiln:files", files: filesOf(current), main_page: current.main_page });
+      });
+    });
+  }, [mounted, app.id, client, post]);
 
   useEffect(() => {
     if (mounted && page && page !== shown.current) {
