@@ -1,0 +1,115 @@
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planOffline } from "../../functions/agent/offline";
+import { type DescriptionCase, offlineDescriptions } from "../fixtures/offline-descriptions";
+import { apiCall, launch, newContext, ownerWithBuiltApp } from "./browser";
+
+/**
+ * Apps the offline planner builds from the public set, in the real preview: one description per
+ * idea category (twelve; the whole set of 52 takes too long for a shared machine), each rendered
+ * page by page with no console error, and a record created through its form linked to another.
+ */
+
+type Files = Record<string, string>;
+type Prop = { type: string; format?: string; enum?: string[]; maximum?: number };
+
+/** The first description of each category that has a link, so each app proves a linked record. */
+const sample: DescriptionCase[] = [...new Set(offlineDescriptions.map((c) => c.category))].map(
+  (category) => offlineDescriptions.find((c) => c.category === category && c.links.length)!,
+);
+
+/** The files the offline engine writes for a description: the same code the server ran to build the app. */
+function filesOf(description: string): Files {
+  const files: Files = {};
+  for (const m of planOffline({ message: description, files: {}, appName: "" }).matchAll(/<kiln-write path="([^"]+)">\n([\s\S]*?)\n<\/kiln-write>/g)) files[m[1]] = m[2];
+  return files;
+}
+
+/** A value a person would type for a field of this kind, as the form's input takes it. */
+function sampleValue(name: string, prop: Prop, label: string): string {
+  if (prop.enum) return prop.enum[0];
+  if (prop.format === "date") return "2026-11-24";
+  if (prop.format === "time") return "09:30";
+  if (prop.format === "email") return "sam@example.com";
+  if (prop.type === "number") return prop.format === "rating" ? "4" : "12";
+  return `${label} ${name}`;
+}
+
+let browser: Awaited<ReturnType<typeof launch>>;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("apps the offline planner builds, in the real preview", () => {
+  it("samples one description per idea category", () => {
+    expect(sample).toHaveLength(12);
+  });
+
+  it.each(sample.map((c) => [c.category, c] as const))("%s: every page renders without an error, and a linked record is created through its form", async (_, c) => {
+    const files = filesOf(c.description);
+    const [from, to] = c.links[0].split(">");
+    const schemaOf = (name: string) => JSON.parse(files[`entities/${name}`]) as { properties: Record<string, Prop>; required: string[] };
+    const { token, appId } = await ownerWithBuiltApp("offline-apps", null, c.description);
+    const built = (await apiCall("GET", `/api/apps/${appId}`, { token })).body;
+    expect(Object.keys(built.entities).sort()).toEqual(Object.keys(files).filter((p) => p.startsWith("entities/")).map((p) => p.slice(9)).sort());
+
+    // the record to link to, made through the API
+    const target = schemaOf(to);
+    const parentName = `${to} one`;
+    const parent: Record<string, unknown> = {};
+    for (const f of target.required) parent[f] = f === target.required[0] && target.properties[f].type === "string" && !target.properties[f].format && !target.properties[f].enum ? parentName : sampleValue(f, target.properties[f], to);
+    const made = await apiCall("POST", `/api/apps/${appId}/entities/${to}`, { token, body: parent });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const label = String(parent[target.required[0]]);
+
+    const context: BrowserContext = await newContext(browser, { width: 1400, height: 900 });
+    const errors: string[] = [];
+    try {
+      const page: Page = await context.newPage();
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && msg.location().url.includes("//preview--")) errors.push(`${msg.text()} (${msg.location().url})`);
+      });
+      page.on("pageerror", (err) => errors.push(`uncaught: ${err.message}`));
+      await page.goto(`/login?${new URLSearchParams({ from_url: `/apps/${appId}/editor/preview/${from}Form` })}#access_token=${token}`);
+      await page.waitForURL(new RegExp(`/editor/preview/${from}Form$`));
+      const preview: FrameLocator = page.frameLocator('[data-testid="preview-frame"]');
+
+      // the form: required fields typed in, the linked record chosen by its name
+      const source = schemaOf(from);
+      await preview.locator("form").waitFor({ timeout: 60_000 });
+      const titleField = source.required[0];
+      let title = "";
+      for (const f of source.required) {
+        const prop = source.properties[f];
+        if (prop.enum || prop.type === "boolean") continue;
+        const value = sampleValue(f, prop, from);
+        if (f === titleField) title = value;
+        await preview.locator(`[id="${f}"]`).fill(value);
+      }
+      const key = `${to.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()}_id`;
+      await preview.locator(`[id="${key}"]`).click();
+      await preview.getByRole("option", { name: label }).click();
+      await preview.getByRole("button", { name: "Save" }).click();
+
+      // the detail page names the linked record, and the record holds its id
+      await preview.getByRole("link", { name: label }).first().waitFor();
+      const records = (await apiCall("GET", `/api/apps/${appId}/entities/${from}`, { token })).body as Record<string, unknown>[];
+      expect(records.map((r) => [r[titleField], r[key]])).toEqual([[source.properties[titleField].type === "number" ? Number(title) : title, made.body.id]]);
+
+      // every other page of the app renders: dashboard, lists, boards, calendars
+      const pages = Object.keys(files).filter((p) => p.startsWith("pages/") && !/(Detail|Form)$/.test(p)).map((p) => p.slice(6));
+      for (const name of pages) {
+        const heading = /<h1 className=\{theme\.heading\}>([^<{]+)<\/h1>/.exec(files[`pages/${name}`])![1].trim();
+        await page.getByTestId("page-picker").selectOption(name);
+        await preview.getByRole("heading", { name: heading, exact: true }).waitFor();
+      }
+      expect(errors).toEqual([]);
+      expect(await page.getByTestId("issues-panel").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
