@@ -88,6 +88,12 @@ describe("adding an entity with its fields in one sentence", () => {
     expect(entity(out.files, "Task").properties.priority).toMatchObject({ type: "string", enum: ["low", "high"] });
   });
 
+  it("the last word of a compound name finds it: \"entries\" is TimeEntry", () => {
+    const app = follow(fixtureApp("crm"), "add a time entry entity with date, hours and notes").files;
+    const out = follow(app, "add a billable field to entries");
+    expect(entity(out.files, "TimeEntry").properties.billable).toEqual({ type: "boolean", default: false });
+  });
+
   it("creates exactly what was named, for other phrasings too", () => {
     const app = fixtureApp("habits");
     const out = follow(app, "create invoices with amount, due date and paid");

@@ -26,7 +26,12 @@ export function resolveEntity(model: AppModel, phrase: string): EntityDef | unde
   );
   if (direct) return direct;
   const domain = domainForWord(p);
-  return domain ? model.entities.find((e) => e.name === domain.entity) : undefined;
+  const known = domain ? model.entities.find((e) => e.name === domain.entity) : undefined;
+  if (known) return known;
+  // "tasks" for FollowUpTask, "entries" for TimeEntry: the one entity whose name ends with that word
+  const last = words(p).length === 1 ? squash(singularize(p)) : "";
+  const ending = last ? model.entities.filter((e) => squash(words(e.name).at(-1) ?? "") === last) : [];
+  return ending.length === 1 ? ending[0] : undefined;
 }
 
 export function resolveField(model: AppModel, def: EntityDef, phrase: string): Field | undefined {
