@@ -34,8 +34,8 @@ export function normalizePath(raw: string): string | null {
 }
 
 type Tag = { kind: "tag"; open: OpenAction; body: string; closed: boolean };
-/** `fenced`: an action made from code in a plain markdown fence. */
-type Piece = { kind: "text"; text: string } | { kind: "action"; action: Action; fenced?: boolean } | { kind: "kept"; raw: string };
+/** `fenced`: an action made from code in a plain markdown fence (kept: the file of a fence the streaming answer is inside). */
+type Piece = { kind: "text"; text: string } | { kind: "action"; action: Action; fenced?: boolean } | { kind: "kept"; raw: string; fenced?: string };
 
 const lineStartTag = /(?:^|\n)[ \t]*(?=<kiln-[a-z]+)/g;
 
@@ -219,7 +219,7 @@ function fencesToWrites(text: string, atEnd: boolean, streaming: boolean, tagged
     if (!fence.closed && streaming) {
       const from = Math.max(file.from, cursor);
       if (from > cursor) pieces.push({ kind: "text", text: text.slice(cursor, from) });
-      pieces.push({ kind: "kept", raw: `<${TAG.write} path="${file.path}">\n${file.content}` });
+      pieces.push({ kind: "kept", raw: `<${TAG.write} path="${file.path}">\n${file.content}`, fenced: file.path });
       cursor = text.length;
       continue;
     }
@@ -306,10 +306,15 @@ export function repair(raw: string): Repaired {
   };
 }
 
-/** The file writes made so far from code in plain fences, for a turn to apply while the answer still streams. */
-export function fencedWrites(raw: string): Action[] {
-  return piecesOf(raw, true).pieces.flatMap((p) => (p.kind === "action" && p.fenced ? [p.action] : []));
+/** What a streaming answer's plain code fences hold so far: the writes of those closed, and the file of the one it is inside. */
+export function streamedFences(raw: string): { writes: Action[]; writing: string | null } {
+  const { pieces } = piecesOf(raw, true);
+  const last = pieces[pieces.length - 1];
+  return { writes: pieces.flatMap((p) => (p.kind === "action" && p.fenced ? [p.action] : [])), writing: last?.kind === "kept" ? (last.fenced ?? null) : null };
 }
+
+/** The file writes made so far from code in plain fences, for a turn to apply while the answer still streams. */
+export const fencedWrites = (raw: string): Action[] => streamedFences(raw).writes;
 
 /**
  * A streaming answer as the chat shows it: code in a plain fence that names a file is a file step at

@@ -23,7 +23,7 @@ import { buildPrompt } from "./prompt";
 import { ProviderError } from "./provider-errors";
 import type { Provider } from "./providers";
 import { type Action, serialize, targetOf } from "./protocol";
-import { fencedWrites, repair } from "./repair";
+import { repair, streamedFences } from "./repair";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
@@ -137,12 +137,13 @@ export class TurnState {
     const fresh = this.raw.slice(Math.max(0, this.fencesReadTo - 1), upTo);
     this.fencesReadTo = upTo;
     if (!/(?:^|\n) {0,3}(?:`{3}|~{3})/.test(fresh)) return;
-    for (const action of fencedWrites(this.raw.slice(0, upTo))) {
+    const { writes, writing } = streamedFences(this.raw.slice(0, upTo));
+    // the status line names the file while its fence streams, as it does for an action
+    if (writing) this.status(`Writing ${writing}`);
+    for (const action of writes) {
       const key = serialize(action);
       if (this.fencedApplied.has(key)) continue;
       this.fencedApplied.add(key);
-      const target = targetOf(action);
-      if (target) this.status(`Writing ${target}`);
       this.apply(action);
     }
   }

@@ -197,7 +197,12 @@ describe("a new app's first turn, streamed slowly by a model", () => {
         expect((await Apps.get(app.id))!.status.state).toBe("processing");
 
         // Code in a plain fence is a file step as soon as its fence closes, while the answer still streams.
-        await trickle(model, answer[3]);
+        const half = answer[3].indexOf("\n", answer[3].length / 2) + 1;
+        await trickle(model, answer[3].slice(0, half));
+        // while its fence streams, the status line names the file, as for an action
+        await socket.next((e) => data(e).status?.details === "Writing pages/Notes", 10_000);
+        expect((await AppFiles.tree(app.id))["pages/Notes"]).toBeUndefined();
+        await trickle(model, answer[3].slice(half));
         const fenced = await socket.next(fileEvent("pages/Notes"), 10_000);
         expect(data(fenced)._files["pages/Notes"]).toBe(notes);
         expect((await Apps.get(app.id))!.status.state).toBe("processing");
