@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { QueryPlan } from "../../functions/core/query-plan";
+import { RecordIndexes } from "../../functions/core/record-indexes";
+import { RecordQuery } from "../../functions/core/record-query";
+
+/** The index key encoding must sort exactly as the query language compares, or an index walk would answer another order. */
+describe("RecordIndexes.encode", () => {
+  const byKey = (a: unknown, b: unknown) => (RecordIndexes.encode(a) < RecordIndexes.encode(b) ? -1 : RecordIndexes.encode(a) > RecordIndexes.encode(b) ? 1 : 0);
+
+  it("orders numbers as numbers: negatives, zero, fractions, extremes", () => {
+    const numbers = [0, -0, 1, -1, 0.5, -0.5, 2 ** 53, -(2 ** 53), 1e-120, -1e-120, 1e120, -1e120, 10, 9, 100, -100, 3.14159];
+    const sorted = [...numbers].sort((a, b) => a - b);
+    expect([...numbers].sort(byKey)).toEqual(sorted);
+  });
+
+  it("orders mixed values by MongoDB's type order, as compareValues does", () => {
+    const values = [true, false, "b", "a", "", 10, -2, null, undefined, "2026-01-02T00:00:00.000Z", "2025-12-31T23:59:59.999Z"];
+    const key = (v: unknown) => JSON.stringify(v ?? null);
+    expect([...values].sort(byKey).map(key)).toEqual([...values].sort(RecordQuery.compareValues).map(key));
+  });
+
+  it("keeps a shorter string before its extensions once the id follows", () => {
+    const entry = (v: string, id: string) => `${RecordIndexes.encode(v)}${RecordIndexes.SEP}${id}`;
+    expect(entry("a", "zzz") < entry("a!", "000")).toBe(true);
+  });
+});
+
+describe("QueryPlan.conditions", () => {
+  it("finds equalities, $in, ranges, $and parts and an $or of equalities on one field", () => {
+    const found = QueryPlan.conditions({ a: 1, b: { $in: ["x", "y"] }, c: { $gte: 2, $lt: 5 }, $and: [{ d: { $eq: true } }], $or: [{ e: 1 }, { e: { $eq: 2 } }] });
+    expect(Object.fromEntries(found)).toEqual({
+      a: { eq: [1] },
+      b: { eq: ["x", "y"] },
+      c: { lo: { value: 2, inclusive: true }, hi: { value: 5, inclusive: false } },
+      d: { eq: [true] },
+      e: { eq: [1, 2] },
+    });
+  });
+
+  it("ignores what an index cannot narrow: $ne, $regex, nested paths, an $or across fields", () => {
+    const found = QueryPlan.conditions({ a: { $ne: 1 }, b: { $regex: "^x" }, "c.d": 1, $or: [{ e: 1 }, { f: 2 }], g: { h: 1 } });
+    expect(found.size).toBe(0);
+  });
+});
