@@ -254,7 +254,7 @@ export namespace Records {
         // Only this entity's records belong to its index; anything else here was planted and is not read.
         if (item.pk !== pk) continue;
         if (++read > budget) {
-          throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow it or sort by created_date`);
+          throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; filter on an indexed field (created_by, created_date, updated_date or one marked "x-kiln-index": true) or sort by created_date`);
         }
         yield toStored(item);
       }
@@ -306,7 +306,7 @@ export namespace Records {
       );
       for (const item of page.Items ?? []) {
         if (item.pk !== pk) continue;
-        if (++read > budget) throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow it`);
+        if (++read > budget) throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow the filter on ${scan.field}`);
         yield toStored(item);
       }
       start = page.LastEvaluatedKey;
