@@ -54,8 +54,10 @@ describe("the offline engine's follow-ups through the chat route", () => {
     const board = await turn(token, app.id, "add a board for deals");
     expect(board.app.pages.DealBoard).toContain("stage");
     expect(board.app.layout).toContain('page: "DealBoard"');
-    const chart = await turn(token, app.id, "add a chart of deals by stage");
-    expect(chart.app.pages.Dashboard).toMatch(/const CHARTS = .*"entity":"Deal","by":"stage"/);
+    expect(board.last.receipt.files.added).toContain("pages/DealBoard");
+    const chart = await turn(token, app.id, "add a chart of tasks by deal");
+    expect(chart.app.pages.Dashboard).toMatch(/const CHARTS = .*"entity":"Task","by":"deal_id"/);
+    expect(chart.last.receipt.files.modified).toContain("pages/Dashboard");
     expect(chart.app.components.BarChart).toBeDefined();
 
     expect(chart.app.main_page).toBe("Dashboard");
