@@ -9,7 +9,8 @@
  * dynamic import() stays out of the code a cold start loads. "cold start" counts the entry and
  * the chunks it imports statically; "package" all chunks; "SDK bundled" the same handler with
  * SST's default of bundling the AWS SDK. Init is judged on CPU time (wall time on a shared machine
- * is mostly waiting for a core).
+ * is mostly waiting for a core), for both: the external SDK loads from its many files in node_modules,
+ * as the runtime's copy would, and costs more than the minified bundle.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -169,7 +170,7 @@ export async function handlerBundles(): Promise<BundleRow[]> {
       bundledSdkCpuMs: median(bundledRuns.map((r) => r.cpuMs)),
     });
   }
-  const header = ["Handler (SST bundle, AWS SDK external)", "cold start", "package", "SDK bundled", `init wall (median of ${INIT_RUNS})`, "init CPU", "SDK bundled: init CPU", "≤ 1 MB, ≤ 200 ms CPU"];
+  const header = ["Handler (SST bundle, AWS SDK external)", "cold start", "package", "SDK bundled", `init wall (median of ${INIT_RUNS})`, "init CPU", "SDK bundled: init CPU", "≤ 1 MB", "≤ 200 ms CPU (external / bundled)"];
   const cells = rows.map((r) => [
     r.name,
     kb(r.coldBytes),
@@ -178,10 +179,11 @@ export async function handlerBundles(): Promise<BundleRow[]> {
     `${r.initMs.toFixed(0)} ms`,
     `${r.initCpuMs.toFixed(0)} ms`,
     `${r.bundledSdkCpuMs.toFixed(0)} ms`,
-    r.coldBytes <= MAX_BYTES && r.initCpuMs <= MAX_INIT_MS ? "yes" : `NO${r.coldBytes > MAX_BYTES ? " (size)" : ""}${r.initCpuMs > MAX_INIT_MS ? " (init)" : ""}`,
+    r.coldBytes <= MAX_BYTES ? "yes" : "NO",
+    `${r.initCpuMs <= MAX_INIT_MS ? "yes" : "NO"} / ${r.bundledSdkCpuMs <= MAX_INIT_MS ? "yes" : "NO"}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 || i === 7 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(" | ")} |`;
+  const line = (c: string[]) => `| ${c.map((v, i) => (i === 0 || i >= 7 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(" | ")} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const c of cells) console.log(line(c));
   rmSync(OUT, { recursive: true, force: true });
