@@ -88,6 +88,12 @@ describe("adding an entity with its fields in one sentence", () => {
     expect(entity(out.files, "Task").properties.priority).toMatchObject({ type: "string", enum: ["low", "high"] });
   });
 
+  it("an entity that exists gets the fields the sentence names", () => {
+    const out = follow(fixtureApp("crm"), "add a customer entity with website and birthday");
+    expect(entity(out.files, "Customer").properties).toMatchObject({ website: { type: "string", format: "uri" }, birthday: { type: "string", format: "date" } });
+    expect(out.files["entities/Customer"]).toBeDefined();
+  });
+
   it("the last word of a compound name finds it: \"entries\" is TimeEntry", () => {
     const app = follow(fixtureApp("crm"), "add a time entry entity with date, hours and notes").files;
     const out = follow(app, "add a billable field to entries");

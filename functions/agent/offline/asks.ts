@@ -7,8 +7,8 @@ import { fieldNameFrom } from "./entities";
 import { addChoices, addEntityWithFields, renameEntity } from "./entity-ops";
 import { type AppModel, type EntityDef, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
-import { type OpResult, setPartColours } from "./ops";
-import { cleanPhrase, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
+import { addFields, type OpResult, setPartColours } from "./ops";
+import { cleanPhrase, type FieldRequest, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
 import { COLOUR_WORDS } from "./styles";
 import { type PartColours, PART_WORDS, type ThemePart } from "./theme-parts";
 import { CONFIGURE } from "./texts";
@@ -41,8 +41,7 @@ export function entityWithFields(m: string, model: AppModel): OpResult | null {
   const name = entityNameFrom(r[1]);
   if (!name) return null;
   const have = resolveEntity(model, r[1]);
-  if (have && have.name === name) return addEntityWithFields(model, name, []);
-  const out: { name: string; prop: { type: string; [k: string]: unknown } }[] = [];
+  const out: FieldRequest[] = [];
   for (const part of r[2].split(/\s*,\s*|\s+(?:and|&)\s+/i).map((s) => unquote(s.replace(/^(?:an?|the)\s+/i, ""))).filter(Boolean)) {
     // "project" when the app has projects: a link to one of them
     const other = model.entities.find((e) => snake(e.name) === fieldNameFrom(singularize(part), false) || snake(e.name) === snake(singularize(part)));
@@ -54,6 +53,8 @@ export function entityWithFields(m: string, model: AppModel): OpResult | null {
   }
   const unique = out.filter((f, i) => out.findIndex((g) => g.name === f.name) === i);
   if (!unique.length) return null;
+  // the entity is there already: the sentence's fields go onto it
+  if (have && have.name === name) return addFields(model, name, unique);
   return addEntityWithFields(model, name, unique);
 }
 
