@@ -8,6 +8,7 @@ import { Actor } from "./core/actor";
 import { AppCallers, type CallerCredentials } from "./core/app-caller";
 import { Config } from "./core/config";
 import { EntitySchemas } from "./core/entity-schemas";
+import { Keys } from "./core/keys";
 import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
 import { Tokens } from "./core/tokens";
 import { Users } from "./core/users";
@@ -47,10 +48,11 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
   if (def.access === "app") {
-    // An entity route's schema is read in the same round trip as the app and the caller.
+    // An entity route's schema, and whether any socket listens to its changes, are read in the same round trip as the app and the caller.
     const appId = c.req.param("id") ?? "";
-    const schemaKey = c.req.param("entity") ? EntitySchemas.keyOf(appId, c.req.param("entity")!) : undefined;
-    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey] : []);
+    const entity = c.req.param("entity");
+    const schemaKey = entity ? EntitySchemas.keyOf(appId, entity) : undefined;
+    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!)] : []);
     AppCallers.admit(caller);
     return { type: "app", caller, read };
   }

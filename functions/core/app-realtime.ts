@@ -4,9 +4,10 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
-import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName, type StoredEntitySchema } from "../../schemas/entities";
 import type { AppMeta } from "../../schemas/app";
+import { Actor } from "./actor";
 import { type AppCaller, AppCallers } from "./app-caller";
 import { AppUsers } from "./app-users";
 import { Apps } from "./apps";
@@ -58,6 +59,7 @@ export namespace AppRealtime {
   let client: ApiGatewayManagementApiClient | undefined;
   const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: Config.appSocketManagementEndpoint }));
 
+  /** The room of an entity's changes (Keys.entityRoomListened names the same room). */
   export const roomOf = (appId: string, entity: string) => `entities:${appId}:${entity}`;
 
   function parseRoom(room: string): { appId: string; entity: string } | null {
@@ -115,6 +117,8 @@ export namespace AppRealtime {
       if (err instanceof VisibleError) return { ok: false, message: err.message };
       throw err;
     }
+    // Marked before the socket is a member, so every write that starts after this join answered looks for listeners.
+    await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.entityRoomListened(target.appId, target.entity), room } }));
     await Realtime.join(session.connectionId, room);
     return { ok: true };
   }
@@ -212,13 +216,15 @@ export namespace AppRealtime {
   const expected = new AsyncLocalStorage<{ room: string; audience: Promise<Listener[]> }>();
 
   /**
-   * Run a write with its room's audience looked up beside it, not after it: nobody
-   * listening then costs no wait. The lookup starts after the request arrived, so a socket
-   * that had joined by then hears the change; app and schema are the request's own.
+   * Run a write with its room's audience looked up beside it, not after it. A room no socket
+   * ever joined (no marker in the request's first read, see join) is not looked up at all.
+   * The lookup starts after the request arrived, so a socket that had joined by then hears
+   * the change; app and schema are the request's own.
    */
   export function expecting<R>(app: AppMeta, entity: string, schema: StoredEntitySchema, write: () => Promise<R>): Promise<R> {
     const room = roomOf(app.id, entity);
-    const pending = listeners(app.id, entity, room, { app, schema });
+    const marker = Actor.prefetched(Keys.entityRoomListened(app.id, entity));
+    const pending = marker && !marker.item ? Promise.resolve<Listener[]>([]) : listeners(app.id, entity, room, { app, schema });
     pending.catch(() => undefined); // a write that announces nothing must not leave an unhandled rejection; entityChanged awaits it
     return expected.run({ room, audience: pending }, write);
   }

@@ -140,6 +140,8 @@ export const Keys = {
   connectionRoom: (connectionId: string, room: string) => ({ pk: `CONN#${connectionId}`, sk: `ROOM#${room}` }),
   roomMembers: (room: string) => ({ pk: `ROOM#${room}`, skPrefix: "CONN#" }),
   roomMember: (room: string, connectionId: string) => ({ pk: `ROOM#${room}`, sk: `CONN#${connectionId}` }),
+  /** Present once any socket has joined the entity's room (AppRealtime.roomOf): absent, a write need not look for listeners. */
+  entityRoomListened: (appId: string, entity: string) => ({ pk: `ROOM#entities:${appId}:${entity}`, sk: "LISTENED" }),
 
   /** A generated app's record: one partition per app and entity, ids time-ordered so creation order is key order. */
   record: (appId: string, entity: string, id: string) => ({ pk: `REC#${appId}#${entity}`, sk: id }),

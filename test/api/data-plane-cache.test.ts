@@ -1,5 +1,6 @@
+import { io } from "socket.io-client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
+import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor } from "./helpers";
 
 /**
  * The entity API's hot path reads the app, the caller and the entity's schema in one round
@@ -107,6 +108,34 @@ describe("the entity API applies every change to the very next call", () => {
     const after = await call("POST", ents(appId, "Note"), { token: owner, body: { title: "b", color: "red" } });
     expect(after.status).toBe(201);
     expect(after.body.color).toBe("red");
+  });
+});
+
+describe("writes nobody listens to", () => {
+  it("skip the listener lookup, yet a socket that joins the room hears the very next write", async () => {
+    const { token: owner } = await paidBuilder("cache-socket");
+    const appId = (await builtApp(owner, "A simple note list")).id;
+    await writeEntity(owner, appId, note());
+    expect((await call("PUT", `/api/apps/${appId}`, { token: owner, body: { public_settings: "public_without_login" } })).status).toBe(200);
+    expect((await call("POST", ents(appId, "Note"), { token: owner, body: { title: "unheard" } })).status).toBe(201);
+
+    const socket = io(apiUrl(), { path: "/ws-user-apps/socket.io/", transports: ["websocket"], query: { app_id: appId, anonymous_id: "cache-visitor" }, reconnection: false, forceNew: true });
+    try {
+      const room = `entities:${appId}:Note`;
+      const heard: { type: string; data: { title: string } }[] = [];
+      socket.on("update_model", (msg: { room: string; data: string }) => msg.room === room && heard.push(JSON.parse(msg.data)));
+      await new Promise<void>((resolve, reject) => (socket.once("connect", () => resolve()), socket.once("connect_error", reject)));
+      const joined = await new Promise<boolean>((resolve) => {
+        socket.once("joined", () => resolve(true));
+        socket.once("join_error", () => resolve(false));
+        socket.emit("join", room);
+      });
+      expect(joined).toBe(true);
+      expect((await call("POST", ents(appId, "Note"), { token: owner, body: { title: "heard" } })).status).toBe(201);
+      await expect.poll(() => heard.map((e) => `${e.type} ${e.data.title}`), { timeout: 10_000 }).toEqual(["create heard"]);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 

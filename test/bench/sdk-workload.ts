@@ -21,7 +21,7 @@
  * or started here, the table gets a row saying why, and no numbers for it.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -144,6 +144,40 @@ export interface Target {
   token?: string;
   /** what the server has printed so far, when it runs as our child */
   log?: () => string;
+  /** the server's own process, when it is our child: its process tree's CPU time is measured */
+  pid?: number;
+}
+
+/**
+ * CPU time (ms) used so far by a process and every process under it, by program name (node,
+ * java…) (Linux /proc; undefined elsewhere). Unlike ops/s it barely depends on what else the
+ * machine is running.
+ */
+function treeCpuMs(root: number): Map<string, number> | undefined {
+  try {
+    const stats = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((d) => {
+        try {
+          // fields after the ")" closing the command name: state ppid … utime(12) stime(13)
+          const [head, rest] = readFileSync(`/proc/${d}/stat`, "utf8").split(") ");
+          const f = rest.split(" ");
+          return [{ pid: Number(d), name: head.slice(head.indexOf("(") + 1), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
+        } catch {
+          return [];
+        }
+      });
+    const tree = new Set([root]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const p of stats) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grew = true));
+    }
+    const byName = new Map<string, number>();
+    for (const p of stats) if (tree.has(p.pid)) byName.set(p.name, (byName.get(p.name) ?? 0) + (p.ticks * 1000) / 100);
+    return byName;
+  } catch {
+    return undefined;
+  }
 }
 
 type Task = { id: string; title: string; done: boolean; n: number; tag: string; created_date: string };
@@ -161,6 +195,8 @@ interface Measured {
   ms: Map<Kind, number[]>;
   seconds: number;
   ops: number;
+  /** CPU time of the server's processes during the run, by program name, when measurable */
+  cpuMs?: Map<string, number>;
 }
 
 class Server {
@@ -231,6 +267,7 @@ class Server {
   async drive(steps: Step[]): Promise<Measured> {
     const ms = new Map<Kind, number[]>();
     let next = 0;
+    const cpu0 = this.target.pid ? treeCpuMs(this.target.pid) : undefined;
     const t0 = performance.now();
     await Promise.all(
       this.clients.map(async (client) => {
@@ -250,7 +287,10 @@ class Server {
         }
       }),
     );
-    return { ms, seconds: (performance.now() - t0) / 1000, ops: steps.length };
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu1 = this.target.pid ? treeCpuMs(this.target.pid) : undefined;
+    const cpuMs = cpu0 && cpu1 ? new Map([...cpu1].map(([name, ms]) => [name, ms - (cpu0.get(name) ?? 0)])) : undefined;
+    return { ms, seconds, ops: steps.length, cpuMs };
   }
 
   /** Sets `count` seeded records aside for the mixed phase's deletes. */
@@ -315,7 +355,7 @@ export async function kilnTarget(url: string): Promise<Target> {
 }
 
 /** Kiln's local stack in its own Node process (test/bench/kiln-stack.ts); stop() closes its stdin, which stops it. */
-async function startKilnStack(): Promise<{ url: string; stop(): Promise<void> }> {
+async function startKilnStack(): Promise<{ url: string; pid?: number; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   const prof = process.env.KILN_BENCH_CPU_PROF;
   const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), "--import", "tsx", path.join(root, "test/bench/kiln-stack.ts")], {
@@ -341,7 +381,7 @@ async function startKilnStack(): Promise<{ url: string; stop(): Promise<void> }>
       child.once("exit", () => (clearTimeout(timer), resolve()));
       child.stdin!.end();
     });
-  return { url, stop };
+  return { url, pid: child.pid, stop };
 }
 
 // ---------------------------------------------------------------- base44 dev
@@ -461,7 +501,7 @@ export async function startBase44Dev(options: { functions?: Record<string, strin
     stop();
     throw err;
   }
-  return { target: { name: "base44 dev", serverUrl: `http://127.0.0.1:${port}`, appId: BASE44_APP_ID, log: () => output }, project, stop };
+  return { target: { name: "base44 dev", serverUrl: `http://127.0.0.1:${port}`, appId: BASE44_APP_ID, log: () => output, pid: child.pid }, project, stop };
 }
 
 const tail = (text: string) => text.trim().split("\n").slice(-3).join(" / ").slice(0, 300) || "nothing";
@@ -472,16 +512,24 @@ function rate(m: Measured) {
   return m.ops / m.seconds;
 }
 
+/** "4.10 ms (node 2.00, java 2.10)": CPU per op of the server's process tree, by program. */
+function cpuPerOp(a: Map<string, number>, b: Map<string, number>, ops: number): string {
+  const names = [...new Set([...a.keys(), ...b.keys()])];
+  const per = names.map((n) => [n, ((a.get(n) ?? 0) + (b.get(n) ?? 0)) / ops] as const).filter(([, ms]) => ms >= 0.01).sort((x, y) => y[1] - x[1]);
+  return `${per.reduce((s, [, ms]) => s + ms, 0).toFixed(2)} ms (${per.map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(", ")})`;
+}
+
 /** Rows for one measured server: overall (with throughput) and one per kind of operation. */
 function rowsFor(name: string, seed: Measured, mixed: Measured, kinds: Kind[]): SdkRow[] {
   const all = [...seed.ms.values(), ...mixed.ms.values()].flat();
   const total = seed.ops + mixed.ops;
   const overall = total / (seed.seconds + mixed.seconds);
+  const cpu = seed.cpuMs && mixed.cpuMs ? `; server CPU per op: ${cpuPerOp(seed.cpuMs, mixed.cpuMs, total)}` : "";
   return [
     {
       what: `SDK workload ops/s (${name})`,
       samples: all,
-      extra: `${overall.toFixed(0)} ops/s: ${seed.ops} creates at ${rate(seed).toFixed(0)} ops/s, then ${mixed.ops} mixed at ${rate(mixed).toFixed(0)} ops/s; ${CLIENTS} SDK clients, every answer checked`,
+      extra: `${overall.toFixed(0)} ops/s: ${seed.ops} creates at ${rate(seed).toFixed(0)} ops/s, then ${mixed.ops} mixed at ${rate(mixed).toFixed(0)} ops/s; ${CLIENTS} SDK clients, every answer checked${cpu}`,
     },
     ...kinds.map((k) => ({ what: `  SDK ${LABEL[k]} (${name})`, samples: [...(seed.ms.get(k) ?? []), ...(mixed.ms.get(k) ?? [])], extra: "" })),
   ];
@@ -516,7 +564,7 @@ export async function sdkWorkload(): Promise<SdkRow[]> {
       console.log(`not available: ${why}`);
       notes.push({ what: "SDK workload (base44 dev): not measured", samples: [], extra: why });
     }
-    const servers = [new Server(await kilnTarget(kilnUrl))];
+    const servers = [new Server({ ...(await kilnTarget(kilnUrl)), pid: kiln.pid })];
     if (base44) servers.push(new Server(base44.target));
 
     const seedSteps = plan(SEED_RECORDS, ["create"], 44);
