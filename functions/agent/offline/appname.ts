@@ -1,5 +1,4 @@
 /** A short name for the app a description asks for, and the parts of it the offline planner can't build. */
-import { titleCase } from "./naming";
 import { ADJ, APP_NOUNS, DET } from "./nouns";
 
 const CUT = /^(for|with|to|that|which|where|who|of|in|on|at|by|from|and|so|listing|logging|tracking|including|plus|using|:)$/;
@@ -69,5 +68,3 @@ const UNMODELLED: [RegExp, string][] = [
 export function unmodelled(description: string): string[] {
   return UNMODELLED.filter(([re]) => re.test(description)).map(([, what]) => what);
 }
-
-export { titleCase };

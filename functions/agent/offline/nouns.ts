@@ -145,14 +145,6 @@ export function titleNoun(clauses: Clause[]): string | null {
   return j >= 0 ? singularize(words[j]) : null;
 }
 
-/** A title before a colon ("A tutoring school:", "Plan videos:"), if the description starts with one. */
-export function colonTitle(clauses: Clause[]): string[] | null {
-  const first = clauses[0];
-  if (!first?.colon) return null;
-  const words = first.words.filter((x) => x !== ",");
-  return words.length <= 4 ? words : null;
-}
-
 /**
  * Every mention of the entities in a clause, plural or singular ("each lesson", "a student"),
  * by the whole noun or its last word; a noun that only qualifies the next word ("donor manager") is skipped.

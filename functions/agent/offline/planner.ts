@@ -7,7 +7,7 @@
 import type { JsonProp } from "./entities";
 import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
 import { isPerson, knowledgeOf } from "./knowledge";
-import { type Clause, clausesOf, colonTitle, DET, listedNouns, type Mention, mentionsIn, PREP, titleNoun, VERBS } from "./nouns";
+import { type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun } from "./nouns";
 import { pascal, snake } from "./naming";
 
 export interface PlannedEntity {
@@ -82,7 +82,6 @@ function itemsAfter(words: string[], t: number): { phrase: string[]; at: number 
 
 export function planDescription(description: string): Plan {
   const clauses = clausesOf(description);
-  const title = colonTitle(clauses);
   const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
   // "a habit tracker with daily check-ins": the thing the app is named after, when the description lists little else
   const named = titleNoun(clauses);
@@ -136,7 +135,6 @@ export function planDescription(description: string): Plan {
   let calendar: string | null = null;
   if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) calendar = (drafts.find((d) => d === main && hasDate(d)) ?? drafts.find(hasDate))?.name ?? null;
   if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
-  void title;
   return {
     entities: drafts.map(({ described: _, ...e }) => e),
     board,
@@ -208,20 +206,17 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
     const owner = ms[0] ? at(ms[0]) : main;
     if (owner) addDescribed(owner, ["status"], drafts, flows, flow);
   }
-  // "interview feedback scores out of 5": a field of the entity that qualifies it
-  void VERBS;
-  void PREP;
 }
 
 function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { owner: Draft; flow: [string, string]; word: string }[], flow: [string, string] | null): void {
   let words = phrase.filter((x) => x !== "monthly" && x !== "weekly" && x !== "daily");
   let target = owner;
+  // "interview feedback scores out of 5": a field of the entity that qualifies it
   const qualifier = drafts.find((d) => d !== owner && words.length > 1 && words[0] === d.noun);
   if (qualifier) {
     target = qualifier;
     words = words.slice(1);
   }
-  if (words[0] === "feedback" && words.length > 1) words = words.slice(0);
   const text = words.join(" ");
   const out = /^(.*?)\s+out of\s+(\d+)$/.exec(text);
   const isStatus = /(^| )(status|stages?|state)$/.test(out ? out[1] : text);
