@@ -17,6 +17,8 @@ export default async function setup(project: TestProject) {
     const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
       cwd: root,
       stdio: "inherit",
+      // vitest sets NODE_ENV=test, which would build React's development bundle: several times slower pages
+      env: { ...process.env, NODE_ENV: "production" },
     });
     if (build.status !== 0) throw new Error("vite build failed");
   }
