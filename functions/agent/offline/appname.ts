@@ -20,7 +20,7 @@ export function appNameFrom(description: string): string | null {
   if (lead && VERB_TITLES[lead] && words[k + 1] && !/^[,:.;]$/.test(words[k + 1])) {
     const colon = words.indexOf(":");
     if (colon > 0 && colon <= k + 3) {
-      const object = words[k + 1].toLowerCase().replace(/s$/, "");
+      const object = (words.slice(k + 1, colon).find((w) => !DET.has(w.toLowerCase())) ?? words[k + 1]).toLowerCase().replace(/s$/, "");
       return `${word(object)} ${VERB_TITLES[lead]}`;
     }
     return null;
@@ -34,7 +34,7 @@ export function appNameFrom(description: string): string | null {
   while (out.length && ADJ.has(out[0].toLowerCase())) out.shift();
   if (!out.length || (out.length === 1 && GENERIC.test(out[0].toLowerCase()))) return null;
   const last = out[out.length - 1].toLowerCase();
-  if (GENERIC.test(last) && out.length > 1) out.pop();
+  if (GENERIC.test(last) && out.length > 2) out.pop();
   let name = out.map(word).join(" ");
   // "A CRM for freelancers", "An inventory for a small shop": say who it is for when the name is one word
   const after = words.slice(k);

@@ -7,7 +7,7 @@
 export interface Knowledge {
   /** field phrases, typed like the description's own ("name*" is required, "status:a/b/c" a choice) */
   fields: string[];
-  /** entities (singular lower words, "@person" = any person entity) this one usually belongs to */
+  /** entities (singular lower words) this one usually belongs to; "@person": a person if it has none, "@people": every person (at most two) */
   parents: string[];
   person: boolean;
   /** things others are grouped in (categories, albums, rooms) */
@@ -61,8 +61,8 @@ quiz||HelpCircle|title*, description|course, lesson
 question||CircleHelp|text*, answer|quiz
 session||CalendarClock|date*, time, duration, price, notes|tutor, student, @person
 event||Calendar|title*, date, location, description|
-appointment||CalendarCheck|title*, date, time, duration, status:scheduled/confirmed/completed/cancelled|@person
-booking||CalendarCheck|date*, status:pending/confirmed/cancelled, notes|client, customer, guest, trip, room, property
+appointment||CalendarCheck|title*, date, time, duration, status:scheduled/confirmed/completed/cancelled|@people
+booking||CalendarCheck|date*, status:pending/confirmed/cancelled, notes|client, customer, guest, trip, room, property, @people
 post||FileText|title*, content, publish date, status:idea/draft/scheduled/published|author, category, blog
 author|P|PenLine|name*, email, bio|
 episode||Mic|title*, recording date, publish date, show notes, status:planned/recorded/published|podcast, show, season
@@ -122,7 +122,8 @@ game||Dices|name*, min players, max players|
 player|P|UserRound|name*|team
 game night||PartyPopper|date*, location, notes|game
 score||Trophy|points*, date|player, game night, game, student
-book||BookOpen|title*, author, genre, status:to_read/reading/finished|
+book||BookOpen|title*, author, genre, status:to_read/reading/finished|author
+loan||HandCoins|loaned date*, due date, returned|book, item, @people
 rating||Star|rating*, comment|book, movie, @person
 concert||Music|title*, date, ticket price|artist, venue
 artist|P|Mic2|name*, genre|
@@ -188,5 +189,6 @@ export function knowledgeOf(noun: string): Knowledge | null {
 export function isPerson(noun: string): boolean {
   const known = knowledgeOf(noun);
   if (known) return known.person;
-  return PERSON_WORDS.test(noun.split(" ").pop()!);
+  const last = noun.split(" ").pop()!;
+  return PERSON_WORDS.test(last) || (/ist$/.test(last) && !/^(check|play|wish|short|watch|set|to-?do)?list$/.test(last));
 }

@@ -87,6 +87,11 @@ function listed(c: Clause, ci: number): Mention[] {
     const word = w[k];
     if (!plain(word) && !MASS.has(word)) continue;
     const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
+    // "my book collection", "a recipe library": the things collected
+    if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "") && DET.has(w[k - 1] ?? "")) {
+      out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
+      continue;
+    }
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||

@@ -231,6 +231,13 @@ function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
   const matches = (d: Draft, p: string) => d.noun === p || d.noun.endsWith(` ${p}`);
   for (const d of drafts) {
     for (const p of knowledgeOf(d.noun)?.parents ?? []) {
+      if (p === "@people") {
+        // the people nothing else points at yet: a loan's friend, not the book's author
+        const people = drafts.filter((x) => x.person && x !== d);
+        const free = people.filter((x) => !drafts.some((y) => y !== d && y.links.includes(x.name)));
+        for (const person of (free.length ? free : people).slice(0, 2)) link(d, person);
+        continue;
+      }
       if (p === "@person") {
         const person = drafts.find((x) => x.person && x !== d);
         if (person && !d.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(d, person);
@@ -275,7 +282,8 @@ function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[]): 
       add({ ...k!, prop: enumProp(options) });
     } else add(f);
   }
-  for (const f of knownFields) add(f);
+  // a known text field the description made a link ("author" once a book links an Author) is dropped
+  for (const f of knownFields) if (!d.links.some((l) => snake(l) === f?.name)) add(f);
   if (!known) add({ name: "notes", prop: { type: "string" } });
   return out.filter((f) => !(f.name.endsWith("_id") && !d.links.some((l) => `${snake(l)}_id` === f.name)) || f.prop.description?.startsWith("id of"));
 }
