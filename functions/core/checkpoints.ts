@@ -7,7 +7,7 @@ import { withCurrentRules } from "../../schemas/restore";
 import type { EntityRecord } from "../../schemas/entities";
 import { AppFiles } from "./app-files";
 import { Config } from "./config";
-import { db, table } from "./db";
+import { db, isConditionFailure, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { RecordHistory } from "./record-history";
@@ -179,17 +179,33 @@ export namespace Checkpoints {
     return { entities, records };
   }
 
+  /** Each changed record back to its state then, through the same conditional writes (and counters) as the entity API; work grows with the changes, not the records. */
   async function undoChanges(appId: string, fromSeq: string, untilSeq: string, count: number): Promise<{ entities: string[]; records: number }> {
     const changed = await RecordHistory.changedSince(appId, fromSeq, untilSeq);
-    for (const [entity, then] of changed) {
-      const records: EntityRecord[] = [];
-      for await (const { record } of Records.walk(appId, entity, { order: "created", descending: false, budget: Number.POSITIVE_INFINITY })) {
-        if (!then.has(record.id)) records.push(record);
-      }
-      for (const record of then.values()) if (record) records.push(record);
-      await Records.restore(appId, entity, records);
-    }
+    const work = [...changed].flatMap(([entity, then]) => [...then].map(([id, record]) => ({ entity, id, record })));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let next = work.pop(); next; next = work.pop()) await putBack(appId, next.entity, next.id, next.record);
+      }),
+    );
     return { entities: [...changed.keys()], records: count };
+  }
+
+  /** One record as it was (null: absent); a write that loses to a concurrent one reads the record again and retries. */
+  async function putBack(appId: string, entity: string, id: string, record: EntityRecord | null): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const now = await Records.get(appId, entity, id);
+      if (!now && !record) return;
+      if (!now) {
+        try {
+          return await Records.insert(appId, entity, record!);
+        } catch (err) {
+          // created meanwhile: read it again
+          if (!isConditionFailure(err) && !String(err).includes("already exists")) throw err;
+        }
+      } else if (record ? await Records.replace(appId, entity, record, now.version) : await Records.remove(appId, entity, id, now.version)) return;
+    }
+    throw new Error(`${entity} ${id} kept changing while it was restored`);
   }
 
   /** Forget a checkpoint that was taken for a restore that was then refused. */

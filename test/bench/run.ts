@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
+import { chatSend } from "./chat-send";
 import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
 import { scaleQueries } from "./scale";
@@ -453,6 +454,9 @@ async function main(): Promise<number> {
 
     // 5c. 100k records in one entity: indexed queries and count against get by id (test/bench/scale.ts)
     if (wants("scale")) for (const r of await scaleQueries(url, adminToken)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 5d. chat send latency, an empty app against one with 100k records, and a 100k-record restore (test/bench/chat-send.ts)
+    if (wants("chatsend")) for (const r of await chatSend(url, adminToken)) rows.push(row(r.what, r.samples, r.extra));
 
     // 5e. a turn streamed by a model: first page stored vs turn length, ready vs suggestions, message bytes pushed (test/bench/turn-stream.ts)
     if (wants("turn")) for (const r of await turnStream(url, socketUrl, token)) rows.push({ ...row(r.what, r.samples, r.extra), unit: r.unit });
