@@ -67,6 +67,9 @@ export function applyAction(files: FileTree, action: Action, frozen: ReadonlySet
   switch (action.type) {
     case "plan":
     case "secrets": // changes no file: the turn records it on its message (secretRequestOf)
+    case "list":
+    case "read":
+    case "search": // asks for files: the turn answers it in its next model call (context.ts)
       return { files, changed: {} };
     case "write": {
       if (!filePathPattern.test(action.path)) return refuse(`${action.path} is not a valid file path`);

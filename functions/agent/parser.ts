@@ -15,6 +15,9 @@ export interface OpenAction {
   path?: string;
   from?: string;
   to?: string;
+  /** a search's text and a listing's folder */
+  query?: string;
+  under?: string;
 }
 
 export interface ParserCallbacks {
@@ -32,8 +35,8 @@ export interface ParserCallbacks {
 
 const typeOfTag = new Map(Object.entries(TAG).map(([type, tag]) => [tag as string, type as ActionType]));
 const tagNames = [...typeOfTag.keys()];
-/** Delete and rename carry no body: `<kiln-delete path="x" />` or `<kiln-delete path="x"></kiln-delete>`. */
-export const bodiless: ReadonlySet<ActionType> = new Set<ActionType>(["delete", "rename"]);
+/** Delete, rename and the file requests carry no body: `<kiln-delete path="x" />` or `<kiln-delete path="x"></kiln-delete>`. */
+export const bodiless: ReadonlySet<ActionType> = new Set<ActionType>(["delete", "rename", "list", "read", "search"]);
 const MAX_TAG_CHARS = 2000;
 
 export type TagScan =
@@ -189,6 +192,16 @@ export function toAction(open: OpenAction, body: string): { action: Action } | {
     }
     case "secrets":
       return secretsOf(body);
+    case "list": {
+      const under = open.under?.replace(/\/+$/, "");
+      return { action: under ? { type: "list", under } : { type: "list" } };
+    }
+    case "read": {
+      const bad = pathProblem(open.path, "path");
+      return bad ? { invalid: bad } : { action: { type: "read", path: open.path! } };
+    }
+    case "search":
+      return open.query?.trim() ? { action: { type: "search", query: open.query.trim() } } : { invalid: 'the search has no query (write it as query="text")' };
   }
 }
 
@@ -279,7 +292,7 @@ export class ActionStreamParser {
 
   private begin(type: ActionType, attrs: Record<string, string>, selfClosing: boolean, openText: string): void {
     const open: OpenAction = { id: this.nextId++, type };
-    for (const key of ["path", "from", "to"] as const) if (attrs[key] !== undefined) open[key] = attrs[key];
+    for (const key of ["path", "from", "to", "query", "under"] as const) if (attrs[key] !== undefined) open[key] = attrs[key];
     this.open = open;
     this.openText = openText;
     this.body = "";

@@ -6,7 +6,9 @@
  * discussion mode) and the app's files; then the recent conversation, with the
  * bodies of earlier writes and edits collapsed so they cost no tokens twice.
  */
+import { estimateTokens } from "./context";
 import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "./protocol";
+import type { ProviderName } from "./providers";
 import { normalizePath } from "./repair";
 
 export interface PromptInput {
@@ -26,15 +28,19 @@ export interface PromptInput {
   secretNames?: string[];
   /** backend functions are activated for the app (App.has_backend_functions_enabled) */
   backendFunctions?: boolean;
+  /** whose tokenizer the budgets are estimated for */
+  provider?: ProviderName;
   history: { role: "user" | "assistant"; content: string }[];
   message: string;
+  /** the person's own request, whose named files are shown in full (`message` when unset): the same in every model call of a turn, so the prompt's cached part stays the same */
+  focus?: string;
   fileUrls?: string[];
 }
 
 type PromptMessage = { role: "user" | "assistant"; content: string };
 
-/** Above this many characters of file contents, only the files that matter are shown in full. */
-export const FILE_TREE_BUDGET = 120_000;
+/** Above this many tokens of file contents (the provider's estimate, context.ts), only the files that matter are shown in full. */
+export const FILE_TREE_TOKENS = 36_000;
 /** How many earlier messages travel with a turn. */
 export const HISTORY_MESSAGES = 10;
 
@@ -62,6 +68,9 @@ ${REPLACE_MARK}
 <${TAG.delete} path="pages/Old" />
 <${TAG.rename} from="pages/Tasks" to="pages/Todos" />
 <${TAG.secrets}>[{"secretName": "OPENAI_API_KEY", "description": "Your OpenAI API key, from platform.openai.com → API keys"}]</${TAG.secrets}>
+<${TAG.list} under="components" />
+<${TAG.read} path="pages/Reports" />
+<${TAG.search} query="Task.filter(" />
 
 Rules:
 - Start every answer that changes files with exactly one <${TAG.plan}> line, then the actions, then one or two sentences telling the user what changed.
@@ -69,6 +78,7 @@ Rules:
 - <${TAG.edit}> changes part of an existing larger file: one or more ${SEARCH_MARK} / ${DIVIDER_MARK} / ${REPLACE_MARK} blocks, each marker on its own line. The SEARCH text must be copied exactly from the current file (same indentation and spacing), must occur exactly once in it, and should be a few lines long so it is unambiguous. An empty replacement deletes the lines. Prefer several small blocks over rewriting a large file.
 - Never write placeholders such as "// rest of code unchanged", "// ... existing code ...", "…" or "same as before": a write replaces the whole file with exactly its body, so anything left out is lost. If a file is too large to rewrite, edit it instead.
 - <${TAG.delete}> removes a file; <${TAG.rename}> moves one (then edit the files that import or link to the old name).
+- <${TAG.list}> (optionally under a folder), <${TAG.read}> and <${TAG.search}> (a case-insensitive text, answered with the matching lines) fetch files whose contents are not shown below. End your answer right after them: you get the results in the next message and continue the same task there. Ask only for what you need, several at once if you need several; never edit a file you have not seen.
 - <${TAG.secrets}> asks the owner for secrets a backend function needs (a JSON list; names in UPPER_SNAKE_CASE, each description says what to paste and where to find it): the chat shows them a form for the values.
 - Every action names its path as the app knows it, with no extension and no src/ prefix: pages/Name, components/Name or components/dir/Name, layout/main, entities/Name, functions/name.
 - Entity schemas are JSON (not JavaScript), written to entities/<Name>: {"name": "Task", "type": "object", "properties": {"title": {"type": "string"}, "status": {"type": "string", "enum": ["todo", "done"], "default": "todo"}, "due_date": {"type": "string", "format": "date"}}, "required": ["title"]}. Records get id, created_date, updated_date and created_by on their own; do not declare them. Add "x-kiln-index": true to a string, number, integer or boolean field (at most 3 per entity) that lists filter or sort on and that may hold many records, e.g. an order's status or a due_date.
@@ -159,32 +169,33 @@ function fileBlock(path: string, content: string): string {
 export function fileTreeSection(input: PromptInput): string {
   const paths = Object.keys(input.files).sort();
   if (!paths.length) return "# The app's files\nThe app has no files yet: build it from scratch.";
-  const total = paths.reduce((n, p) => n + input.files[p].length, 0);
-  if (total <= FILE_TREE_BUDGET) {
+  const tokens = new Map(paths.map((p) => [p, estimateTokens(input.files[p], input.provider)]));
+  const total = paths.reduce((n, p) => n + tokens.get(p)!, 0);
+  if (total <= FILE_TREE_TOKENS) {
     return `# The app's files (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;
   }
   const important = new Set<string>([
     ...paths.filter((p) => p.startsWith("entities/") || p === LAYOUT_PATH),
-    ...mentionedFiles(input.message, paths),
+    ...mentionedFiles(input.focus ?? input.message, paths),
   ]);
   if (input.currentPage && paths.includes(`pages/${input.currentPage}`)) important.add(`pages/${input.currentPage}`);
   const selected = elementPath(input, paths);
   if (selected && paths.includes(selected)) important.add(selected);
 
-  let used = [...important].reduce((n, p) => n + input.files[p].length, 0);
+  let used = [...important].reduce((n, p) => n + tokens.get(p)!, 0);
   const shown = new Set(important);
   // Then the smallest of the others while the budget lasts: many small files help more than one big one.
-  for (const p of paths.filter((p) => !important.has(p)).sort((a, b) => input.files[a].length - input.files[b].length)) {
-    if (used + input.files[p].length > FILE_TREE_BUDGET) break;
+  for (const p of paths.filter((p) => !important.has(p)).sort((a, b) => tokens.get(a)! - tokens.get(b)!)) {
+    if (used + tokens.get(p)! > FILE_TREE_TOKENS) break;
     shown.add(p);
-    used += input.files[p].length;
+    used += tokens.get(p)!;
   }
   const hidden = paths.filter((p) => !shown.has(p));
   return [
     `# The app's files (${paths.length}; the tree is too large to show whole, so ${hidden.length} are listed by path only)`,
     paths.filter((p) => shown.has(p)).map((p) => fileBlock(p, input.files[p])).join("\n\n"),
     "",
-    "Files not shown here (they exist; their contents are omitted). Do not write or edit a file you cannot see: if you need one, say which, and ask the user to mention it by name in the next message.",
+    `Files not shown here (they exist; their contents are omitted). Do not write or edit a file you cannot see: read it first with <${TAG.read} path="…" />, or find what you need with <${TAG.search} query="…" />.`,
     hidden.map((p) => `- ${p} (${input.files[p].length.toLocaleString("en-US")} characters)`).join("\n"),
   ].join("\n");
 }
@@ -224,7 +235,8 @@ function integrationsSection(input: PromptInput): string | null {
   return lines.join("\n\n");
 }
 
-function systemPrompt(input: PromptInput): string {
+/** The system prompt in two parts: what stays the same from turn to turn of an app (cached where the provider offers it), then this turn's context. */
+function systemParts(input: PromptInput): { stable: string; turn: string } {
   const frozen = [...new Set(input.frozenFiles)].filter(Boolean);
   const sections = [
     `You are Kiln's app builder. You build and change the web app "${input.appName}" for its owner, who sees your answer in a chat beside a live preview of the app. Write working, complete React code in the conventions below, and keep what already works working.`,
@@ -239,12 +251,15 @@ function systemPrompt(input: PromptInput): string {
       ? `# Custom instructions\nThe owner's standing instructions for this app, verbatim between the markers. Follow them unless they conflict with the rules above.\n<<<CUSTOM INSTRUCTIONS>>>\n${input.customInstructions}\n<<<END CUSTOM INSTRUCTIONS>>>`
       : null,
     integrationsSection(input),
+    fileTreeSection(input),
+  ];
+  const turn = [
     contextSection(input),
     input.discussion ? `# Discussion mode\n${DISCUSSION_RULE}` : null,
-    fileTreeSection(input),
     input.discussion ? `Remember: ${DISCUSSION_RULE}` : null,
   ];
-  return sections.filter((s): s is string => Boolean(s)).join("\n\n");
+  const join = (parts: (string | null)[]) => parts.filter((s): s is string => Boolean(s)).join("\n\n");
+  return { stable: join(sections), turn: join(turn) };
 }
 
 function userMessage(input: PromptInput): string {
@@ -267,6 +282,8 @@ function conversation(input: PromptInput): PromptMessage[] {
   return out;
 }
 
-export function buildPrompt(input: PromptInput): { system: string; messages: PromptMessage[] } {
-  return { system: systemPrompt(input), messages: conversation(input) };
+/** The prompt; `system` starts with `stableSystem`, the part a provider may cache. */
+export function buildPrompt(input: PromptInput): { system: string; stableSystem: string; messages: PromptMessage[] } {
+  const { stable, turn } = systemParts(input);
+  return { system: turn ? `${stable}\n\n${turn}` : stable, stableSystem: stable, messages: conversation(input) };
 }

@@ -16,6 +16,7 @@
  *   <kiln-delete path="pages/Old" />
  *   <kiln-rename from="pages/Tasks" to="pages/Todos" />
  *   <kiln-secrets>[{"secretName": "SLACK_WEBHOOK_URL", "description": "…"}]</kiln-secrets>
+ *   <kiln-list under="pages" />  <kiln-read path="pages/Old" />  <kiln-search query="useState" />
  *
  * Whole-file writes are for new or small files; search/replace edits for changes
  * to large ones, so a small change never costs a rewrite (or a lazy "rest of code"
@@ -23,6 +24,8 @@
  * names its target path, so the UI links it to the code view, except the plan and the
  * secret request: a JSON list of the secrets (schemas/secrets.ts SecretRequestItem) a
  * backend function reads with Deno.env.get, which the chat asks the owner to enter.
+ * List, read and search change nothing: they ask Kiln for files that did not fit in the
+ * prompt, and the turn answers them in a next model call (context.ts).
  */
 import type { SecretRequestItem } from "../../schemas/secrets";
 
@@ -33,6 +36,9 @@ export const TAG = {
   delete: "kiln-delete",
   rename: "kiln-rename",
   secrets: "kiln-secrets",
+  list: "kiln-list",
+  read: "kiln-read",
+  search: "kiln-search",
 } as const;
 
 export type ActionType = keyof typeof TAG;
@@ -48,13 +54,25 @@ export type Action =
   | { type: "edit"; path: string; edits: SearchReplace[] }
   | { type: "delete"; path: string }
   | { type: "rename"; from: string; to: string }
-  | { type: "secrets"; secrets: SecretRequestItem[] };
+  | { type: "secrets"; secrets: SecretRequestItem[] }
+  | { type: "list"; under?: string }
+  | { type: "read"; path: string }
+  | { type: "search"; query: string };
+
+/** The actions that ask for files rather than change them. */
+export type FileRequest = Extract<Action, { type: "list" | "read" | "search" }>;
+
+export function isFileRequest(action: Action): action is FileRequest {
+  return action.type === "list" || action.type === "read" || action.type === "search";
+}
 
 /** The path an action is about (its target), for links and progress. */
 export function targetOf(action: Action): string | null {
   switch (action.type) {
     case "plan":
     case "secrets":
+    case "list":
+    case "search":
       return null;
     case "rename":
       return action.to;
@@ -85,8 +103,19 @@ export function serialize(action: Action): string {
       return `<${TAG.delete} path="${action.path}" />`;
     case "rename":
       return `<${TAG.rename} from="${action.from}" to="${action.to}" />`;
+    case "list":
+      return action.under ? `<${TAG.list} under="${action.under}" />` : `<${TAG.list} />`;
+    case "read":
+      return `<${TAG.read} path="${action.path}" />`;
+    case "search":
+      return `<${TAG.search} query=${attribute(action.query)} />`;
     case "secrets":
       // "<" escaped, so a description can never close the tag early
       return `<${TAG.secrets}>${JSON.stringify(action.secrets).replace(/</g, "\\u003c")}</${TAG.secrets}>`;
   }
+}
+
+/** A quoted attribute value: double quotes unless the value holds one (the parser reads either). */
+function attribute(value: string): string {
+  return value.includes('"') ? `'${value}'` : `"${value}"`;
 }

@@ -383,8 +383,7 @@ async function* remoteChunks(
   usage: { inputTokens: number; outputTokens: number },
   end: { finishReason?: string },
 ): AsyncGenerator<string> {
-  const { system, messages } = buildPrompt(prompt);
-  const stream = provider.stream({ system, messages, signal });
+  const stream = provider.stream({ ...buildPrompt(prompt), signal });
   for await (const chunk of stream.textStream) yield chunk;
   const used = await stream.usage;
   usage.inputTokens += used.inputTokens ?? 0;

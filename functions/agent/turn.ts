@@ -11,8 +11,11 @@ import { Secrets } from "../core/secrets";
 import { toChatSuggestions } from "../core/suggestions";
 import { MAX_AUTOMATED_FIXES_PER_TURN } from "../core/tiers";
 import { Turns } from "../core/turns";
+import { READ_ROUNDS, answerRequests } from "./context";
 import { conversationBefore } from "./history";
 import { suggestOffline } from "./offline";
+import { actionsOf } from "./parser";
+import { isFileRequest } from "./protocol";
 import { type Provider, completeText, providerFor } from "./providers";
 import { AppGone, DeadlinePassed, TurnState } from "./turn-state";
 
@@ -58,7 +61,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     const params = userMessage.additional_message_params ?? {};
     const element = userMessage.custom_context?.find((c) => c.type === "element");
     let request = userMessage.content;
-    for (let round = 0; ; round++) {
+    for (let round = 0, reads = 0; ; round++) {
+      const from = turn.raw.length;
       await turn.stream(provider, abort.signal, {
         appName: app.name,
         files: turn.files,
@@ -74,8 +78,19 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         backendFunctions: app.has_backend_functions_enabled === true,
         history,
         message: request,
+        focus: userMessage.content,
         fileUrls: userMessage.file_urls,
+        provider: provider.kind === "remote" ? provider.provider : undefined,
       });
+      // Files the model asked to see are answered in its next call, free and at most READ_ROUNDS times; that call is no fix attempt.
+      const asked = actionsOf(turn.raw.slice(from)).filter(isFileRequest);
+      if (asked.length && reads < READ_ROUNDS && !turn.cutOff && provider.kind === "remote" && !params.discussion_mode) {
+        history.push({ role: "user", content: request }, { role: "assistant", content: turn.raw.slice(from) });
+        request = answerRequests(turn.files, asked, provider.provider);
+        reads++, round--;
+        turn.say("\n\n");
+        continue;
+      }
       // Actions that failed to apply get an automated fix: free, and at most MAX_AUTOMATED_FIXES_PER_TURN times.
       if (!turn.problems.length || turn.cutOff || provider.kind === "offline" || params.discussion_mode) break;
       if (round >= MAX_AUTOMATED_FIXES_PER_TURN) {

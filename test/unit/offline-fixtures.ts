@@ -97,4 +97,4 @@ export function follow(files: Files, message: string, extra: Partial<EngineInput
 }
 
 export const entity = (files: Files, name: string) => JSON.parse(files[`entities/${name}`]);
-export const touched = (actions: Action[]) => actions.flatMap((a) => (a.type === "rename" ? [a.from, a.to] : a.type === "plan" || a.type === "secrets" ? [] : [a.path]));
+export const touched = (actions: Action[]) => actions.flatMap((a) => (a.type === "rename" ? [a.from, a.to] : "path" in a ? [a.path] : []));

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildPrompt, collapseActions, FILE_TREE_BUDGET, mentionedFiles, type PromptInput } from "../../functions/agent/prompt";
+import { estimateTokens } from "../../functions/agent/context";
+import { buildPrompt, collapseActions, FILE_TREE_TOKENS, mentionedFiles, type PromptInput } from "../../functions/agent/prompt";
 import { type ModelStream, type Provider, completeText, configuredProviders, providerFor } from "../../functions/agent/providers";
 import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK } from "../../functions/agent/protocol";
 
@@ -497,8 +498,7 @@ describe("buildPrompt", () => {
     const files: Record<string, string> = { "entities/Task": entity, "entities/Project": entity.replace(/Task/g, "Project"), "layout/main": big("Layout") };
     for (let i = 0; i < 20; i++) files[`pages/Report${i}`] = big(`Report${i}`);
     files["components/Tiny"] = "export default function Tiny() { return null; }";
-    const total = Object.values(files).reduce((n, c) => n + c.length, 0);
-    expect(total).toBeGreaterThan(FILE_TREE_BUDGET * 2);
+    expect(estimateTokens(Object.values(files).join(""))).toBeGreaterThan(FILE_TREE_TOKENS * 2);
 
     const { system } = buildPrompt(
       base({ files, currentPage: "Report3", element: { tagName: "div", filename: "pages/Report7", lineNumber: 4 }, message: "In Report9, add a chart; also pages/Report11 needs a title" }),
@@ -510,7 +510,7 @@ describe("buildPrompt", () => {
     const hidden = Object.keys(files).filter((p) => !system.includes(`<file path="${p}">`));
     expect(hidden.length).toBeGreaterThan(8);
     for (const p of hidden) expect(system).toMatch(new RegExp(`^- ${p} \\([\\d,]+ characters\\)$`, "m"));
-    expect(system.length).toBeLessThan(FILE_TREE_BUDGET + 20_000);
+    expect(estimateTokens(system)).toBeLessThan(FILE_TREE_TOKENS + 8_000);
   });
 
   it("finds the files a message names, by path or by name, without prefix matches", () => {

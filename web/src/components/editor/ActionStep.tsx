@@ -9,6 +9,9 @@ const verbs = {
   edit: ["Editing", "Edited"],
   delete: ["Deleting", "Deleted"],
   rename: ["Renaming", "Renamed"],
+  list: ["Listing files", "Listed files"],
+  read: ["Reading", "Read"],
+  search: ["Searching", "Searched"],
 } as const;
 
 interface Props {

@@ -145,6 +145,12 @@ function describe(action: Action): { target: string | null; body: string | null 
       return { target: `${action.from} → ${action.to}`, body: null };
     case "secrets":
       return { target: null, body: action.secrets.map((s) => `${s.secretName}: ${s.description}`).join("\n") };
+    case "list":
+      return { target: action.under ?? null, body: null };
+    case "read":
+      return { target: action.path, body: null };
+    case "search":
+      return { target: null, body: action.query };
   }
 }
 

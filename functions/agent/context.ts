@@ -1,0 +1,94 @@
+/**
+ * What a model can reach beyond its prompt (issue 15): the files that did not fit are
+ * listed by path, and the model asks for them with <kiln-list>, <kiln-read> and
+ * <kiln-search> (protocol.ts). The turn ends that model call, answers every request
+ * here (bounded), and calls the model again in the same turn, free of charge and at
+ * most READ_ROUNDS times. Budgets are in tokens, estimated per provider family.
+ */
+import type { FileTree } from "../../schemas/app-files";
+import type { FileRequest } from "./protocol";
+import type { ProviderName } from "./providers";
+
+/** How many times one turn may answer file requests and call the model again. */
+export const READ_ROUNDS = 4;
+/** The most tokens one round's answers may carry, so a request for everything cannot flood the context. */
+export const ANSWER_TOKEN_BUDGET = 30_000;
+/** The most matching lines one search answers with. */
+export const SEARCH_HITS = 40;
+
+/**
+ * Characters per token of source code, per provider family. The providers' own guidance
+ * is about 4 characters per token of English prose; code (JSX, JSON, identifiers and
+ * punctuation) splits finer, so these ratios sit below it and err toward counting more
+ * tokens. Claude (Anthropic or Bedrock) splits code finest; unknown endpoints get the most cautious ratio.
+ */
+export const CHARS_PER_TOKEN: Record<ProviderName | "unknown", number> = {
+  anthropic: 3.2,
+  bedrock: 3.2, // Claude through Bedrock: the same tokenizer
+  google: 3.6,
+  "openai-compatible": 3.5,
+  unknown: 3,
+};
+
+/** A provider's own token count for `text`, estimated: long runs of one character (indentation, rules) compress, so they count once per 8. */
+export function estimateTokens(text: string, provider?: ProviderName): number {
+  const ratio = CHARS_PER_TOKEN[provider ?? "unknown"];
+  const squeezed = text.replace(/(.)\1{8,}/g, (run) => run.slice(0, Math.ceil(run.length / 8)));
+  return Math.ceil(squeezed.length / ratio);
+}
+
+function fileBlock(path: string, content: string): string {
+  return `<file path="${path}">\n${content}\n</file>`;
+}
+
+function answerOne(files: FileTree, request: FileRequest): string {
+  const paths = Object.keys(files).sort();
+  switch (request.type) {
+    case "read":
+      return request.path in files
+        ? fileBlock(request.path, files[request.path])
+        : `There is no file ${request.path}. The app's files: ${paths.join(", ")}`;
+    case "list": {
+      const under = request.under ? `${request.under}/` : "";
+      const listed = paths.filter((p) => p.startsWith(under));
+      const head = `Files${under ? ` under ${request.under}` : ""} (${listed.length}):`;
+      return [head, ...listed.map((p) => `- ${p} (${files[p].length.toLocaleString("en-US")} characters)`)].join("\n");
+    }
+    case "search": {
+      const needle = request.query.toLowerCase();
+      const hits: string[] = [];
+      for (const path of paths) {
+        const lines = files[path].split("\n");
+        for (let i = 0; i < lines.length && hits.length <= SEARCH_HITS; i++) {
+          if (lines[i].toLowerCase().includes(needle)) hits.push(`${path}:${i + 1}: ${lines[i].trim().slice(0, 200)}`);
+        }
+      }
+      if (!hits.length) return `No file contains "${request.query}".`;
+      const more = hits.length > SEARCH_HITS ? `\n(more matches left out: search for something narrower)` : "";
+      return `Lines containing "${request.query}":\n${hits.slice(0, SEARCH_HITS).join("\n")}${more}`;
+    }
+  }
+}
+
+/** Kiln's answer to one model call's file requests, as the next user message: each answered in order while the token budget lasts. */
+export function answerRequests(files: FileTree, requests: FileRequest[], provider?: ProviderName, budget = ANSWER_TOKEN_BUDGET): string {
+  const parts: string[] = [];
+  let used = 0;
+  const skipped: string[] = [];
+  for (const request of requests) {
+    const answer = answerOne(files, request);
+    const cost = estimateTokens(answer, provider);
+    if (cost > budget && request.type === "read") {
+      parts.push(`${request.path} is too large to send whole (about ${cost.toLocaleString("en-US")} tokens): find the lines you need with <kiln-search query="…" />.`);
+      continue;
+    }
+    if (used + cost > budget) {
+      skipped.push(request.type === "read" ? request.path : request.type === "search" ? `search "${request.query}"` : "list");
+      continue;
+    }
+    used += cost;
+    parts.push(answer);
+  }
+  if (skipped.length) parts.push(`Not answered, to keep within the context (ask again, fewer at a time): ${skipped.join(", ")}`);
+  return `Here is what you asked for. Continue the task with actions against these files.\n\n${parts.join("\n\n")}`;
+}
