@@ -1,6 +1,6 @@
 import { Flex } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { meQuery } from "../../api/auth";
@@ -28,7 +28,7 @@ interface Props {
 }
 
 /** The editor's chat panel (spec 01 §2 Editor: chat panel): header with the gear menu, messages, status, prompt box. */
-export function ChatPanel({ app, messages, files, currentPage, msgId }: Props) {
+export const ChatPanel = memo(function ChatPanel({ app, messages, files, currentPage, msgId }: Props) {
   const me = useQuery(meQuery).data;
   const isNarrow = useIsNarrow();
   const usage = useUsage();
@@ -99,4 +99,4 @@ export function ChatPanel({ app, messages, files, currentPage, msgId }: Props) {
       </Flex>
     </ChatRetryContext.Provider>
   );
-}
+});

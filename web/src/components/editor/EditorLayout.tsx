@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Splitter } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { MessageSquare } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { visibleMessages } from "../../api/chat";
 import { AppStageScreen, isPendingStage } from "../workspace/AppStageScreens";
@@ -15,6 +15,7 @@ import { WorkspaceLayout } from "../workspace/WorkspaceLayout";
 import type { WorkspaceSearch } from "../workspace/views";
 import { filesOf, liveFileOf } from "./appFiles";
 import { ChatPanel } from "./ChatPanel";
+import { useChatInputs } from "./chatInputs";
 import { EDITOR_HEIGHT } from "./EditorStates";
 import { PreviewPane } from "./preview/PreviewPane";
 import { useIsMobile } from "./useMediaQuery";
@@ -57,22 +58,40 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
   const last = messages[messages.length - 1];
   const liveFile = useMemo(() => liveFileOf(last ? [last] : []), [last]);
 
-  const selectPage = (name: string) => navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name } });
+  // Handlers keep their identity while their inputs hold, so the memoised toolbar, dialogs and file tree skip a file change.
+  const selectPage = useCallback(
+    (name: string) => void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name } }),
+    [navigate, app.id],
+  );
   // The app moved to a page by itself: the address follows without a history entry of its own.
-  const pageShown = (name: string) => {
-    if (!workspace && name !== selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
-  };
-  const switchMode = (next: EditorMode) => {
-    if (next === mode) return;
-    if (next === "workspace") void navigate({ to: "/apps/$appId/editor/workspace/$view", params: { appId: app.id, view: lastView.current } });
-    else if (selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: selectedPage } });
-    else void navigate({ to: "/apps/$appId/editor/preview", params: { appId: app.id } });
-  };
+  const inWorkspace = !!workspace;
+  const pageShown = useCallback(
+    (name: string) => {
+      if (!inWorkspace && name !== selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: name }, replace: true });
+    },
+    [inWorkspace, selectedPage, navigate, app.id],
+  );
+  const switchMode = useCallback(
+    (next: EditorMode) => {
+      if (next === mode) return;
+      if (next === "workspace") void navigate({ to: "/apps/$appId/editor/workspace/$view", params: { appId: app.id, view: lastView.current } });
+      else if (selectedPage) void navigate({ to: "/apps/$appId/editor/preview/$pageName", params: { appId: app.id, pageName: selectedPage } });
+      else void navigate({ to: "/apps/$appId/editor/preview", params: { appId: app.id } });
+    },
+    [mode, selectedPage, navigate, app.id],
+  );
+  const close = useCallback(() => setDialog(null), []);
+  const openDialog = useMemo(
+    () => ({ network: () => setDialog("network"), share: () => setDialog("share"), publish: () => setDialog("publish"), history: () => setDialog("history") }),
+    [],
+  );
 
-  // The same element while its inputs hold, so the preview's activity (which re-renders this layout) does not re-render the chat.
+  // The same element while its inputs hold, so the preview's activity and a saved file (which re-render this layout) do not re-render the chat.
+  // The dialogs read no file either, so they take the chat's app.
+  const forChat = useChatInputs(app, files, messages);
   const chat = useMemo(
-    () => <ChatPanel app={app} messages={messages} files={files} currentPage={selectedPage} msgId={msgId} />,
-    [app, messages, files, selectedPage, msgId],
+    () => <ChatPanel app={forChat.app} messages={messages} files={forChat.files} currentPage={selectedPage} msgId={msgId} />,
+    [forChat, messages, selectedPage, msgId],
   );
   const pending = isPendingStage(app);
   const main = (
@@ -81,10 +100,10 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
         mode={mode}
         onMode={switchMode}
         activityCount={activity.entries.length}
-        onNetwork={() => setDialog("network")}
-        onShare={() => setDialog("share")}
-        onPublish={() => setDialog("publish")}
-        onHistory={() => setDialog("history")}
+        onNetwork={openDialog.network}
+        onShare={openDialog.share}
+        onPublish={openDialog.publish}
+        onHistory={openDialog.history}
       />
       {app.is_blocked && (
         <Box px="3" py="1.5" bg="red.subtle" color="red.fg" fontSize="sm" data-testid="app-blocked">
@@ -114,10 +133,10 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
           <WorkspaceLayout app={app} view={workspace.view} search={workspace.search} />
         </Box>
       )}
-      <ShareDialog app={app} open={dialog === "share"} onClose={() => setDialog(null)} />
-      <PublishDialog app={app} open={dialog === "publish"} onClose={() => setDialog(null)} />
-      {dialog === "history" && <VersionHistory app={app} onClose={() => setDialog(null)} />}
-      <NetworkPanel open={dialog === "network"} entries={activity.entries} onClose={() => setDialog(null)} onClear={activity.clear} />
+      <ShareDialog app={forChat.app} open={dialog === "share"} onClose={close} />
+      <PublishDialog app={forChat.app} open={dialog === "publish"} onClose={close} />
+      {dialog === "history" && <VersionHistory app={app} onClose={close} />}
+      <NetworkPanel open={dialog === "network"} entries={activity.entries} onClose={close} onClear={activity.clear} />
     </Flex>
   );
 

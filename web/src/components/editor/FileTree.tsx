@@ -1,6 +1,7 @@
 import { Box, HStack, Stack, Text, chakra } from "@chakra-ui/react";
 import { Box as BoxIcon, Database, FileCode2, LayoutTemplate, Lock, Zap } from "lucide-react";
-import { type FileKind, type FileMap, type LiveFile, fileGroups, kindOfPath, nameOfPath } from "./appFiles";
+import { memo } from "react";
+import { type FileKind, type FileMap, type LiveFile, fileGroups, kindOfPath, nameOfPath, samePaths } from "./appFiles";
 
 const icons: Record<FileKind, typeof FileCode2> = {
   pages: FileCode2,
@@ -18,8 +19,10 @@ interface Props {
   onSelect(path: string): void;
 }
 
-/** A compact tree of the app's files by kind; the file being written now pulses. */
-export function FileTree({ files, selected, liveFile, frozen, onSelect }: Props) {
+/** A compact tree of the app's files by kind; the file being written now pulses. It shows paths only, so a saved file's new content does not re-render it. */
+export const FileTree = memo(FileTreeView, (a, b) => samePaths(a.files, b.files) && a.selected === b.selected && a.liveFile === b.liveFile && a.frozen === b.frozen && a.onSelect === b.onSelect);
+
+function FileTreeView({ files, selected, liveFile, frozen, onSelect }: Props) {
   const paths = Object.keys(files);
   if (liveFile && !(liveFile.path in files)) paths.push(liveFile.path);
   const frozenSet = new Set(frozen);

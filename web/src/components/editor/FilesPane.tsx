@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Heading, Spinner, Text, VStack } from "@chakra-ui/react";
 import { Eye, Lock, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { type FileMap, type LiveFile } from "./appFiles";
 import { CodeView } from "./CodeView";
@@ -28,10 +28,13 @@ export function FilesPane({ app, files, liveFile, selectedPage, onSelectPage }: 
   const isLive = !!liveFile && shown === liveFile.path;
   const content = shown === null ? "" : isLive && liveFile.content !== null ? liveFile.content : (files[shown] ?? "");
 
-  const selectPage = (name: string) => {
-    setPicked(`pages/${name}`);
-    onSelectPage(name);
-  };
+  const selectPage = useCallback(
+    (name: string) => {
+      setPicked(`pages/${name}`);
+      onSelectPage(name);
+    },
+    [onSelectPage],
+  );
 
   return (
     <Flex direction="column" h="full" minW="0" bg="bg" data-testid="files-pane">

@@ -1,7 +1,10 @@
 import { HStack, chakra } from "@chakra-ui/react";
+import { memo } from "react";
 
 /** The app's pages by name; the selected one comes from the route (default: the first page). */
-export function PageTabs({ pages, selected, onSelect }: { pages: string[]; selected: string | null; onSelect(name: string): void }) {
+export const PageTabs = memo(PageTabsView, (a, b) => a.selected === b.selected && a.onSelect === b.onSelect && a.pages.join("\n") === b.pages.join("\n"));
+
+function PageTabsView({ pages, selected, onSelect }: { pages: string[]; selected: string | null; onSelect(name: string): void }) {
   if (!pages.length) return <HStack h="2" />;
   return (
     <HStack gap="1" overflowX="auto" role="tablist" aria-label="Pages" css={{ scrollbarWidth: "none" }}>

@@ -27,6 +27,12 @@ export function filesOf(app: Pick<App, "pages" | "components" | "entities" | "la
   return files;
 }
 
+/** The two maps hold the same paths (their contents may differ). */
+export function samePaths(a: FileMap, b: FileMap): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
+}
+
 export const kindOfPath = (path: string) => path.slice(0, path.indexOf("/")) as FileKind;
 export const nameOfPath = (path: string) => path.slice(path.indexOf("/") + 1);
 

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, IconButton, SegmentGroup, chakra } from "@chakra-ui/react";
 import { Activity, History, Rocket, Share2 } from "lucide-react";
+import { memo } from "react";
 import { ExportMenu } from "./export/ExportMenu";
 
 export type EditorMode = "workspace" | "preview";
@@ -20,7 +21,9 @@ interface Props {
  * mobile/desktop and refresh buttons sit in its header below. On a phone (under 480 px) Share
  * keeps only its icon and Publish only its word, so every button stays on screen.
  */
-export function Toolbar({ mode, onMode, activityCount, onNetwork, onShare, onPublish, onHistory }: Props) {
+export const Toolbar = memo(ToolbarView);
+
+function ToolbarView({ mode, onMode, activityCount, onNetwork, onShare, onPublish, onHistory }: Props) {
   return (
     <HStack px={{ base: "2", sm: "3" }} h="12" gap={{ base: "1", sm: "2" }} borderBottomWidth="1px" flexShrink="0" minW="0" data-testid="workspace-toolbar">
       <SegmentGroup.Root size="xs" value={mode} onValueChange={(e) => onMode(e.value === "workspace" ? "workspace" : "preview")}>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, CloseButton, Code, Drawer, HStack, Portal, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { type ActivityEntry, type ActivityFilter, entryLine, matches, nextFilter, truncate } from "./activity";
 
 const pretty = (value: unknown) => {
@@ -51,7 +51,9 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
 }
 
 /** Network activity (spec 02): the preview's requests and logs; the filter cycles all → requests → logs → success → error. */
-export function NetworkPanel({ open, entries, onClose, onClear }: { open: boolean; entries: ActivityEntry[]; onClose(): void; onClear(): void }) {
+export const NetworkPanel = memo(NetworkPanelView);
+
+function NetworkPanelView({ open, entries, onClose, onClear }: { open: boolean; entries: ActivityEntry[]; onClose(): void; onClear(): void }) {
   const [filter, setFilter] = useState<ActivityFilter>("all");
   const [expanded, setExpanded] = useState<string | null>(null);
   const shown = entries.filter((entry) => matches(entry, filter));

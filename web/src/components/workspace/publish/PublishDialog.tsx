@@ -1,7 +1,7 @@
 import { Link, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
-import { useEffect } from "react";
+import { memo, useEffect } from "react";
 import type { App } from "../../../../../schemas/app";
 import { appQuery } from "../../../api/apps";
 import { detailOf } from "../../../api/client";
@@ -10,7 +10,9 @@ import { appOrigin } from "../../../lib/app-origin";
 import { KilnDialog } from "../../ui/Dialog";
 
 /** Publish (spec 02 §4): idle, publishing, then the public link opens. A failure shows its message or "Failed to deploy app". */
-export function PublishDialog({ app, open, onClose }: { app: App; open: boolean; onClose(): void }) {
+export const PublishDialog = memo(PublishDialogView);
+
+function PublishDialogView({ app, open, onClose }: { app: App; open: boolean; onClose(): void }) {
   const client = useQueryClient();
   const deploy = useMutation({
     mutationFn: () => Workspace.deploy(app.id),

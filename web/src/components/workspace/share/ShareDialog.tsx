@@ -1,4 +1,5 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { memo } from "react";
 import type { App } from "../../../../../schemas/app";
 import type { AppRole } from "../../../../../schemas/app-user";
 import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
@@ -12,7 +13,9 @@ import { useInviteForm } from "../useInviteForm";
  * "Share Your App" (spec 02 Share dialog): the app's public address with Copy, and an
  * invite form (e-mail, access level). The admin level needs a paid plan.
  */
-export function ShareDialog({ app, open, onClose }: { app: App; open: boolean; onClose(): void }) {
+export const ShareDialog = memo(ShareDialogView);
+
+function ShareDialogView({ app, open, onClose }: { app: App; open: boolean; onClose(): void }) {
   const { features } = useFeatures();
   const url = appOrigin(app.slug);
   const { copied, copy } = useCopy();
