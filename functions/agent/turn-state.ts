@@ -104,7 +104,7 @@ export class TurnState {
     const parser = new ActionStreamParser({
       onActionOpen: (open) => {
         const target = open.path ?? open.to;
-        if (target) this.status(`Writing ${target}`);
+        if (target) this.status(`${open.type === "read" ? "Reading" : "Writing"} ${target}`);
       },
       onActionClose: (_open, action) => this.apply(action),
       onInvalid: (open, reason) => {
