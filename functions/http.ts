@@ -9,6 +9,7 @@ import { AppCallers, type CallerCredentials } from "./core/app-caller";
 import { Config } from "./core/config";
 import { EntitySchemas } from "./core/entity-schemas";
 import { Keys } from "./core/keys";
+import { Records } from "./core/records";
 import { VisibleError, forbidden, notFound, unauthorized } from "./core/errors";
 import { Tokens } from "./core/tokens";
 import { Users } from "./core/users";
@@ -52,7 +53,10 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
     const appId = c.req.param("id") ?? "";
     const entity = c.req.param("entity");
     const schemaKey = entity ? EntitySchemas.keyOf(appId, entity) : undefined;
-    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!)] : []);
+    // A get, update or delete of one record reads it there too (Records.get takes it, once).
+    const rid = c.req.param("rid");
+    const recordKey = entity && rid && Records.isRecordId(rid) ? [Keys.record(appId, entity, rid)] : [];
+    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!), ...recordKey] : []);
     AppCallers.admit(caller);
     return { type: "app", caller, read };
   }

@@ -14,6 +14,8 @@ export type Actor =
 export type Prefetched = ReadonlyMap<string, Record<string, unknown> | undefined>;
 
 const storage = new AsyncLocalStorage<Actor>();
+/** Per request's read: the ids takePrefetched has handed out. */
+const takenOf = new WeakMap<Prefetched, Set<string>>();
 
 export namespace Actor {
   export function provide<R>(actor: Actor, fn: () => R): R {
@@ -46,6 +48,22 @@ export namespace Actor {
     const read = actor.type === "app" ? actor.read : undefined;
     const id = `${key.pk}|${key.sk}`;
     return read?.has(id) ? { item: read.get(id) } : undefined;
+  }
+
+  /**
+   * prefetched, but at most once per request: the second ask reads the table itself. For
+   * an item a write is conditional on (a record), so a retry after a lost race re-reads.
+   */
+  export function takePrefetched(key: { pk: string; sk: string }): { item: Record<string, unknown> | undefined } | undefined {
+    const actor = current();
+    const found = prefetched(key);
+    if (!found || actor.type !== "app" || !actor.read) return undefined;
+    const taken = takenOf.get(actor.read) ?? new Set<string>();
+    takenOf.set(actor.read, taken);
+    const id = `${key.pk}|${key.sk}`;
+    if (taken.has(id)) return undefined;
+    taken.add(id);
+    return found;
   }
 
   /** The caller's socket id (X-Socket-Id), so their own updates are not echoed back to them. */

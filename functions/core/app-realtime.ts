@@ -1,9 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from "@aws-sdk/client-apigatewaymanagementapi";
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName, type StoredEntitySchema } from "../../schemas/entities";
 import type { AppMeta } from "../../schemas/app";
@@ -19,6 +14,7 @@ import { Keys } from "./keys";
 import { Realtime } from "./realtime";
 import { Rls } from "./rls";
 import { SocketIo } from "./socket-io";
+import { SocketPost } from "./socket-post";
 import { Users } from "./users";
 
 /**
@@ -55,9 +51,6 @@ export namespace AppRealtime {
   const PARALLEL_SENDS = 25;
   /** Fields longer than this are emptied when a change is too large for one frame (the SDK's `_oversize` convention). */
   const OVERSIZE_FIELD_CHARS = 10_000;
-
-  let client: ApiGatewayManagementApiClient | undefined;
-  const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: Config.appSocketManagementEndpoint }));
 
   /** The room of an entity's changes (Keys.entityRoomListened names the same room). */
   export const roomOf = (appId: string, entity: string) => `entities:${appId}:${entity}`;
@@ -128,16 +121,9 @@ export namespace AppRealtime {
    * `keep` (the handshake, sent while the gateway may still be opening it), is forgotten.
    */
   export async function post(connectionId: string, frame: string, keep = false): Promise<boolean> {
-    try {
-      await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(frame) }));
-      return true;
-    } catch (err) {
-      if (err instanceof GoneException || (err as { name?: string }).name === "GoneException") {
-        if (!keep) await Realtime.forget(connectionId);
-        return false;
-      }
-      throw err;
-    }
+    if (await SocketPost.post(Config.appSocketManagementEndpoint, connectionId, new TextEncoder().encode(frame))) return true;
+    if (!keep) await Realtime.forget(connectionId);
+    return false;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type EntityRecord, declaredIndexes } from "../../schemas/entities";
+import { Actor } from "./actor";
 import { batchWrite, db, isConditionFailure, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError } from "./errors";
@@ -97,11 +98,14 @@ export namespace Records {
   }
 
   /** Ids are this module's lower-case ULIDs; anything else cannot be a record (and must never reach a key). */
-  const isRecordId = (id: string) => /^[0-9a-z]{26}$/.test(id);
+  export const isRecordId = (id: string) => /^[0-9a-z]{26}$/.test(id);
 
+  /** A record, read consistently: the request's first batch (http.ts) when it holds it and no one took it yet, else the table. */
   export async function get(appId: string, entity: string, id: string): Promise<Stored | undefined> {
     if (!isRecordId(id)) return undefined;
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.record(appId, entity, id), ConsistentRead: true }));
+    const key = Keys.record(appId, entity, id);
+    const first = Actor.takePrefetched(key);
+    const Item = first ? first.item : (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
     return Item ? toStored(Item) : undefined;
   }
 
