@@ -61,7 +61,9 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
     first = false;
   }
 
-  async function pollOnce() {
+  /** One page from each shard; answers how many records were handled, so a backlog is read without pausing. */
+  async function pollOnce(): Promise<number> {
+    let handled = 0;
     for (const [id, iterator] of iterators) {
       if (!iterator) {
         iterators.delete(id);
@@ -69,15 +71,23 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
         continue;
       }
       const { Records = [], NextShardIterator } = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }), signal);
-      iterators.set(id, NextShardIterator);
       if (Records.length) {
         try {
           await handler({ Records } as unknown as DynamoDBStreamEvent);
         } catch (err) {
-          console.error("[stream] handler failed:", err);
+          // As Lambda's event source mapping does, a failed batch is delivered again (from its first record), never skipped.
+          const { ShardIterator } = await client.send(
+            new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: "AT_SEQUENCE_NUMBER", SequenceNumber: Records[0].dynamodb!.SequenceNumber }),
+            signal,
+          );
+          iterators.set(id, ShardIterator);
+          throw new Error(`the stream handler failed, so its batch will be retried: ${(err as Error).message}`);
         }
+        handled += Records.length;
       }
+      iterators.set(id, NextShardIterator);
     }
+    return handled;
   }
 
   await discover();
@@ -88,7 +98,11 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
     while (!stopped) {
       try {
         if (rounds++ % 50 === 0 || [...iterators.values()].some((i) => !i)) await discover();
-        await pollOnce();
+        // a full page means more is waiting: read on at once rather than a page per interval
+        if ((await pollOnce()) >= 100) {
+          failures = 0;
+          continue;
+        }
         failures = 0;
       } catch (err) {
         // one line per outage, and backing off to 5 s, rather than a line every 100 ms
