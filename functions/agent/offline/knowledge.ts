@@ -192,3 +192,15 @@ export function isPerson(noun: string): boolean {
   const last = noun.split(" ").pop()!;
   return PERSON_WORDS.test(last) || (/ist$/.test(last) && !/^(check|play|wish|short|watch|set|to-?do)?list$/.test(last));
 }
+
+/** The known record whose stages include at least two of these nouns ("ideas, drafts": stages of a post), if any. */
+export function recordStagedAs(nouns: string[]): string | null {
+  let best: string | null = null;
+  let most = 1;
+  for (const [noun, k] of table()) {
+    const stages = k.fields.find((f) => /^(status|stage):/.test(f))?.split(":")[1].split("/") ?? [];
+    const hits = nouns.filter((n) => stages.includes(n)).length;
+    if (hits > most) [best, most] = [noun, hits];
+  }
+  return best;
+}

@@ -3,6 +3,7 @@
  * ("courses, lessons and enrolments", "track clients, projects and invoices"), singularised with
  * their modifier ("job openings" -> "job opening"), and every later mention of them ("each lesson").
  */
+import { knowledgeOf } from "./knowledge";
 import { singularize } from "./naming";
 
 export interface Clause {
@@ -74,9 +75,12 @@ export function looksPlural(word: string): boolean {
 
 const plain = (w: string | undefined): boolean =>
   !!w && w !== "," && !DET.has(w) && !PREP.has(w) && !VERBS.has(w) && !ADJ.has(w) && !/^\d/.test(w) && !APP_NOUNS.has(w);
+/** an adjective by its form: "-ous", "-ful", "-ive", "-able" words, or a hyphenated phrase with an adjective or preposition inside */
+export const adjectival = (w: string): boolean =>
+  /(ous|ful|ive|able|ible)$/.test(w) || (w.includes("-") && (/-(friendly|based|style|free)$/.test(w) || w.split("-").some((p) => ADJ.has(p) || (PREP.has(p) && p !== "to"))));
 /** a word that can qualify the noun after it ("journal entries", "checklist items") */
 const modifier = (w: string | undefined, before?: string): boolean =>
-  !!w && (plain(w) || /^(journal|calendar|list|diary)$/.test(w)) && !/[^e]ed$/.test(w) && !(/ing$/.test(w) && !!before && /^[a-z]+$/.test(before) && PREP.has(before) && !/^(and|or|plus|with)$/.test(before));
+  !!w && (plain(w) || /^(journal|calendar|list|diary)$/.test(w)) && !adjectival(w) && !/[^e]ed$/.test(w) && !(/ing$/.test(w) && !!before && /^[a-z]+$/.test(before) && PREP.has(before) && !/^(and|or|plus|with)$/.test(before));
 
 /** The plural nouns listed in a clause, each with its modifier, in order. */
 function listed(c: Clause, ci: number): Mention[] {
@@ -95,7 +99,11 @@ function listed(c: Clause, ci: number): Mention[] {
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
-      (/^(each|every)$/.test(w[k - 1] ?? "") && w[k - 2] === "for" && !/^(day|week|month|year|time|one|person|user|other)$/.test(word) && !DET.has(word));
+      ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with)$/.test(w[k - 2] ?? "")) ||
+        (/^(per|by)$/.test(w[k - 1] ?? "") && (looksPlural(w[k - 2] ?? "") || (w[k - 1] === "per" && !!knowledgeOf(word))) && (w[k - 1] === "per" || !!knowledgeOf(word))) ||
+        (w[k + 1] === "history" && !looksPlural(word) && plain(word))) &&
+      !/^(day|week|month|year|quarter|time|one|person|user|other)$/.test(word) &&
+      !DET.has(word);
     if (!mass && !looksPlural(word) && !grouping) continue;
     if (ATTR.has(word)) continue;
     const prev = w[k - 1];
@@ -104,21 +112,25 @@ function listed(c: Clause, ci: number): Mention[] {
     if (VERB_S.has(word) && ((modifier(prev) && (DET.has(w[k - 2] ?? "") || objectNext)) || /^(that|which|who|it)$/.test(prev ?? ""))) continue;
     let start = k;
     // "designers post screens": a word between two plurals is a verb, not a modifier
-    const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]);
+    const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]) && !VERB_S.has(w[k - 2]);
     if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore) start = k - 1;
     else if (prev && /^(savings|sales|news)$/.test(prev)) start = k - 1;
     const lead = w[start - 1];
     const next = w[k + 1];
     if (title) continue;
     if (mass && !(lead === "," || lead === "and" || lead === "track" || next === "," || next === "and")) continue;
-    if (SOFT_ATTR.has(word) && !(lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus")) continue;
+    // "teams, weekly scores": an adjective does not make a listed thing a field
+    const listLead = ADJ.has(lead ?? "") && start === k ? w[start - 2] : lead;
+    if (SOFT_ATTR.has(word) && !(listLead === undefined || listLead === "," || listLead === "and" || lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus" || (start === k && (VERBS.has(lead) || VERB_S.has(lead) || /^(leave|post|upload)$/.test(lead))))) continue;
     // "savings goals", "feedback scores": a word qualifying the plural after it
     if (next && looksPlural(next) && plain(next) && (mass || /^(savings|sales|news)$/.test(word))) continue;
     // "a planner for students": the people it is for, not records
     if (lead === "for" && (APP_NOUNS.has(w[start - 2]) || w[start - 2] === undefined) && /(ers|ors|ents|ees|ists|ies|mates|people|families|teams|kids|children)$/.test(word)) continue;
     if (next && APP_NOUNS.has(next) && next !== "list") continue;
     // "our sales team": a plural that qualifies the noun after it
-    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next)) continue;
+    // ... unless a plural follows it: "designers post screens"
+    const verbNext = looksPlural(w[k + 2] ?? "") && plain(w[k + 2]) && lead === undefined;
+    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext) continue;
     const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
     const noun = start < k ? `${w[start]} ${head}` : head;
     out.push({ noun, clause: ci, head: k, start, plural: !grouping });
@@ -143,7 +155,8 @@ export function titleNoun(clauses: Clause[]): string | null {
   let k = 0;
   while (k < w.length && (DET.has(w[k]) || ADJ.has(w[k]))) k++;
   const words: string[] = [];
-  for (; k < w.length && !PREP.has(w[k]) && !VERBS.has(w[k]); k++) words.push(w[k]);
+  // "a workout log": an app noun that is also a verb still names the app
+  for (; k < w.length && !PREP.has(w[k]) && (!VERBS.has(w[k]) || (APP_NOUNS.has(w[k]) && k > 0)); k++) words.push(w[k]);
   const app = words.findIndex((x) => APP_NOUNS.has(x));
   let j = app - 1;
   while (j >= 0 && PROCESS.has(words[j])) j--;
@@ -172,3 +185,13 @@ export function mentionsIn(c: Clause, ci: number, nouns: string[]): Mention[] {
   }
   return out;
 }
+
+/** The app's own nouns when its title names two ("a movie and series watchlist"), and the app noun itself. */
+export function titlePair(clauses: Clause[]): { nouns: string[]; app: string | null } {
+  const w = clauses[0]?.words ?? [];
+  const app = w.findIndex((x) => APP_NOUNS.has(x));
+  if (app < 0) return { nouns: [], app: null };
+  const pair = app >= 3 && w[app - 2] === "and" && plain(w[app - 1]) && plain(w[app - 3]) ? [w[app - 3], w[app - 1]] : [];
+  return { nouns: pair.map((x) => (looksPlural(x) ? singularize(x) : x)), app: w[app] };
+}
+

@@ -6,9 +6,9 @@
  */
 import type { JsonProp } from "./entities";
 import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
-import { isPerson, knowledgeOf } from "./knowledge";
-import { type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun } from "./nouns";
-import { pascal, snake } from "./naming";
+import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
+import { type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { pascal, singularize, snake } from "./naming";
 
 export interface PlannedEntity {
   name: string;
@@ -85,7 +85,28 @@ export function planDescription(description: string): Plan {
   const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
   // "a habit tracker with daily check-ins": the thing the app is named after, when the description lists little else
   const named = titleNoun(clauses);
-  if (named && listedMentions.length < 2 && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  // ... or the parent its listed things belong to ("a trip planner with places to visit and bookings")
+  const parentOfListed = !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
+  if (named && (listedMentions.length < 2 || parentOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  // "ideas, drafts, editors ... from idea to published": listed stages are one record moving through them
+  const staged = recordStagedAs(listedMentions.map((m) => m.noun));
+  if (staged && !listedMentions.some((m) => m.noun === staged)) {
+    const stages = knowledgeOf(staged)!.fields.find((f) => /^(status|stage):/.test(f))!.split(":")[1].split("/");
+    const first = listedMentions.findIndex((m) => stages.includes(m.noun));
+    listedMentions.splice(0, listedMentions.length, ...listedMentions.filter((m, i) => i === first || !stages.includes(m.noun)));
+    listedMentions[first] = { noun: staged };
+  }
+  const title = titlePair(clauses);
+  if (listedMentions.length < 2 && title.nouns.every((n) => knowledgeOf(n))) for (const noun of title.nouns) if (!listedMentions.some((m) => m.noun === noun)) listedMentions.splice(listedMentions.length - (listedMentions.length ? 1 : 0), 0, { noun });
+  // "a mood journal": what a journal or diary records is an entry about its subject
+  if (!listedMentions.length && named && !knowledgeOf(named) && /^(journal|diary)$/.test(title.app ?? "")) listedMentions.push({ noun: `${named} entry` });
+  // "a savings-goals app: set goals": a listed noun takes the qualifier the title gives it
+  for (const m of listedMentions) {
+    const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
+    if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
+    // "a family calendar with events per member": the member is a family member
+    else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
+  }
   if (!listedMentions.length && /\b(with|for|log|logging|track|tracking|record)\b/.test(description.toLowerCase())) listedMentions.push({ noun: "entry" });
   const drafts: Draft[] = listedMentions.map((m) => {
     const known = knowledgeOf(m.noun);
@@ -99,7 +120,12 @@ export function planDescription(description: string): Plan {
   // Person modifiers name who a record is by: "member ratings" -> a rating with a member.
   for (const d of drafts) {
     const [mod, ...rest] = d.noun.split(" ");
-    const by = rest.length ? drafts.find((x) => x !== d && x.person && x.noun === mod) : undefined;
+    let by = rest.length ? drafts.find((x) => x !== d && x.person && x.noun === mod) : undefined;
+    // "member ratings" with no members listed: the members are records too
+    if (!by && rest.length && isPerson(mod) && !isPerson(rest.join(" ")) && knowledgeOf(rest.join(" ")) && drafts.length < MAX_ENTITIES) {
+      by = { name: pascal(mod), noun: mod, fields: [], links: [], icon: knowledgeOf(mod)?.icon ?? "UserRound", person: true, described: [] };
+      drafts.push(by);
+    }
     if (by && !drafts.some((x) => x !== d && x.noun === rest.join(" "))) {
       d.noun = rest.join(" ");
       d.name = pascal(d.noun);
@@ -158,12 +184,12 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
   for (const m of ms) {
     const next = w[m.head + 1];
     const target = after(m.head + 1);
-    if ((next === "for" || next === "per" || next === "between") && target) link(at(m), at(target));
+    if ((next === "for" || next === "per" || next === "between" || next === "against") && target) link(at(m), at(target));
     if (LINK_WORDS.has(next) && /^(to|by)$/.test(w[m.head + 2] ?? "") && target) {
       const [a, b] = at(m).person && !at(target).person ? [at(target), at(m)] : [at(m), at(target)];
       link(a, b);
     }
-    if (/^(organised|organized|grouped|sorted|filed)$/.test(next ?? "") && target) link(at(m), at(target));
+    if ((/^(organised|organized|grouped|sorted|filed)$/.test(next ?? "") || (next === "by" && m.plural && target?.head === m.head + 2)) && target) link(at(m), at(target));
     if (next === "with") {
       const kids: Mention[] = [];
       for (const x of ms) {
@@ -177,6 +203,10 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
       else link(at(kid), at(m));
     }
   }
+  // "collect images, colours and notes into boards": the things listed go into the container named
+  const into = w.some((x) => /^(turn|turns|convert|converts|translate|translates)$/.test(x)) ? -1 : w.indexOf("into");
+  const bin = into >= 0 ? after(into) : undefined;
+  if (bin) for (const m of ms) if (m.head < into && m.plural && m.noun !== bin.noun) link(at(m), at(bin));
   // Field lists: "with a title, a due date and a priority", "has reps and a weight".
   const flow = flowIn(c.text);
   for (let t = 0; t < w.length; t++) {
