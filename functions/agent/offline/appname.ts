@@ -9,7 +9,7 @@ const VERB_TITLES: Record<string, string> = { plan: "Planner", track: "Tracker",
 const word = (w: string) => (/[A-Z].*[A-Z]|\d/.test(w) ? w : w[0].toUpperCase() + w.slice(1).toLowerCase());
 
 /**
- * "A sales pipeline for a small B2B team …" -> "Sales Pipeline"; "A CRM for freelancers …" -> "CRM for Freelancers";
+ * "A sales pipeline: our agency …" -> "Sales Pipeline"; "A CRM for plumbers …" -> "CRM for Plumbers";
  * "Plan videos: …" -> "Video Planner"; null when the description names no app ("an app to …", "Track …").
  */
 export function appNameFrom(description: string): string | null {
@@ -36,7 +36,7 @@ export function appNameFrom(description: string): string | null {
   const last = out[out.length - 1].toLowerCase();
   if (GENERIC.test(last) && out.length > 2) out.pop();
   let name = out.map(word).join(" ");
-  // "A CRM for freelancers", "An inventory for a small shop": say who it is for when the name is one word
+  // "A CRM for plumbers", "An inventory for a bakery": say who it is for when the name is one word
   const after = words.slice(k);
   if (out.length === 1 && after[0]?.toLowerCase() === "for") {
     const who = after.slice(1).filter((w) => !DET.has(w.toLowerCase()) && !ADJ.has(w.toLowerCase()));

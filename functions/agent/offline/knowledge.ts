@@ -193,7 +193,7 @@ export function isPerson(noun: string): boolean {
   return PERSON_WORDS.test(last) || (/ist$/.test(last) && !/^(check|play|wish|short|watch|set|to-?do)?list$/.test(last));
 }
 
-/** The known record whose stages include at least two of these nouns ("ideas, drafts": stages of a post), if any. */
+/** The known record whose stages include at least two of these nouns ("drafts and scheduled": stages of a post), if any. */
 export function recordStagedAs(nouns: string[]): string | null {
   let best: string | null = null;
   let most = 1;

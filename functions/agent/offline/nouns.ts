@@ -119,7 +119,7 @@ function listed(c: Clause, ci: number): Mention[] {
     const next = w[k + 1];
     if (title) continue;
     if (mass && !(lead === "," || lead === "and" || lead === "track" || next === "," || next === "and")) continue;
-    // "teams, weekly scores": an adjective does not make a listed thing a field
+    // "players, monthly points": an adjective does not make a listed thing a field
     const listLead = ADJ.has(lead ?? "") && start === k ? w[start - 2] : lead;
     if (SOFT_ATTR.has(word) && !(listLead === undefined || listLead === "," || listLead === "and" || lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus" || (start === k && (VERBS.has(lead) || VERB_S.has(lead) || /^(leave|post|upload)$/.test(lead))))) continue;
     // "savings goals", "feedback scores": a word qualifying the plural after it
@@ -128,7 +128,7 @@ function listed(c: Clause, ci: number): Mention[] {
     if (lead === "for" && (APP_NOUNS.has(w[start - 2]) || w[start - 2] === undefined) && /(ers|ors|ents|ees|ists|ies|mates|people|families|teams|kids|children)$/.test(word)) continue;
     if (next && APP_NOUNS.has(next) && next !== "list") continue;
     // "our sales team": a plural that qualifies the noun after it
-    // ... unless a plural follows it: "designers post screens"
+    // ... unless a plural follows it: "writers send drafts"
     const verbNext = looksPlural(w[k + 2] ?? "") && plain(w[k + 2]) && lead === undefined;
     if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext) continue;
     const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
@@ -155,7 +155,7 @@ export function titleNoun(clauses: Clause[]): string | null {
   let k = 0;
   while (k < w.length && (DET.has(w[k]) || ADJ.has(w[k]))) k++;
   const words: string[] = [];
-  // "a workout log": an app noun that is also a verb still names the app
+  // "a rowing log": an app noun that is also a verb still names the app
   for (; k < w.length && !PREP.has(w[k]) && (!VERBS.has(w[k]) || (APP_NOUNS.has(w[k]) && k > 0)); k++) words.push(w[k]);
   const app = words.findIndex((x) => APP_NOUNS.has(x));
   let j = app - 1;
@@ -186,7 +186,7 @@ export function mentionsIn(c: Clause, ci: number, nouns: string[]): Mention[] {
   return out;
 }
 
-/** The app's own nouns when its title names two ("a movie and series watchlist"), and the app noun itself. */
+/** The app's own nouns when its title names two ("a cat and dog register"), and the app noun itself. */
 export function titlePair(clauses: Clause[]): { nouns: string[]; app: string | null } {
   const w = clauses[0]?.words ?? [];
   const app = w.findIndex((x) => APP_NOUNS.has(x));

@@ -83,12 +83,12 @@ function itemsAfter(words: string[], t: number): { phrase: string[]; at: number 
 export function planDescription(description: string): Plan {
   const clauses = clausesOf(description);
   const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
-  // "a habit tracker with daily check-ins": the thing the app is named after, when the description lists little else
+  // "a plant tracker with weekly waterings": the thing the app is named after, when the description lists little else
   const named = titleNoun(clauses);
-  // ... or the parent its listed things belong to ("a trip planner with places to visit and bookings")
+  // ... or the parent its listed things belong to ("a recipe box with ingredients and steps")
   const parentOfListed = !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
   if (named && (listedMentions.length < 2 || parentOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
-  // "ideas, drafts, editors ... from idea to published": listed stages are one record moving through them
+  // "drafts, scheduled posts and writers": listed stages are one record moving through them
   const staged = recordStagedAs(listedMentions.map((m) => m.noun));
   if (staged && !listedMentions.some((m) => m.noun === staged)) {
     const stages = knowledgeOf(staged)!.fields.find((f) => /^(status|stage):/.test(f))!.split(":")[1].split("/");
@@ -98,13 +98,13 @@ export function planDescription(description: string): Plan {
   }
   const title = titlePair(clauses);
   if (listedMentions.length < 2 && title.nouns.every((n) => knowledgeOf(n))) for (const noun of title.nouns) if (!listedMentions.some((m) => m.noun === noun)) listedMentions.splice(listedMentions.length - (listedMentions.length ? 1 : 0), 0, { noun });
-  // "a mood journal": what a journal or diary records is an entry about its subject
+  // "a dream diary": what a journal or diary records is an entry about its subject
   if (!listedMentions.length && named && !knowledgeOf(named) && /^(journal|diary)$/.test(title.app ?? "")) listedMentions.push({ noun: `${named} entry` });
-  // "a savings-goals app: set goals": a listed noun takes the qualifier the title gives it
+  // "a reading-goals tool to add goals": a listed noun takes the qualifier the title gives it
   for (const m of listedMentions) {
     const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
     if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
-    // "a family calendar with events per member": the member is a family member
+    // "a family planner with chores per member": the member is a family member
     else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
   }
   if (!listedMentions.length && /\b(with|for|log|logging|track|tracking|record)\b/.test(description.toLowerCase())) listedMentions.push({ noun: "entry" });
@@ -203,7 +203,7 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
       else link(at(kid), at(m));
     }
   }
-  // "collect images, colours and notes into boards": the things listed go into the container named
+  // "sort clips and sketches into folders": the things listed go into the container named
   const into = w.some((x) => /^(turn|turns|convert|converts|translate|translates)$/.test(x)) ? -1 : w.indexOf("into");
   const bin = into >= 0 ? after(into) : undefined;
   if (bin) for (const m of ms) if (m.head < into && m.plural && m.noun !== bin.noun) link(at(m), at(bin));
