@@ -25,7 +25,7 @@ deal||Handshake|title*, value, stage:prospect/qualified/proposal/won/lost, close
 lead|P|UserPlus|name*, email, phone, source, status:new/contacted/qualified/lost|
 project||FolderKanban|name*, description, status:planning/active/on_hold/completed, start date, due date, budget|client, customer, company
 task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project, @person
-ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, @person
+ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, concert, gig, @people
 invoice||FileText|invoice number*, amount, issue date, due date, status:draft/sent/paid/overdue|client, customer, project, order
 payment||CreditCard|amount*, date, method, notes|invoice, order, @person
 expense||Receipt|title*, amount, date, notes|category, trip, project, @person
@@ -61,7 +61,7 @@ quiz||HelpCircle|title*, description|course, lesson
 question||CircleHelp|text*, answer|quiz
 session||CalendarClock|date*, time, duration, price, notes|tutor, student, @person
 event||Calendar|title*, date, location, description|
-appointment||CalendarCheck|title*, date, time, duration, status:scheduled/confirmed/completed/cancelled|@people
+appointment||CalendarCheck|title*, date, time, duration, status:scheduled/confirmed/completed/cancelled|property, @people
 booking||CalendarCheck|date*, status:pending/confirmed/cancelled, notes|client, customer, guest, trip, room, property, @people
 post||FileText|title*, content, publish date, status:idea/draft/scheduled/published|author, category, blog
 author|P|PenLine|name*, email, bio|
@@ -99,7 +99,7 @@ set||Repeat|reps*, weight|exercise, workout
 habit||Repeat|name*, frequency, target per period, active|
 check-in||CircleCheck|date*, done, notes|habit, key result, goal, @person
 medication||Pill|name*, dose, instructions|family member, patient, @person
-dose||Clock|time*, amount, taken|medication
+dose||Clock|time*, amount, taken|medication, medicine
 journal entry||NotebookPen|title*, date, content|place, trip
 recipe||ChefHat|title*, servings, prep time, instructions, photo|
 ingredient||Carrot|name*, quantity, unit|recipe
@@ -121,11 +121,12 @@ series||Tv|title*, seasons, watched|
 game||Dices|name*, min players, max players|
 player|P|UserRound|name*|team
 game night||PartyPopper|date*, location, notes|game
-score||Trophy|points*, date|player, game night, game, student
+score||Trophy|points*, date|player, game night, game, team, student, assignment, quiz
 book||BookOpen|title*, author, genre, status:to_read/reading/finished|author
 loan||HandCoins|loaned date*, due date, returned|book, item, @people
 rating||Star|rating*, comment|book, movie, @person
 concert||Music|title*, date, ticket price|artist, venue
+gig||Music|title*, date, ticket price|artist, venue
 artist|P|Mic2|name*, genre|
 venue||Building|name*, city, capacity|
 plot|C|Sprout|name*, size|
@@ -146,7 +147,7 @@ quote||FileSignature|title*, amount, status:requested/received/accepted/declined
 plant||Sprout|name*, species, photo, watering frequency, last watered date|room
 character|P|UserRound|name*, role, description|
 relationship||Link2|type*, description|character
-photo||Image|title*, image, taken date|album
+photo||Image|title*, image, taken date|album, entry, journal entry
 song||Music|title*, lyrics, key, status:idea/draft/finished|
 version||GitBranch|name*, date, notes|song
 chord progression||Music2|name*, chords|song

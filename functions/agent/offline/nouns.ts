@@ -104,6 +104,12 @@ function listed(c: Clause, ci: number): Mention[] {
         (w[k + 1] === "history" && !looksPlural(word) && plain(word))) &&
       !/^(day|week|month|year|quarter|time|one|person|user|other)$/.test(word) &&
       !DET.has(word);
+    // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
+    const kept = !looksPlural(word) && /^(list|schedule|directory)$/.test(w[k + 1] ?? "") && !!knowledgeOf(word) && /^(,|and|with)$/.test(DET.has(w[k - 1] ?? "") ? (w[k - 2] ?? "") : (w[k - 1] ?? ""));
+    if (kept) {
+      out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
+      continue;
+    }
     if (!mass && !looksPlural(word) && !grouping) continue;
     if (ATTR.has(word)) continue;
     const prev = w[k - 1];
@@ -130,7 +136,7 @@ function listed(c: Clause, ci: number): Mention[] {
     // "our sales team": a plural that qualifies the noun after it
     // ... unless a plural follows it: "writers send drafts"
     const verbNext = looksPlural(w[k + 2] ?? "") && plain(w[k + 2]) && lead === undefined;
-    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext) continue;
+    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext && next !== "history") continue;
     const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
     const noun = start < k ? `${w[start]} ${head}` : head;
     out.push({ noun, clause: ci, head: k, start, plural: !grouping });

@@ -108,10 +108,19 @@ export function planDescription(description: string): Plan {
     else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
   }
   if (!listedMentions.length && /\b(with|for|log|logging|track|tracking|record)\b/.test(description.toLowerCase())) listedMentions.push({ noun: "entry" });
+  // "word lists": the words are records too, each in its list
+  for (const m of [...listedMentions]) {
+    const item = /^([a-z]+) list$/.exec(m.noun)?.[1];
+    if (item && !listedMentions.some((x) => x.noun === item) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: item });
+  }
   const drafts: Draft[] = listedMentions.map((m) => {
     const known = knowledgeOf(m.noun);
     return { name: pascal(m.noun), noun: m.noun, fields: [], links: [], icon: known?.icon ?? null, person: isPerson(m.noun), described: [] };
   });
+  for (const d of drafts) {
+    const list = drafts.find((x) => x.noun === `${d.noun} list`);
+    if (list) link(d, list);
+  }
   const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
   const nouns = drafts.map((d) => d.noun);
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
