@@ -24,7 +24,7 @@ company||Building2|name*, website, industry, phone, notes|
 deal||Handshake|title*, value, stage:prospect/qualified/proposal/won/lost, close date, notes|company, contact, customer, client
 lead|P|UserPlus|name*, email, phone, source, status:new/contacted/qualified/lost|
 project||FolderKanban|name*, description, status:planning/active/on_hold/completed, start date, due date, budget|client, customer, company
-task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project, @person
+task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project, room, @person
 ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, concert, gig, @people
 invoice||FileText|invoice number*, amount, issue date, due date, status:draft/sent/paid/overdue|client, customer, project, order
 payment||CreditCard|amount*, date, method, notes|invoice, order, @person
@@ -129,7 +129,8 @@ concert||Music|title*, date, ticket price|artist, venue
 gig||Music|title*, date, ticket price|artist, venue
 artist|P|Mic2|name*, genre|
 venue||Building|name*, city, capacity|
-plot|C|Sprout|name*, size|
+plot|C|Sprout|name*, size|@person
+letter||Mail|title*, sent date, content|donor, customer, client, @person
 gardener|P|UserRound|name*, email, phone|
 planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
 volunteer|P|HandHelping|name*, email, phone|

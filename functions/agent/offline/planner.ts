@@ -257,6 +257,13 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
     words = words.slice(1);
   }
   const text = words.join(" ");
+  // "bugs with a severity and a component": a field named after what the record usually belongs to is that record
+  if (words.length === 1 && knowledgeOf(target.noun)?.parents.includes(text) && knowledgeOf(text) && !isPerson(text) && drafts.length < MAX_ENTITIES && !drafts.some((d) => d.noun === text)) {
+    const parent: Draft = { name: pascal(text), noun: text, fields: [], links: [], icon: knowledgeOf(text)!.icon, person: false, described: [] };
+    drafts.push(parent);
+    link(target, parent);
+    return;
+  }
   const out = /^(.*?)\s+out of\s+(\d+)$/.exec(text);
   const isStatus = /(^| )(status|stages?|state)$/.test(out ? out[1] : text);
   const draft = fieldFrom(out ? out[1] : text, target.name, isStatus ? flow : null, out ? Number(out[2]) : null);
