@@ -104,6 +104,7 @@ journal entry||NotebookPen|title*, date, content|place, trip
 recipe||ChefHat|title*, servings, prep time, instructions, photo|
 ingredient||Carrot|name*, quantity, unit|recipe
 meal plan||UtensilsCrossed|date*, meal:breakfast/lunch/dinner|recipe
+meal||UtensilsCrossed|date*, meal:breakfast/lunch/dinner|recipe
 objective||Target|title*, quarter, status:on_track/at_risk/off_track|
 key result||Gauge|title*, target value, current value|objective
 meeting||Users|title*, date, agenda, notes|book, project, client
@@ -135,6 +136,7 @@ gardener|P|UserRound|name*, email, phone|
 planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
 volunteer|P|HandHelping|name*, email, phone|
 sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|event, volunteer, @person
+registration||ClipboardPen|registered date*, checked in|event, @person
 meter reading||Gauge|date*, reading, cost|meter
 activity||Activity|title*, date|category
 chore||Brush|title*, points, frequency|@person

@@ -99,10 +99,10 @@ function listed(c: Clause, ci: number): Mention[] {
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
-      ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with)$/.test(w[k - 2] ?? "")) ||
+      ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with|on)$/.test(w[k - 2] ?? "") && !(w[k - 2] === "for" && /^(day|week|month|year)$/.test(word))) ||
         (/^(per|by)$/.test(w[k - 1] ?? "") && (looksPlural(w[k - 2] ?? "") || (w[k - 1] === "per" && !!knowledgeOf(word))) && (w[k - 1] === "per" || !!knowledgeOf(word))) ||
         (w[k + 1] === "history" && !looksPlural(word) && plain(word))) &&
-      !/^(day|week|month|year|quarter|time|one|person|user|other)$/.test(word) &&
+      !/^(quarter|time|one|person|user|other)$/.test(word) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
       !DET.has(word);
     // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
     const kept = !looksPlural(word) && /^(list|schedule|directory)$/.test(w[k + 1] ?? "") && !!knowledgeOf(word) && /^(,|and|with)$/.test(DET.has(w[k - 1] ?? "") ? (w[k - 2] ?? "") : (w[k - 1] ?? ""));

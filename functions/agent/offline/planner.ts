@@ -108,6 +108,10 @@ export function planDescription(description: string): Plan {
     else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
   }
   if (!listedMentions.length && /\b(with|for|log|logging|track|tracking|record)\b/.test(description.toLowerCase())) listedMentions.push({ noun: "entry" });
+  // "classes they enrolled in": a record of each person's enrolment in each class
+  const joined = /\b([a-z]+s) (?:they|people|members|users) (registered|enrolled|signed up)\b/.exec(description.toLowerCase());
+  const joining = joined && { registered: "registration", enrolled: "enrolment", "signed up": "sign-up" }[joined[2]];
+  if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
   // "word lists": the words are records too, each in its list
   for (const m of [...listedMentions]) {
     const item = /^([a-z]+) list$/.exec(m.noun)?.[1];
