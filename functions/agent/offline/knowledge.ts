@@ -25,7 +25,7 @@ deal||Handshake|title*, value, stage:prospect/qualified/proposal/won/lost, close
 lead|P|UserPlus|name*, email, phone, source, status:new/contacted/qualified/lost|
 project||FolderKanban|name*, description, status:planning/active/on_hold/completed, start date, due date, budget|client, customer, company
 task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project, room, @person
-ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, concert, gig, @people
+ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, gig, @people
 invoice||FileText|invoice number*, amount, issue date, due date, status:draft/sent/paid/overdue|client, customer, project, order
 payment||CreditCard|amount*, date, method, notes|invoice, order, @person
 expense||Receipt|title*, amount, date, notes|category, trip, project, @person
