@@ -137,6 +137,7 @@ planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
 volunteer|P|HandHelping|name*, email, phone|
 sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|event, volunteer, @person
 registration||ClipboardPen|registered date*, checked in|event, @person
+proposal||FileSignature|title*, date, status:proposed/accepted/rejected|team, client, customer
 meter reading||Gauge|date*, reading, cost|meter
 activity||Activity|title*, date|category
 chore||Brush|title*, points, frequency|@person

@@ -38,10 +38,10 @@ const VERB_S = set(
 const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
 /** plural words that are field values or settings, never entities */
 const ATTR = set(
-  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps tools features options pages",
+  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages",
 );
 /** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
-const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions");
+const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions tools");
 /** words naming the app itself; a noun right before one is a modifier ("a donor manager"), not a mention */
 export const APP_NOUNS = set(
   "app apps application tool tracker manager planner log logger library platform organiser organizer notebook board journal portfolio workspace chart inventory calendar list crm system dashboard gradebook watchlist club hub directory catalogue catalog database site website portal diary wiki builder generator maker splitter schedule desk inbox guide monitor timer trainer outliner handbook program feed",
