@@ -105,11 +105,11 @@ describe("offline planner: the home screen's idea cards", () => {
     expect(missing).toEqual(shortOf[title] ?? []);
   });
 
-  it(`models ${(100 * BEFORE_CARDS.entities).toFixed(0)}% -> most of the cards' expected entities and ${(100 * BEFORE_CARDS.links).toFixed(0)}% -> most of their links`, () => {
+  it("models 87% of the cards' expected entities and 80% of their links (before: 70% and 41%)", () => {
     const now = { entities: share("entities"), links: share("links") };
     console.info(`offline planner on the idea cards: ${(100 * now.entities).toFixed(0)}% of expected entities, ${(100 * now.links).toFixed(0)}% of links`);
-    expect(now.entities).toBeGreaterThan(BEFORE_CARDS.entities);
-    expect(now.links).toBeGreaterThan(BEFORE_CARDS.links);
+    expect({ entities: Math.round(100 * now.entities), links: Math.round(100 * now.links) }).toEqual({ entities: 87, links: 80 });
+    expect({ entities: Math.round(100 * BEFORE_CARDS.entities), links: Math.round(100 * BEFORE_CARDS.links) }).toEqual({ entities: 70, links: 41 });
   });
 
   it("the sales pipeline card gives companies, contacts and deals, a Kanban board of deals by stage and a monthly chart of their value", () => {
