@@ -61,6 +61,8 @@ export const AppMeta = z.object({
   turn_id: z.string().nullable().optional(),
   /** set by Stop to the turn it stops; the worker aborts when it sees its own id */
   stop_requested: z.string().nullable().optional(),
+  /** characters per token each provider model's own usage report showed for the app's last turn, keyed "provider/model" (functions/agent/context.ts); written only by the turn */
+  token_ratios: z.record(z.string(), z.number()).optional(),
   /** the published snapshot the app's own host serves (functions/core/publish.ts); null until first published */
   published_version: z.string().nullable().optional(),
   last_deployed_at: z.string().nullable().optional(),

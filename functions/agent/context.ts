@@ -3,7 +3,9 @@
  * listed by path, and the model asks for them with <kiln-list>, <kiln-read> and
  * <kiln-search> (protocol.ts). The turn ends that model call, answers every request
  * here (bounded), and calls the model again in the same turn, free of charge and at
- * most READ_ROUNDS times. Budgets are in tokens, estimated per provider family.
+ * most READ_ROUNDS times. Budgets are in tokens: counted with the ratio of characters to
+ * tokens the provider itself reported for the app's last call to that model (learnRatio),
+ * else estimated per provider family.
  */
 import type { FileTree } from "../../schemas/app-files";
 import type { FileRequest } from "./protocol";
@@ -30,11 +32,47 @@ export const CHARS_PER_TOKEN: Record<ProviderName | "unknown", number> = {
   unknown: 3,
 };
 
-/** A provider's own token count for `text`, estimated: long runs of one character (indentation, rules) compress, so they count once per 8. */
-export function estimateTokens(text: string, provider?: ProviderName): number {
-  const ratio = CHARS_PER_TOKEN[provider ?? "unknown"];
-  const squeezed = text.replace(/(.)\1{8,}/g, (run) => run.slice(0, Math.ceil(run.length / 8)));
-  return Math.ceil(squeezed.length / ratio);
+/** A learned ratio stays within these bounds, so one odd usage report (a proxy's guess, a count missing its cached part) cannot blow the budget. */
+export const LEARNED_RATIO = { min: 2, max: 5 } as const;
+/** Below this many characters a prompt says little about the tokenizer: the request's fixed overhead dominates. */
+export const MIN_CALIBRATION_CHARS = 2_000;
+
+/** The characters of `text` a token budget counts: long runs of one character (indentation, rules) compress, so they count once per 8. */
+export function countedChars(text: string): number {
+  return text.replace(/(.)\1{8,}/g, (run) => run.slice(0, Math.ceil(run.length / 8))).length;
+}
+
+/** The characters of a whole prompt as sent (system and messages), as countedChars counts them. */
+export function promptChars(prompt: { system: string; messages: { content: string }[] }): number {
+  return prompt.messages.reduce((n, m) => n + countedChars(m.content), countedChars(prompt.system));
+}
+
+const clampRatio = (ratio: number) => Math.min(LEARNED_RATIO.max, Math.max(LEARNED_RATIO.min, ratio));
+
+/**
+ * The characters per token a model call shows: its prompt's counted characters over the input
+ * tokens the provider reported for it, clamped to LEARNED_RATIO; `prev` when there is no usable
+ * report (none, zero) or the prompt was too small to tell.
+ */
+export function learnRatio(prev: number | undefined, chars: number, reportedTokens: number | undefined): number | undefined {
+  if (!reportedTokens || !Number.isFinite(reportedTokens) || reportedTokens <= 0 || chars < MIN_CALIBRATION_CHARS) return prev;
+  return clampRatio(chars / reportedTokens);
+}
+
+/** The characters per token a budget uses: the ratio learned from the app's last call to this model (clamped), else the provider family's. */
+export function charsPerToken(provider?: ProviderName, learned?: number): number {
+  return learned && Number.isFinite(learned) ? clampRatio(learned) : CHARS_PER_TOKEN[provider ?? "unknown"];
+}
+
+/** Where an app keeps the ratio learned for one provider model (AppMeta.token_ratios). */
+export function ratioKey(provider: ProviderName | undefined, modelId: string): string {
+  return `${provider ?? "unknown"}/${modelId}`;
+}
+
+/** A provider's own token count for `text`, estimated with a ratio (charsPerToken) or its family's. */
+export function estimateTokens(text: string, per?: ProviderName | number): number {
+  const ratio = typeof per === "number" ? per : CHARS_PER_TOKEN[per ?? "unknown"];
+  return Math.ceil(countedChars(text) / ratio);
 }
 
 function fileBlock(path: string, content: string): string {
@@ -71,13 +109,13 @@ function answerOne(files: FileTree, request: FileRequest): string {
 }
 
 /** Kiln's answer to one model call's file requests, as the next user message: each answered in order while the token budget lasts. */
-export function answerRequests(files: FileTree, requests: FileRequest[], provider?: ProviderName, budget = ANSWER_TOKEN_BUDGET): string {
+export function answerRequests(files: FileTree, requests: FileRequest[], per?: ProviderName | number, budget = ANSWER_TOKEN_BUDGET): string {
   const parts: string[] = [];
   let used = 0;
   const skipped: string[] = [];
   for (const request of requests) {
     const answer = answerOne(files, request);
-    const cost = estimateTokens(answer, provider);
+    const cost = estimateTokens(answer, per);
     if (cost > budget && request.type === "read") {
       parts.push(`${request.path} is too large to send whole (about ${cost.toLocaleString("en-US")} tokens): find the lines you need with <kiln-search query="…" />.`);
       continue;

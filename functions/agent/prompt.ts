@@ -30,6 +30,8 @@ export interface PromptInput {
   backendFunctions?: boolean;
   /** whose tokenizer the budgets are estimated for */
   provider?: ProviderName;
+  /** characters per token for the budgets: learned from the provider's own count (context.ts charsPerToken); the family's ratio when unset */
+  charsPerToken?: number;
   history: { role: "user" | "assistant"; content: string }[];
   message: string;
   /** the person's own request, whose named files are shown in full (`message` when unset): the same in every model call of a turn, so the prompt's cached part stays the same */
@@ -39,7 +41,7 @@ export interface PromptInput {
 
 type PromptMessage = { role: "user" | "assistant"; content: string };
 
-/** Above this many tokens of file contents (the provider's estimate, context.ts), only the files that matter are shown in full. */
+/** Above this many tokens of file contents (counted as the provider counts them, context.ts), only the files that matter are shown in full. */
 export const FILE_TREE_TOKENS = 36_000;
 /** How many earlier messages travel with a turn. */
 export const HISTORY_MESSAGES = 10;
@@ -169,7 +171,7 @@ function fileBlock(path: string, content: string): string {
 export function fileTreeSection(input: PromptInput): string {
   const paths = Object.keys(input.files).sort();
   if (!paths.length) return "# The app's files\nThe app has no files yet: build it from scratch.";
-  const tokens = new Map(paths.map((p) => [p, estimateTokens(input.files[p], input.provider)]));
+  const tokens = new Map(paths.map((p) => [p, estimateTokens(input.files[p], input.charsPerToken ?? input.provider)]));
   const total = paths.reduce((n, p) => n + tokens.get(p)!, 0);
   if (total <= FILE_TREE_TOKENS) {
     return `# The app's files (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;

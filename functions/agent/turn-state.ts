@@ -14,6 +14,7 @@ import { Messages } from "../core/messages";
 import { PlatformStats } from "../core/platform-stats";
 import { Secrets } from "../core/secrets";
 import { applyAction, secretRequestOf } from "./apply";
+import { learnRatio, promptChars, ratioKey } from "./context";
 import { homePageOf } from "./home-page";
 import { firstCompletePage } from "./first-page";
 import { runOfflineEngine } from "./offline";
@@ -81,6 +82,8 @@ export class TurnState {
   /** the page this turn opened the new app's preview on while it streamed */
   private openedOn: string | null = null;
   private usage = { inputTokens: 0, outputTokens: 0 };
+  /** characters per token shown by the provider's usage report for this turn's last model call, kept for the app's next turn */
+  private readonly calibration: { charsPerToken?: number } = {};
   /** how far the answer was looked at for code in plain fences, and the fenced writes applied while it streamed */
   private fencesReadTo = 0;
   private readonly fencedApplied = new Set<string>();
@@ -113,7 +116,7 @@ export class TurnState {
       },
     });
     const end: { finishReason?: string } = {};
-    const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end);
+    const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end, this.calibration);
     for await (const chunk of chunks) {
       if (signal.aborted) throw signal.reason;
       if (this.gone) throw new AppGone();
@@ -295,6 +298,8 @@ export class TurnState {
     const current = await Apps.get(this.app.id);
     if (!current) return;
     const patch: Partial<AppMeta> = { app_stage: null };
+    if (provider.kind === "remote" && this.calibration.charsPerToken)
+      patch.token_ratios = { ...current.token_ratios, [ratioKey(provider.provider, provider.modelId)]: this.calibration.charsPerToken };
     if (!current.main_page || !pages.includes(current.main_page) || current.main_page === this.openedOn) patch.main_page = homePageOf(this.files);
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
     const wanted = mine(current) && state === "done";
@@ -376,16 +381,20 @@ async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string> {
   }
 }
 
-async function* remoteChunks(
+/** A model call's chunks; its usage lands in `usage`, and the characters per token its report shows in `calibration`. */
+export async function* remoteChunks(
   provider: Extract<Provider, { kind: "remote" }>,
   prompt: PromptInput,
   signal: AbortSignal,
   usage: { inputTokens: number; outputTokens: number },
   end: { finishReason?: string },
+  calibration: { charsPerToken?: number },
 ): AsyncGenerator<string> {
-  const stream = provider.stream({ ...buildPrompt(prompt), signal });
+  const built = buildPrompt(prompt);
+  const stream = provider.stream({ ...built, signal });
   for await (const chunk of stream.textStream) yield chunk;
   const used = await stream.usage;
+  calibration.charsPerToken = learnRatio(calibration.charsPerToken, promptChars(built), used.inputTokens);
   usage.inputTokens += used.inputTokens ?? 0;
   usage.outputTokens += used.outputTokens ?? 0;
   end.finishReason = used.finishReason;

@@ -11,7 +11,7 @@ import { Secrets } from "../core/secrets";
 import { toChatSuggestions } from "../core/suggestions";
 import { MAX_AUTOMATED_FIXES_PER_TURN } from "../core/tiers";
 import { Turns } from "../core/turns";
-import { READ_ROUNDS, answerRequests } from "./context";
+import { READ_ROUNDS, answerRequests, charsPerToken, ratioKey } from "./context";
 import { conversationBefore } from "./history";
 import { suggestOffline } from "./offline";
 import { actionsOf } from "./parser";
@@ -43,6 +43,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const [integrations, secretNames] = await Promise.all([Catalog.promptsOf(app.integrations), Secrets.names(app.id).then((s) => s.map((x) => x.name))]);
   const provider = providerFor(app.model);
   const turn = new TurnState(app, job, before);
+  // One ratio for the whole turn, so the cached prompt stays the same across its model calls; the turn learns the next one.
+  const ratio = provider.kind === "remote" ? charsPerToken(provider.provider, app.token_ratios?.[ratioKey(provider.provider, provider.modelId)]) : undefined;
 
   const abort = new AbortController();
   const stopWatch = setInterval(() => {
@@ -81,12 +83,13 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         focus: userMessage.content,
         fileUrls: userMessage.file_urls,
         provider: provider.kind === "remote" ? provider.provider : undefined,
+        charsPerToken: ratio,
       });
       // Files the model asked to see are answered in its next call, free and at most READ_ROUNDS times; that call is no fix attempt.
       const asked = actionsOf(turn.raw.slice(from)).filter(isFileRequest);
       if (asked.length && reads < READ_ROUNDS && !turn.cutOff && provider.kind === "remote" && !params.discussion_mode) {
         history.push({ role: "user", content: request }, { role: "assistant", content: turn.raw.slice(from) });
-        request = answerRequests(turn.files, asked, provider.provider);
+        request = answerRequests(turn.files, asked, ratio);
         reads++, round--;
         turn.say("\n\n");
         continue;
