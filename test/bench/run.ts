@@ -30,9 +30,9 @@ import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
 import { chatSend } from "./chat-send";
 import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
-import { scaleQueries } from "./scale";
 import { publishedFirstRender } from "./published";
 import { handlerBundles } from "./bundles";
+import { scaleQueries } from "./scale";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
 
