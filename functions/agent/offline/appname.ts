@@ -55,11 +55,14 @@ const UNMODELLED: [RegExp, string][] = [
   [/\b(votes?|voting)\b/i, "voting"],
   [/\b(timers?|pomodoro|countdown)\b/i, "a timer"],
   [/\bmaps?\b/i, "a map"],
-  [/\b(share a link|public page|sharing link)\b/i, "public or shared links"],
+  // sharing outside the app: a link, page or URL made public or shared
+  [/\b(?:share|sharing|shareable|public|publish\w*)(?: (?:a|an|the|its|their))? (?:links?|pages?|urls?)\b/i, "public or shared links"],
   [/\b(syntax[- ]highlight\w*|one-click copy|lightbox)\b/i, "code highlighting, copy buttons and viewers"],
-  [/\b(spaced repetition|study mode|quiz(?:zes)? in both directions|timed questions)\b/i, "study and quiz modes"],
+  // a mode that drives practice: scheduled review, asking in reverse, against the clock
+  [/\b(spaced repetition|study modes?|practice modes?|both directions|both ways|in reverse|timed \w+|time limits?)\b/i, "study and quiz modes"],
   [/\brandom\b/i, "random picks"],
-  [/\b(forecasts?|projections?|weighted averages?|leaderboards?|standings|who owes whom|heatmap|snowball|avalanche)\b/i, "calculated results such as forecasts, averages and rankings (the dashboard charts counts and sums instead)"],
+  // figures computed across records: forecasts, balances between people, rankings, orders compared by strategy
+  [/\b(forecasts?|projections?|weighted averages?|leaderboards?|standings|heatmap|owes?|owed|settle(?: up|ments?)|balances? between|compar\w+ [\w ,-]*?(?:strateg(?:y|ies)|methods|approaches))\b/i, "calculated results such as forecasts, averages and rankings (the dashboard charts counts and sums instead)"],
   [/\b(import|export|csv|pdf)\b/i, "import and export"],
   [/\b(emails?|newsletters?) (?:sends?|scheduled sends)\b|\bsend(?:s|ing)? (?:an? )?emails?\b/i, "sending e-mail"],
 ];

@@ -122,6 +122,9 @@ series||Tv|title*, seasons, watched|
 game||Dices|name*, min players, max players|
 player|P|UserRound|name*|team
 game night||PartyPopper|date*, location, notes|game
+debt||CreditCard|name*, balance, interest rate, minimum payment, due date|account
+review||ClipboardCheck|title*, date, rating, notes|
+vote||ThumbsUp|date|
 score||Trophy|points*, date|player, game night, game, team, student, assignment, quiz
 book||BookOpen|title*, author, genre, status:to_read/reading/finished|author
 loan||HandCoins|loaned date*, due date, returned|book, item, @people

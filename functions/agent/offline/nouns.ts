@@ -25,9 +25,9 @@ export interface Mention {
 const set = (s: string) => new Set(s.trim().split(/\s+/));
 export const DET = set("a an the my our their your his her its some any all each every this that these those no one i we you they he she it");
 export const ADJ = set(
-  "daily weekly monthly yearly annual upcoming past recent shared personal simple small big large local internal recurring favourite favorite different various multiple own other open active public private current future basic main total individual online custom new old little mini quick easy free full whole single many few several more most best top common important simple-to-use multiplayer-style reusable low high soon follow-up hardest easiest latest newest oldest biggest highest lowest fastest one two three four five six seven eight nine ten",
+  "daily weekly monthly yearly annual upcoming past recent shared personal simple small big large local internal recurring favourite favorite different various multiple own other open active public private current future basic main total individual online custom new old little mini quick easy free full whole single many few several more most best top common important simple-to-use multiplayer-style reusable rotating ongoing pending remaining existing outstanding incoming outgoing low high soon follow-up hardest easiest latest newest oldest biggest highest lowest fastest one two three four five six seven eight nine ten",
 );
-export const PREP = set("before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when");
+export const PREP = set("before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when 's");
 export const VERBS = set(
   "track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
 );
@@ -38,7 +38,7 @@ const VERB_S = set(
 const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
 /** plural words that are field values or settings, never entities */
 const ATTR = set(
-  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages",
+  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
 );
 /** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
 const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions tools");
@@ -57,10 +57,10 @@ export function clausesOf(text: string): Clause[] {
     .replace(/e-mail/g, "email")
     .replace(/&/g, " and ")
     .replace(/[“”"]/g, " ")
-    .replace(/(\w)['’]s\b/g, "$1");
+    .replace(/(\w)['’]s\b/g, "$1 's");
   for (const m of normal.matchAll(/([^.;:!?()\n]+)([.;:!?()\n]|$)/g)) {
     for (const part of m[1].split(/\b(?:where|whereas|while|so that)\b/)) {
-      const words = part.match(/[a-z0-9]+(?:-[a-z0-9]+)*|,/g) ?? [];
+      const words = part.match(/[a-z0-9]+(?:-[a-z0-9]+)*|,|'s/g) ?? [];
       if (words.length) out.push({ words, text: part.trim(), colon: m[2] === ":" });
     }
   }
@@ -101,17 +101,26 @@ function listed(c: Clause, ci: number): Mention[] {
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
       ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with|on)$/.test(w[k - 2] ?? "") && !(w[k - 2] === "for" && /^(day|week|month|year)$/.test(word))) ||
         (/^(per|by)$/.test(w[k - 1] ?? "") && (looksPlural(w[k - 2] ?? "") || (w[k - 1] === "per" && !!knowledgeOf(word))) && (w[k - 1] === "per" || !!knowledgeOf(word))) ||
-        (w[k + 1] === "history" && !looksPlural(word) && plain(word))) &&
+        (w[k + 1] === "history" && !looksPlural(word) && plain(word)) ||
+        // "each plant's schedule": a thing with its own things is a record
+        (w[k + 1] === "'s" && /^(each|every)$/.test(w[k - 1] ?? "") && !!knowledgeOf(word)) ||
+        // ... and its known things ("each student's score") are records of it
+        (w[k - 1] === "'s" && /^(each|every)$/.test(w[k - 3] ?? "") && !!knowledgeOf(word) && !!knowledgeOf(w[k - 2] ?? ""))) &&
       !/^(quarter|time|one|person|user|other)$/.test(word) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
       !DET.has(word);
     // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
-    const kept = !looksPlural(word) && /^(list|schedule|directory)$/.test(w[k + 1] ?? "") && !!knowledgeOf(word) && /^(,|and|with)$/.test(DET.has(w[k - 1] ?? "") ? (w[k - 2] ?? "") : (w[k - 1] ?? ""));
+    const lead0 = adjectival(w[k - 1] ?? "") ? k - 2 : k - 1;
+    const kept = !looksPlural(word) && /^(list|schedule|directory|form|table)$/.test(w[k + 1] ?? "") && !!knowledgeOf(word) && /^(,|and|with)$/.test(DET.has(w[lead0] ?? "") ? (w[lead0 - 1] ?? "") : (w[lead0] ?? ""));
     if (kept) {
       out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
       continue;
     }
     if (!mass && !looksPlural(word) && !grouping) continue;
-    if (ATTR.has(word)) continue;
+    if (ATTR.has(word)) {
+      // "interview stages": a known thing with stages of its own is a record moving through them
+      if (/^(stages|statuses)$/.test(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1])) out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
+      continue;
+    }
     const prev = w[k - 1];
     const after = w[k + 1];
     const objectNext = !!after && (DET.has(after) || ADJ.has(after) || (looksPlural(after) && plain(after)));
@@ -127,7 +136,7 @@ function listed(c: Clause, ci: number): Mention[] {
     if (mass && !(lead === "," || lead === "and" || lead === "track" || next === "," || next === "and")) continue;
     // "players, monthly points": an adjective does not make a listed thing a field
     const listLead = ADJ.has(lead ?? "") && start === k ? w[start - 2] : lead;
-    if (SOFT_ATTR.has(word) && !(listLead === undefined || listLead === "," || listLead === "and" || lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus" || (start === k && (VERBS.has(lead) || VERB_S.has(lead) || /^(leave|post|upload)$/.test(lead))))) continue;
+    if (SOFT_ATTR.has(word) && !(listLead === undefined || listLead === "," || listLead === "and" || lead === "'s" || lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus" || (start === k && (VERBS.has(lead) || VERB_S.has(lead) || /^(leave|post|upload)$/.test(lead))))) continue;
     // "savings goals", "feedback scores": a word qualifying the plural after it
     if (next && looksPlural(next) && plain(next) && (mass || /^(savings|sales|news)$/.test(word))) continue;
     // "a planner for students": the people it is for, not records

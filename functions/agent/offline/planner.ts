@@ -7,7 +7,7 @@
 import type { JsonProp } from "./entities";
 import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
-import { type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { ADJ, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
 
 export interface PlannedEntity {
@@ -101,9 +101,12 @@ export function planDescription(description: string): Plan {
   // "a dream diary": what a journal or diary records is an entry about its subject
   if (!listedMentions.length && named && !knowledgeOf(named) && /^(journal|diary)$/.test(title.app ?? "")) listedMentions.push({ noun: `${named} entry` });
   // "a reading-goals tool to add goals": a listed noun takes the qualifier the title gives it
+  const lead = (clauses[0]?.words ?? []).find((x) => !DET.has(x) && !ADJ.has(x));
   for (const m of listedMentions) {
     const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
     if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
+    // "a pantry inventory with low items": a bare item is an item of the place the app is about
+    else if (m.noun === "item" && lead && !knowledgeOf(lead)) m.noun = `${lead} item`;
     // "a family planner with chores per member": the member is a family member
     else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
   }
@@ -111,6 +114,10 @@ export function planDescription(description: string): Plan {
   // "classes they enrolled in": a record of each person's enrolment in each class
   const joined = /\b([a-z]+s) (?:they|people|members|users) (registered|enrolled|signed up)\b/.exec(description.toLowerCase());
   const joining = joined && { registered: "registration", enrolled: "enrolment", "signed up": "sign-up" }[joined[2]];
+  // "friends vote on destinations": each vote is a record of who voted for what
+  const acted = /\b([a-z]+s) (vote|bid|comment)s? on ([a-z]+s)\b/.exec(description.toLowerCase());
+  const acts = acted && [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) && !listedMentions.some((m) => m.noun === acted[2]) && listedMentions.length < MAX_ENTITIES;
+  if (acts) listedMentions.push({ noun: acted[2] });
   if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
   // "word lists": the words are records too, each in its list
   for (const m of [...listedMentions]) {
@@ -125,6 +132,7 @@ export function planDescription(description: string): Plan {
     const list = drafts.find((x) => x.noun === `${d.noun} list`);
     if (list) link(d, list);
   }
+  if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === acted[2])!, drafts.find((d) => d.noun === singularize(x))!);
   const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
   const nouns = drafts.map((d) => d.noun);
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
