@@ -51,7 +51,7 @@ course||Library|title*, description, start date, status:draft/published/archived
 lesson||BookOpen|title*, content, duration, position|course, module
 enrolment||ClipboardCheck|enrolled date*, progress, status:active/completed/dropped|student, course, class
 class||School|name*, subject, room, schedule|teacher
-assignment||ClipboardList|title*, due date, max score, status:not_started/in_progress/submitted/graded|class, course, subject
+assignment||ClipboardList|title*, due date, max score, status:not_started/in_progress/submitted/graded|class, course, subject, chore, shift
 grade||Award|score*, date, feedback|student, assignment
 subject||BookMarked|name*, teacher|
 homework||NotebookPen|title*, due date, priority, status:todo/in_progress/done|subject, class, course
@@ -123,6 +123,7 @@ game||Dices|name*, min players, max players|
 player|P|UserRound|name*|team
 game night||PartyPopper|date*, location, notes|game
 debt||CreditCard|name*, balance, interest rate, minimum payment, due date|account
+standup||MessagesSquare|date*, yesterday, today, blockers|@person
 review||ClipboardCheck|title*, date, rating, notes|
 vote||ThumbsUp|date|
 score||Trophy|points*, date|player, game night, game, team, student, assignment, quiz

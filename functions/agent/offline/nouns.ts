@@ -57,7 +57,9 @@ export function clausesOf(text: string): Clause[] {
     .replace(/e-mail/g, "email")
     .replace(/&/g, " and ")
     .replace(/[“”"]/g, " ")
-    .replace(/(\w)['’]s\b/g, "$1 's");
+    .replace(/(\w)['’]s\b/g, "$1 's")
+    // "per-person checklists" are checklists per person
+    .replace(/\bper-([a-z]+) ([a-z]+s)\b/g, "$2 per $1");
   for (const m of normal.matchAll(/([^.;:!?()\n]+)([.;:!?()\n]|$)/g)) {
     for (const part of m[1].split(/\b(?:where|whereas|while|so that)\b/)) {
       const words = part.match(/[a-z0-9]+(?:-[a-z0-9]+)*|,|'s/g) ?? [];
@@ -102,17 +104,21 @@ function listed(c: Clause, ci: number): Mention[] {
       ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with|on)$/.test(w[k - 2] ?? "") && !(w[k - 2] === "for" && /^(day|week|month|year)$/.test(word))) ||
         (/^(per|by)$/.test(w[k - 1] ?? "") && (looksPlural(w[k - 2] ?? "") || (w[k - 1] === "per" && !!knowledgeOf(word))) && (w[k - 1] === "per" || !!knowledgeOf(word))) ||
         (w[k + 1] === "history" && !looksPlural(word) && plain(word)) ||
+        // "each member posts": the people who act in the app are records
+        (/^(each|every)$/.test(w[k - 1] ?? "") && VERB_S.has(w[k + 1] ?? "") && !!knowledgeOf(word)?.person) ||
         // "each plant's schedule": a thing with its own things is a record
         (w[k + 1] === "'s" && /^(each|every)$/.test(w[k - 1] ?? "") && !!knowledgeOf(word)) ||
         // ... and its known things ("each student's score") are records of it
         (w[k - 1] === "'s" && /^(each|every)$/.test(w[k - 3] ?? "") && !!knowledgeOf(word) && !!knowledgeOf(w[k - 2] ?? ""))) &&
-      !/^(quarter|time|one|person|user|other)$/.test(word) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
+      !/^(quarter|time|one|other)$/.test(word) && !(/^(person|user)$/.test(word) && !(looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]))) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
       !DET.has(word);
     // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
-    const lead0 = adjectival(w[k - 1] ?? "") ? k - 2 : k - 1;
-    const kept = !looksPlural(word) && /^(list|schedule|directory|form|table)$/.test(w[k + 1] ?? "") && !!knowledgeOf(word) && /^(,|and|with)$/.test(DET.has(w[lead0] ?? "") ? (w[lead0 - 1] ?? "") : (w[lead0] ?? ""));
+    const lead0 = adjectival(w[k - 1] ?? "") || ADJ.has(w[k - 1] ?? "") ? k - 2 : k - 1;
+    // "a high-score table": an adjective joined to the thing kept
+    const base = word.includes("-") && ADJ.has(word.split("-")[0]) ? word.slice(word.indexOf("-") + 1) : word;
+    const kept = !looksPlural(base) && /^(list|schedule|directory|form|table)$/.test(w[k + 1] ?? "") && !!knowledgeOf(base) && /^(,|and|with)$/.test(DET.has(w[lead0] ?? "") ? (w[lead0 - 1] ?? "") : (w[lead0] ?? ""));
     if (kept) {
-      out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
+      out.push({ noun: base, clause: ci, head: k, start: k, plural: true });
       continue;
     }
     if (!mass && !looksPlural(word) && !grouping) continue;

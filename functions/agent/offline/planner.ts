@@ -7,7 +7,7 @@
 import type { JsonProp } from "./entities";
 import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
-import { ADJ, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
 
 export interface PlannedEntity {
@@ -87,7 +87,8 @@ export function planDescription(description: string): Plan {
   const named = titleNoun(clauses);
   // ... or the parent its listed things belong to ("a recipe box with ingredients and steps")
   const parentOfListed = !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
-  if (named && (listedMentions.length < 2 || parentOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  // ... or the people who use it ("a standup app: each member posts blockers")
+  if (named && (listedMentions.filter((m) => !isPerson(m.noun)).length < 2 || parentOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
   // "drafts, scheduled posts and writers": listed stages are one record moving through them
   const staged = recordStagedAs(listedMentions.map((m) => m.noun));
   if (staged && !listedMentions.some((m) => m.noun === staged)) {
@@ -102,11 +103,15 @@ export function planDescription(description: string): Plan {
   if (!listedMentions.length && named && !knowledgeOf(named) && /^(journal|diary)$/.test(title.app ?? "")) listedMentions.push({ noun: `${named} entry` });
   // "a reading-goals tool to add goals": a listed noun takes the qualifier the title gives it
   const lead = (clauses[0]?.words ?? []).find((x) => !DET.has(x) && !ADJ.has(x));
+  const titleWords = clauses[0]?.words ?? [];
+  const kin = titleWords.slice(0, titleWords.findIndex((x) => APP_NOUNS.has(x))).find((x) => /^(team|family)$/.test(x));
   for (const m of listedMentions) {
-    const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
+    const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !ADJ.has(x.split("-")[0]) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
     if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
     // "a pantry inventory with low items": a bare item is an item of the place the app is about
     else if (m.noun === "item" && lead && !knowledgeOf(lead)) m.noun = `${lead} item`;
+    // "a team standup app: each member posts": the member is a team member
+    else if (kin && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${kin} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${kin} ${m.noun}`;
     // "a family planner with chores per member": the member is a family member
     else if (named && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${named} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${named} ${m.noun}`;
   }
@@ -160,10 +165,13 @@ export function planDescription(description: string): Plan {
   clauses.forEach((c, ci) => addClause(c, ci, mentions[ci], drafts, main, flows, byNoun));
   addKnownLinks(drafts, main);
 
-  // "assigned to" with nobody to assign: a person entity to assign to
-  if (main && !drafts.some((d) => d.person) && /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible)\b/i.test(description) && drafts.length < MAX_ENTITIES) {
-    const noun = /\bteam\b/i.test(description) ? "team member" : "person";
-    const person: Draft = { name: pascal(noun), noun, fields: [], links: [], icon: "UserRound", person: true, described: [] };
+  // "assigned to" with nobody to assign: a person entity to assign to; things "rotating" go round people too
+  if (main && !drafts.some((d) => d.person) && /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description) && drafts.length < MAX_ENTITIES) {
+    // "an owner team": the owner is the team itself
+    const group = /\b(owner|owning|responsible) team\b/i.test(description);
+    const kin = /\b(team|family)\b/i.exec(description)?.[1].toLowerCase();
+    const noun = group ? "team" : kin ? `${kin} member` : "person";
+    const person: Draft = { name: pascal(noun), noun, fields: [], links: [], icon: "UserRound", person: !group, described: [] };
     drafts.push(person);
     link(main, person);
   }
@@ -206,6 +214,8 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
     const next = w[m.head + 1];
     const target = after(m.head + 1);
     if ((next === "for" || next === "per" || next === "between" || next === "against") && target) link(at(m), at(target));
+    // "each student's lessons": what is someone's belongs to them
+    if (next === "'s" && target && !at(target).person) link(at(target), at(m));
     if (LINK_WORDS.has(next) && /^(to|by)$/.test(w[m.head + 2] ?? "") && target) {
       const [a, b] = at(m).person && !at(target).person ? [at(target), at(m)] : [at(m), at(target)];
       link(a, b);
