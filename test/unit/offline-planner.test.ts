@@ -141,6 +141,7 @@ describe("offline planner: how people describe apps", () => {
     ["A camping list builder with per-person kits.", ["Kit", "Person"], ["Kit>Person"]],
     ["A wiki of internal services with an owner team and a status.", ["Service", "Team"], ["Service>Team"]],
     ["A team retro app: each member posts wins and worries.", ["TeamMember", "Win", "Worry"], ["Win>TeamMember"]],
+    ["A writing tool for SEO-friendly blog posts and authors.", ["Post", "Author"], ["Post>Author"]],
   ])("%s", (description, entities, links) => {
     expect(modelled(build(description).files)).toEqual({ entities, links });
   });

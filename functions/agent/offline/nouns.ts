@@ -134,7 +134,9 @@ function listed(c: Clause, ci: number): Mention[] {
     let start = k;
     // "designers post screens": a word between two plurals is a verb, not a modifier
     const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]) && !VERB_S.has(w[k - 2]);
-    if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore) start = k - 1;
+    // "SEO-friendly e-commerce descriptions": a modifier qualified by a compound adjective classifies the thing, it does not name it
+    const classified = (w[k - 2] ?? "").includes("-") && adjectival(w[k - 2]);
+    if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore && !classified) start = k - 1;
     else if (prev && /^(savings|sales|news)$/.test(prev)) start = k - 1;
     const lead = w[start - 1];
     const next = w[k + 1];
