@@ -124,6 +124,7 @@ player|P|UserRound|name*|team
 game night||PartyPopper|date*, location, notes|game
 debt||CreditCard|name*, balance, interest rate, minimum payment, due date|account
 standup||MessagesSquare|date*, yesterday, today, blockers|@person
+alert||Bell|title*, severity:low/medium/high/critical, notes|service
 review||ClipboardCheck|title*, date, rating, notes|
 vote||ThumbsUp|date|
 score||Trophy|points*, date|player, game night, game, team, student, assignment, quiz

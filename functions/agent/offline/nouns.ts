@@ -122,7 +122,9 @@ function listed(c: Clause, ci: number): Mention[] {
       continue;
     }
     if (!mass && !looksPlural(word) && !grouping) continue;
-    if (ATTR.has(word)) {
+    // "services, alerts, fixes": a known thing between commas of a list of things is one of them
+    const amongThings = w[k - 1] === "," && w[k + 1] === "," && looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]) && !!knowledgeOf(singularize(word));
+    if (ATTR.has(word) && !amongThings) {
       // "interview stages": a known thing with stages of its own is a record moving through them
       if (/^(stages|statuses)$/.test(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1])) out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
       continue;
