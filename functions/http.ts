@@ -55,7 +55,8 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
     const schemaKey = entity ? EntitySchemas.keyOf(appId, entity) : undefined;
     // A get, update or delete of one record reads it there too (Records.get takes it, once).
     const rid = c.req.param("rid");
-    const recordKey = entity && rid && Records.isRecordId(rid) ? [Keys.record(appId, entity, rid)] : [];
+    // A query reads the entity's index state there too, which its planner needs when a declared index could serve it.
+    const recordKey = entity && rid && Records.isRecordId(rid) ? [Keys.record(appId, entity, rid)] : entity && !rid ? [Keys.recordIndexState(appId, entity)] : [];
     const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!), ...recordKey] : []);
     AppCallers.admit(caller);
     return { type: "app", caller, read };

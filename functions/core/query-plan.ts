@@ -1,3 +1,5 @@
+import { Actor } from "./actor";
+import { Keys } from "./keys";
 import { RecordIndexes } from "./record-indexes";
 import type { RecordQuery } from "./record-query";
 import { Records } from "./records";
@@ -90,7 +92,7 @@ export namespace QueryPlan {
     const layout = RecordIndexes.layoutOf(target.declared);
     // The table's own order serves a created_date sort: only a condition (or another sort) needs the index state.
     const wanted = [...found.keys()].some((f) => f in layout) || (sort.field in layout && sort.field !== "created_date");
-    const built = wanted ? (await RecordIndexes.state(target.appId, target.entity)).layout : {};
+    const built = wanted ? await builtLayout(target) : {};
     const gsiOf = (field: string) => RecordIndexes.ready(field, target.declared, built);
     const usable = [...found.entries()].filter(([field]) => gsiOf(field));
 
@@ -139,5 +141,12 @@ export namespace QueryPlan {
       }
       yield* Records.indexWalk(appId, entity, bounded);
     }
+  }
+
+  /** The index layout every record carries: from the call's first batch when it read it (functions/http.ts), else its own read. */
+  async function builtLayout(target: RecordQuery.Target): Promise<Record<string, string>> {
+    const prefetched = Actor.prefetched(Keys.recordIndexState(target.appId, target.entity));
+    if (prefetched) return (prefetched.item?.layout as Record<string, string> | undefined) ?? {};
+    return (await RecordIndexes.state(target.appId, target.entity)).layout;
   }
 }
