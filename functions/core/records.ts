@@ -287,8 +287,9 @@ export namespace Records {
     let condition = `${scan.gsi}pk = :p`;
     const sk = `${scan.gsi}sk`;
     if (scan.prefix !== undefined) {
-      condition += ` AND begins_with(${sk}, :x)`;
-      values[":x"] = scan.prefix;
+      // the same keys as begins_with, as a range: DynamoDB Local answers a range from its index, a prefix by scanning the partition
+      condition += ` AND ${sk} BETWEEN :x AND :xe`;
+      Object.assign(values, { ":x": scan.prefix, ":xe": `${scan.prefix}\u{10FFFF}` });
     } else if (scan.lo !== undefined && scan.hi !== undefined) {
       condition += ` AND ${sk} BETWEEN :lo AND :hi`;
       Object.assign(values, { ":lo": scan.lo, ":hi": scan.hi });
