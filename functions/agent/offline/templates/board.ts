@@ -2,7 +2,7 @@
 import { statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
-import { entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+import { entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx, newRecordButton } from "./common";
 
 export function renderBoard(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -58,16 +58,7 @@ export function renderBoard(model: AppModel, def: EntityDef): string {
     `          <h1 className={theme.heading}>${jsxText(`${def.navTitle} board`)}</h1>`,
     `          <p className={theme.muted}>${jsxText(`By ${status.label.toLowerCase()}: drag a card, or use its arrows, to move it.`)}</p>`,
     "        </div>",
-    def.pages.form
-      ? [
-          `        <Link to={createPageUrl(${str(def.pages.form)})}>`,
-          "          <Button className={theme.primaryButton}>",
-          `            <Plus className="mr-2 h-4 w-4" />`,
-          `            New ${jsxText(n.label)}`,
-          "          </Button>",
-          "        </Link>",
-        ]
-      : null,
+    newRecordButton(def, n, 8),
     "      </div>",
     "      {loading ? (",
     "        <p className={theme.muted}>Loading…</p>",

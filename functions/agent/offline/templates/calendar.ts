@@ -2,7 +2,7 @@
 import { calendarDate, statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
-import { entityImport, importLine, lines, names, recordUrl, setter, uiImports } from "./common";
+import { entityImport, importLine, lines, names, recordUrl, setter, uiImports, newRecordButton } from "./common";
 
 export function renderCalendar(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -58,16 +58,7 @@ export function renderCalendar(model: AppModel, def: EntityDef): string {
     `          <Button variant="outline" size="icon" aria-label="Next month" className={theme.secondaryButton} onClick={() => setMonth((m) => addMonths(m, 1))}>`,
     `            <ChevronRight className="h-4 w-4" />`,
     "          </Button>",
-    def.pages.form
-      ? [
-          `          <Link to={createPageUrl(${str(def.pages.form)})}>`,
-          "            <Button className={theme.primaryButton}>",
-          `              <Plus className="mr-2 h-4 w-4" />`,
-          `              New ${jsxText(n.label)}`,
-          "            </Button>",
-          "          </Link>",
-        ]
-      : null,
+    newRecordButton(def, n, 10),
     "        </div>",
     "      </div>",
     "      <Card className={theme.card}>",

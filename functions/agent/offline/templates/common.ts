@@ -2,7 +2,7 @@
 import type { Field } from "../entities";
 import { titleField } from "../entities";
 import { type AppModel, type EntityDef, fields, findEntity } from "../model";
-import { access, entityIdent, localVar, lowerWords, pluralize, str } from "../naming";
+import { access, entityIdent, jsxText, localVar, lowerWords, pluralize, str } from "../naming";
 
 export interface Names {
   def: EntityDef;
@@ -114,4 +114,20 @@ export function lines(...parts: (string | string[] | false | null | undefined)[]
 export function indent(block: string[], by: number): string[] {
   const pad = " ".repeat(by);
   return block.map((l) => (l ? pad + l : l));
+}
+
+/** The header's "New <label>" button to the entity's form, indented `by` spaces (null when it has no form page). */
+export function newRecordButton(def: EntityDef, n: Names, by: number): string[] | null {
+  if (!def.pages.form) return null;
+  return indent(
+    [
+      `<Link to={createPageUrl(${str(def.pages.form)})}>`,
+      "  <Button className={theme.primaryButton}>",
+      `    <Plus className="mr-2 h-4 w-4" />`,
+      `    New ${jsxText(n.label)}`,
+      "  </Button>",
+      "</Link>",
+    ],
+    by,
+  );
 }

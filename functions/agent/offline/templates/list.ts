@@ -2,7 +2,7 @@
 import { statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
-import { columns, entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+import { columns, entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx, newRecordButton } from "./common";
 
 export function renderList(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -103,16 +103,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
     `          <h1 className={theme.heading}>${jsxText(def.navTitle)}</h1>`,
     `          <p className={theme.muted}>{${n.many}.length} in total</p>`,
     "        </div>",
-    def.pages.form
-      ? [
-          `        <Link to={createPageUrl(${str(def.pages.form)})}>`,
-          "          <Button className={theme.primaryButton}>",
-          `            <Plus className="mr-2 h-4 w-4" />`,
-          `            New ${jsxText(n.label)}`,
-          "          </Button>",
-          "        </Link>",
-        ]
-      : null,
+    newRecordButton(def, n, 8),
     "      </div>",
     "      <Card className={theme.card}>",
     `        <CardContent className="space-y-4 p-4">`,
