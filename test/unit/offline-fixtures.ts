@@ -35,8 +35,8 @@ export function applyAll(files: Files, actions: Action[], frozen: string[] = [])
 
 const ALLOWED_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|dialog|checkbox)|@\/components\/[\w/]+)$/;
 
-/** Every code file compiles as JSX and imports only what exists; every entity is a valid schema. */
-export function checkTree(files: Files) {
+/** Every code file compiles as JSX, imports only what `allowed` names and the app has, and links only to pages it has; every entity is a valid schema. */
+export function checkTree(files: Files, allowed: RegExp = ALLOWED_IMPORT) {
   for (const [path, content] of Object.entries(files)) {
     expect(path).toMatch(filePathPattern);
     if (path.startsWith("entities/")) {
@@ -45,7 +45,7 @@ export function checkTree(files: Files) {
     }
     expect(() => transformSync(content, { loader: "jsx" }), path).not.toThrow();
     for (const m of content.matchAll(/^import .* from "([^"]+)";$/gm)) {
-      expect(m[1], `${path} imports ${m[1]}`).toMatch(ALLOWED_IMPORT);
+      expect(m[1], `${path} imports ${m[1]}`).toMatch(allowed);
       const local = /^@\/(entities|components)\/(?!ui\/)(.+)$/.exec(m[1]);
       if (local) expect(files[`${local[1]}/${local[2]}`], `${path} imports ${m[1]}`).toBeDefined();
     }

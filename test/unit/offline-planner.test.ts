@@ -1,11 +1,10 @@
-import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { EntitySchema, filePathPattern } from "../../schemas/app-files";
 import { nameFromDescription, planOffline } from "../../functions/agent/offline";
 import { readModel } from "../../functions/agent/offline/model";
 import { BEFORE, modelled, offlineDescriptions } from "../fixtures/offline-descriptions";
 import { ideaCategories } from "../../web/src/lib/ideas";
 import { BEFORE_CARDS, ideaCardExpectations, shortOf } from "../fixtures/offline-idea-cards";
+import { checkTree as checkFixtureTree } from "./offline-fixtures";
 
 type Files = Record<string, string>;
 
@@ -19,23 +18,7 @@ function build(description: string): { text: string; files: Files } {
   return { text, files };
 }
 
-/** Every file compiles, imports only what the runtime provides and the app has, and links only to pages it has. */
-function checkTree(files: Files) {
-  for (const [path, content] of Object.entries(files)) {
-    expect(path).toMatch(filePathPattern);
-    if (path.startsWith("entities/")) {
-      expect(EntitySchema.safeParse(JSON.parse(content)).success, path).toBe(true);
-      continue;
-    }
-    expect(() => transformSync(content, { loader: "jsx" }), path).not.toThrow();
-    for (const m of content.matchAll(/^import .* from "([^"]+)";$/gm)) {
-      expect(m[1], `${path} imports ${m[1]}`).toMatch(ALLOWED_IMPORT);
-      const local = /^@\/(entities|components)\/(?!ui\/)(.+)$/.exec(m[1]);
-      if (local) expect(files[`${local[1]}/${local[2]}`], `${path} imports ${m[1]}`).toBeDefined();
-    }
-    for (const m of content.matchAll(/createPageUrl\("([A-Za-z]\w*)"\)|page: "([A-Za-z]\w*)"/g)) expect(files[`pages/${m[1] ?? m[2]}`], `${path} links to ${m[1] ?? m[2]}`).toBeDefined();
-  }
-}
+const checkTree = (files: Files) => checkFixtureTree(files, ALLOWED_IMPORT);
 
 const schema = (files: Files, name: string) => JSON.parse(files[`entities/${name}`]);
 
