@@ -4,18 +4,11 @@
  * `BENCH_STACK {"url":…}` once healthy, and stops the stack when its stdin closes.
  */
 import { startLocalStack } from "../../stacks/local/stack";
+import { waitHealthy } from "./http";
 
 async function main() {
   const stack = await startLocalStack({ port: 0, dataDir: null, seed: true });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await fetch(`${stack.url}/api/health`).catch(() => undefined);
-    const status = res?.status;
-    await res?.arrayBuffer().catch(() => undefined);
-    if (status === 200) break;
-    if (Date.now() > deadline) throw new Error(`/api/health did not answer 200 within 60 s (last: ${status ?? "no answer"})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitHealthy(stack.url);
   console.log(`BENCH_STACK ${JSON.stringify({ url: stack.url })}`);
   // The parent closes stdin when it is done (or dies); either way the stack goes with it.
   process.stdin.resume();

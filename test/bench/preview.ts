@@ -16,22 +16,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalStackProcess } from "../../stacks/local/child";
 import { launchChromium } from "../e2e/chromium";
+import { json } from "./http";
 import type { SdkRow } from "./sdk-workload";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const WARMUP = 3;
 const ROUNDS = 30;
-
-async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(url, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** Nearest-rank 95th percentile (the table's columns are the median and p99). */
 function p95(samples: number[]): number {

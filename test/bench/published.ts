@@ -13,23 +13,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalStackProcess } from "../../stacks/local/child";
 import { launchChromium } from "../e2e/chromium";
+import { json } from "./http";
 import { firstRenderMs, storeSnapshot, storedSnapshot } from "../e2e/published-app";
 import type { SdkRow } from "./sdk-workload";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const WARMUP = 2;
 const ROUNDS = 10;
-
-async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(url, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 export async function publishedFirstRender(): Promise<SdkRow[]> {
   if (process.env.KILN_SKIP_BUILD !== "1") {

@@ -32,6 +32,7 @@ import { functionLatency } from "./functions";
 import { previewRerender } from "./preview";
 import { publishedFirstRender } from "./published";
 import { handlerBundles } from "./bundles";
+import { waitHealthy } from "./http";
 import { scaleQueries } from "./scale";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
@@ -140,16 +141,6 @@ async function expect200(what: string, answer: Promise<Answer>): Promise<any> {
   const { status, text } = await answer;
   if (status !== 200) throw new Error(`${what}: answered ${status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await request(`${url}/api/health`, "GET").then((a) => a.status, () => 0);
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`/api/health did not answer 200 within 60 s (last: ${status})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 // ---------------------------------------------------------------- cold start in a fresh process
