@@ -19,8 +19,8 @@ export namespace SocketPost {
   const bytes = (data: Data) =>
     typeof data === "string" ? Buffer.from(data) : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
 
-  /** node:crypto behind the Checksum interface SignatureV4 hashes and HMACs with. */
-  class Sha256 {
+  /** node:crypto behind the Checksum interface SignatureV4 hashes and HMACs with (the unit test re-signs with it too). */
+  export class Sha256 {
     private readonly hash;
     constructor(secret?: Data) {
       this.hash = secret === undefined ? createHash("sha256") : createHmac("sha256", bytes(secret));

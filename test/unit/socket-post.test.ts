@@ -1,4 +1,3 @@
-import { createHash, createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
@@ -8,21 +7,7 @@ import { SocketPost } from "../../functions/core/socket-post";
 
 const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
 
-type Data = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: Data) => (typeof data === "string" ? Buffer.from(data) : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data));
-
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: Data) {
-    this.hash = secret === undefined ? createHash("sha256") : createHmac("sha256", bytes(secret));
-  }
-  update(data: Data) {
-    this.hash.update(bytes(data));
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-}
+const { Sha256 } = SocketPost;
 
 interface Received {
   path: string;
