@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { EntityRecord } from "../../schemas/entities";
-import { db, table } from "./db";
+import { db, queryAll, table } from "./db";
 import { Keys } from "./keys";
 
 /**
@@ -76,23 +76,15 @@ export namespace RecordIndexes {
     const stats = Keys.recordStats(appId, entity);
     let total = 0;
     let index: Record<string, unknown> | undefined;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-          ExpressionAttributeValues: { ":p": stats.pk, ":s": stats.skPrefix },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (item.sk === Keys.recordIndexState(appId, entity).sk) index = item;
-        else total += Number(item.n ?? 0);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
+      ExpressionAttributeValues: { ":p": stats.pk, ":s": stats.skPrefix },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      if (item.sk === Keys.recordIndexState(appId, entity).sk) index = item;
+      else total += Number(item.n ?? 0);
+    }
     return { layout: (index?.layout as Record<string, string> | undefined) ?? {}, count: index?.counted ? total : null };
   }
 
