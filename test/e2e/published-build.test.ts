@@ -26,6 +26,8 @@ async function visit(origin: string): Promise<{ page: Page; errors: string[]; te
   page.on("pageerror", (err) => errors.push(err.message));
   await page.goto(`${origin}/`);
   await firstRenderMs(page);
+  // the first page draws before its records arrive: compare what it shows once they have
+  await page.waitForFunction(() => !document.getElementById("root")!.innerText.includes("Loading…"));
   return { page, errors, text: await page.locator("#root").innerText() };
 }
 
