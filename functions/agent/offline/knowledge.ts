@@ -77,6 +77,11 @@ collection|C|FolderOpen|name*, description|
 album|C|Images|title*, description, cover photo|
 shelf|C|Archive|name*, location|
 room|C|DoorOpen|name*, floor|
+bin|C|Recycle|name*, colour, notes|
+neighbourhood|C|MapPin|name*, area|
+neighborhood|C|MapPin|name*, area|
+district|C|MapPin|name*, area|
+collection day||Truck|date*, notes|neighbourhood, neighborhood, district, bin
 snippet||Code|title*, language, code, tags|collection, category
 bug||Bug|title*, description, severity, status:open/in_progress/resolved/closed, reported date|component, project, release
 component||Boxes|name*, description|

@@ -33,12 +33,12 @@ export const VERBS = set(
 );
 /** words that are verbs after a singular noun ("a session links", "each member posts") and nouns elsewhere */
 const VERB_S = set(
-  "posts logs plans lists records schedules shows notes links sets groups tracks reviews rates moves needs belongs contains includes has gets holds lives goes does says creates writes turns builds submits registers compares picks saves sends leaves votes generates assigns",
+  "posts logs plans lists records schedules shows notes links sets groups tracks reviews rates moves needs belongs contains includes has gets holds lives goes does says creates writes turns builds submits registers compares picks saves sends leaves votes generates assigns sits fits",
 );
 const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
 /** plural words that are field values or settings, never entities */
 const ATTR = set(
-  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
+  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics specs specifications attributes filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
 );
 /** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
 const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions tools");
@@ -89,8 +89,14 @@ function listed(c: Clause, ci: number): Mention[] {
   const out: Mention[] = [];
   const w = c.words;
   const title = c.colon && w.filter((x) => x !== ",").length <= 4 && !w.some((x) => x === "with" || x === "," || x === "and");
+  const ticked = tickedList(w);
   for (let k = 0; k < w.length; k++) {
     const word = w[k];
+    // "tick off QA, docs and rollout steps": the things ticked off are the items of one checklist
+    if (ticked && k >= ticked.from && k < ticked.to) {
+      if (k === ticked.from) out.push({ noun: "checklist item", clause: ci, head: k, start: k, plural: true });
+      continue;
+    }
     if (!plain(word) && !MASS.has(word)) continue;
     const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
     // "my book collection", "a recipe library": the things collected
@@ -109,7 +115,11 @@ function listed(c: Clause, ci: number): Mention[] {
         // "each plant's schedule": a thing with its own things is a record
         (w[k + 1] === "'s" && /^(each|every)$/.test(w[k - 1] ?? "") && !!knowledgeOf(word)) ||
         // ... and its known things ("each student's score") are records of it
-        (w[k - 1] === "'s" && /^(each|every)$/.test(w[k - 3] ?? "") && !!knowledgeOf(word) && !!knowledgeOf(w[k - 2] ?? ""))) &&
+        (w[k - 1] === "'s" && /^(each|every)$/.test(w[k - 3] ?? "") && !!knowledgeOf(word) && !!knowledgeOf(w[k - 2] ?? "")) ||
+        // "search an item": the thing looked up is a record
+        (/^(a|an)$/.test(w[k - 1] ?? "") && /^(search|find|look up|browse)$/.test(w[k - 2] === "up" ? `${w[k - 3]} up` : (w[k - 2] ?? ""))) ||
+        // "which bin it goes in": the thing something goes in or belongs to is a record
+        (w[k - 1] === "which" && /^(it|they)$/.test(w[k + 1] ?? "") && /^(goes|go|belongs|belong|sits|sit|lives|live|fits|fit)$/.test(w[k + 2] ?? ""))) &&
       !/^(quarter|time|one|other)$/.test(word) && !(/^(person|user)$/.test(word) && !(looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]))) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
       !DET.has(word);
     // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
@@ -125,8 +135,8 @@ function listed(c: Clause, ci: number): Mention[] {
     // "services, alerts, fixes": a known thing between commas of a list of things is one of them
     const amongThings = w[k - 1] === "," && w[k + 1] === "," && looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]) && !!knowledgeOf(singularize(word));
     if (ATTR.has(word) && !amongThings) {
-      // "interview stages": a known thing with stages of its own is a record moving through them
-      if (/^(stages|statuses)$/.test(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1])) out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
+      // "interview stages", "product specs": a known thing with stages or details of its own is the record
+      if (/^(stages|statuses|specs|specifications|details|attributes)$/.test(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1])) out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
       continue;
     }
     const prev = w[k - 1];
@@ -137,7 +147,8 @@ function listed(c: Clause, ci: number): Mention[] {
     // "designers post screens": a word between two plurals is a verb, not a modifier
     const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]) && !VERB_S.has(w[k - 2]);
     // "SEO-friendly e-commerce descriptions": a modifier qualified by a compound adjective classifies the thing, it does not name it
-    const classified = (w[k - 2] ?? "").includes("-") && adjectival(w[k - 2]);
+    // ... and so does one qualified by another plain word: "social media captions" are captions
+    const classified = ((w[k - 2] ?? "").includes("-") && adjectival(w[k - 2])) || (plain(w[k - 2]) && !looksPlural(w[k - 2]) && !VERB_S.has(w[k - 2]) && knowledgeOf(`${prev} ${singularize(word)}`) === knowledgeOf(singularize(word)));
     if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore && !classified) start = k - 1;
     else if (prev && /^(savings|sales|news)$/.test(prev)) start = k - 1;
     const lead = w[start - 1];
@@ -163,6 +174,19 @@ function listed(c: Clause, ci: number): Mention[] {
   return out;
 }
 
+/** The span of a list of two or more things ticked, checked or crossed off ("tick off QA, docs and rollout steps"), if any. */
+function tickedList(w: string[]): { from: number; to: number } | null {
+  const at = w.findIndex((x, k) => /^(tick|ticks|ticking|check|checks|checking|cross|crosses|crossing)$/.test(x) && w[k + 1] === "off");
+  if (at < 0) return null;
+  let to = at + 2;
+  let items = 1;
+  while (to < w.length && !(VERBS.has(w[to]) || (PREP.has(w[to]) && w[to] !== "," && w[to] !== "and") || (w[to] === "and" && VERBS.has(w[to + 1] ?? "")))) {
+    if (w[to] === "," || w[to] === "and") items++;
+    to++;
+  }
+  return items >= 2 ? { from: at + 2, to } : null;
+}
+
 /** The entity nouns a description lists, in order of first appearance, without repeats. */
 export function listedNouns(clauses: Clause[]): Mention[] {
   const seen = new Map<string, Mention>();
@@ -185,7 +209,10 @@ export function titleNoun(clauses: Clause[]): string | null {
   const app = words.findIndex((x) => APP_NOUNS.has(x));
   let j = app - 1;
   while (j >= 0 && PROCESS.has(words[j])) j--;
-  return j >= 0 ? singularize(words[j]) : null;
+  if (j < 0) return null;
+  // "a photography portfolio": the craft's work is what the app holds (photography -> photo)
+  const work = /^([a-z]+o)graphy$/.exec(words[j])?.[1];
+  return work && knowledgeOf(work) ? work : singularize(words[j]);
 }
 
 /**

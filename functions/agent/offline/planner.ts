@@ -87,8 +87,10 @@ export function planDescription(description: string): Plan {
   const named = titleNoun(clauses);
   // ... or the parent its listed things belong to ("a recipe box with ingredients and steps")
   const parentOfListed = !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
+  // ... or what the listed containers hold ("a photography portfolio with albums": photos in albums)
+  const childOfListed = !!named && (knowledgeOf(named)?.parents ?? []).some((p) => listedMentions.some((m) => m.noun === p && knowledgeOf(p)?.container));
   // ... or the people who use it ("a standup app: each member posts blockers")
-  if (named && (listedMentions.filter((m) => !isPerson(m.noun)).length < 2 || parentOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  if (named && (listedMentions.filter((m) => !isPerson(m.noun)).length < 2 || parentOfListed || childOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
   // "drafts, scheduled posts and writers": listed stages are one record moving through them
   const staged = recordStagedAs(listedMentions.map((m) => m.noun));
   if (staged && !listedMentions.some((m) => m.noun === staged)) {
@@ -109,7 +111,8 @@ export function planDescription(description: string): Plan {
     const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !ADJ.has(x.split("-")[0]) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
     if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
     // "a pantry inventory with low items": a bare item is an item of the place the app is about
-    else if (m.noun === "item" && lead && !knowledgeOf(lead)) m.noun = `${lead} item`;
+    // ... but "a recycling guide: search an item": an activity has no items of its own
+    else if (m.noun === "item" && lead && !knowledgeOf(lead) && !/ing$/.test(lead)) m.noun = `${lead} item`;
     // "a team standup app: each member posts": the member is a team member
     else if (kin && !m.noun.includes(" ") && knowledgeOf(m.noun)?.person && knowledgeOf(`${kin} ${m.noun}`) !== knowledgeOf(m.noun)) m.noun = `${kin} ${m.noun}`;
     // "a family planner with chores per member": the member is a family member
@@ -166,14 +169,17 @@ export function planDescription(description: string): Plan {
   addKnownLinks(drafts, main);
 
   // "assigned to" with nobody to assign: a person entity to assign to; things "rotating" go round people too
-  if (main && !drafts.some((d) => d.person) && /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description) && drafts.length < MAX_ENTITIES) {
+  const owing = /\bwho (?:owes|owe|paid|pays|spent)\b/i.test(description);
+  if (main && !drafts.some((d) => d.person) && (owing || /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description)) && drafts.length < MAX_ENTITIES) {
     // "an owner team": the owner is the team itself
     const group = /\b(owner|owning|responsible) team\b/i.test(description);
     const kin = /\b(team|family)\b/i.exec(description)?.[1].toLowerCase();
     const noun = group ? "team" : kin ? `${kin} member` : "person";
     const person: Draft = { name: pascal(noun), noun, fields: [], links: [], icon: "UserRound", person: !group, described: [] };
     drafts.push(person);
-    link(main, person);
+    // "who owes whom": the person is on the records known to be by someone (an expense's payer)
+    const by = owing ? drafts.filter((d) => !d.person && knowledgeOf(d.noun)?.parents.includes("@person")) : [];
+    for (const d of by.length ? by : [main]) link(d, person);
   }
 
   for (const d of drafts) d.fields = fieldsOf(d, flows.filter((f) => f.owner === d));
@@ -214,6 +220,9 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
     const next = w[m.head + 1];
     const target = after(m.head + 1);
     if ((next === "for" || next === "per" || next === "between" || next === "against") && target) link(at(m), at(target));
+    // "an item ... which bin it goes in": the thing goes in the one named
+    const before = [...ms].reverse().find((x) => x.head < m.head - 1);
+    if (w[m.head - 1] === "which" && /^(it|they)$/.test(next ?? "") && before) link(at(before), at(m));
     // "each student's lessons": what is someone's belongs to them
     if (next === "'s" && target && !at(target).person) link(at(target), at(m));
     if (LINK_WORDS.has(next) && /^(to|by)$/.test(w[m.head + 2] ?? "") && target) {
@@ -235,9 +244,16 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
     }
   }
   // "sort clips and sketches into folders": the things listed go into the container named
-  const into = w.some((x) => /^(turn|turns|convert|converts|translate|translates)$/.test(x)) ? -1 : w.indexOf("into");
+  const turned = w.some((x) => /^(turn|turns|convert|converts|translate|translates)$/.test(x));
+  const into = w.indexOf("into");
   const bin = into >= 0 ? after(into) : undefined;
-  if (bin) for (const m of ms) if (m.head < into && m.plural && m.noun !== bin.noun) link(at(m), at(bin));
+  // "turns product specs into descriptions": what is made is made from the thing turned
+  if (bin) {
+    for (const m of ms.filter((x) => x.head < into && x.noun !== bin.noun)) {
+      if (turned) link(at(bin), at(m));
+      else if (m.plural) link(at(m), at(bin));
+    }
+  }
   // Field lists: "with a title, a due date and a priority", "has reps and a weight".
   const flow = flowIn(c.text);
   for (let t = 0; t < w.length; t++) {
@@ -325,7 +341,11 @@ function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
     if (d !== main && !d.person && PART.test(d.noun) && !hasThingParent) link(d, main);
   }
   const person = drafts.find((x) => x.person && !drafts.some((y) => y.links.includes(x.name)));
-  if (person && !main.person && !main.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(main, person);
+  if (!person || main.person || main.links.some((l) => drafts.find((x) => x.name === l)?.person)) return;
+  // "services and escalation contacts": a person in a role (an escalation contact) of a kind that belongs to things (a contact to a company) is the main thing's, not its assignee
+  const belongs = person.noun.includes(" ") && !person.links.length && (knowledgeOf(person.noun)?.parents ?? []).some((p) => !p.startsWith("@"));
+  if (belongs) link(person, main);
+  else link(main, person);
 }
 
 /** An entity's fields: its title, described fields, known extras, links, then notes. */
