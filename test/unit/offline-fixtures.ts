@@ -34,6 +34,8 @@ export function applyAll(files: Files, actions: Action[], frozen: string[] = [])
 }
 
 const ALLOWED_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|dialog|checkbox)|@\/components\/[\w/]+)$/;
+/** What a first turn's files may import: a picture field uploads through the Core integration. */
+export const FIRST_TURN_IMPORT = /^(react|react-router-dom|lucide-react|date-fns|@\/utils|@\/integrations\/Core|@\/entities\/\w+|@\/components\/ui\/(button|card|input|textarea|label|badge|select|table|checkbox)|@\/components\/[\w/]+)$/;
 
 /** Every code file compiles as JSX, imports only what `allowed` names and the app has, and links only to pages it has; every entity is a valid schema. */
 export function checkTree(files: Files, allowed: RegExp = ALLOWED_IMPORT) {

@@ -48,11 +48,13 @@ export function appNameFrom(description: string): string | null {
   return name.slice(0, 40).trim();
 }
 
+const VOTING = "voting";
+
 const UNMODELLED: [RegExp, string][] = [
   [/\b(reminders?|notifications?|alerts?|notify|nudges?)\b/i, "reminders and notifications (nothing runs on a schedule)"],
   [/\bdrag[- ]and[- ]drop\b(?![^.]*\bboard\b)/i, "drag-and-drop arrangement"],
   [/\b(ai|generat\w+|writes?|suggests?|auto-?generated?|summari[sz]\w*)\b/i, "generated text (it needs a language model)"],
-  [/\b(votes?|voting)\b/i, "voting"],
+  [/\b(votes?|voting)\b/i, VOTING],
   [/\b(timers?|pomodoro|countdown)\b/i, "a timer"],
   [/\bmaps?\b/i, "a map"],
   // sharing outside the app: a link, page or URL made public or shared
@@ -67,7 +69,7 @@ const UNMODELLED: [RegExp, string][] = [
   [/\b(emails?|newsletters?) (?:sends?|scheduled sends)\b|\bsend(?:s|ing)? (?:an? )?emails?\b/i, "sending e-mail"],
 ];
 
-/** What a description asks for that the offline engine builds no logic for. */
-export function unmodelled(description: string): string[] {
-  return UNMODELLED.filter(([re]) => re.test(description)).map(([, what]) => what);
+/** What a description asks for that the offline engine builds no logic for; voting is built when the app tallies its votes. */
+export function unmodelled(description: string, tallied = false): string[] {
+  return UNMODELLED.filter(([re, what]) => re.test(description) && !(tallied && what === VOTING)).map(([, what]) => what);
 }

@@ -3,9 +3,10 @@ import { type Action, serialize } from "../protocol";
 import { appNameFrom, unmodelled } from "./appname";
 import { entityJson, type EntityJson, type JsonProp, printEntity } from "./entities";
 import { fields, LAYOUT_PATH, newModel, THEME_PATH } from "./model";
-import { listing, lowerWords, titleCase } from "./naming";
+import { listing, lowerWords, pluralize, titleCase } from "./naming";
 import { type Plan, planDescription } from "./planner";
 import { defaultTheme, type StyleName, STYLES, styleFrom } from "./styles";
+import { type Tally, talliesOf } from "./tally";
 import { renderAll } from "./templates";
 import { CONFIGURE, firstTurnClosing } from "./texts";
 import { type Domain, detectDomains, fieldsFor, GENERIC_FIELDS, genericAppName, nounFrom } from "./vocabulary";
@@ -94,7 +95,11 @@ export function firstTurn(message: string, appName: string, style?: string | nul
   const chartText = model.charts.length ? "charts" : "totals";
   const planLine = `Create ${listing(names)} with a dashboard with ${chartText}, list, detail and form pages for ${names.length === 1 ? "it" : "each"}${views.length ? `, ${listing(views)}` : ""}, shared components and a layout with navigation, in the ${chosen ?? "clean"} style.`;
   const links = model.entities.flatMap((e) => fields(model, e).filter((f) => f.kind === "relation").map((f) => `${lowerWords(e.name)} → ${lowerWords(f.target!)}`));
-  const missing = unmodelled(description);
+  const charted = (t: Tally) => model.charts.some((c) => c.entity === t.votes.name && c.by === t.key.name);
+  const tallied = model.entities.flatMap((def) =>
+    talliesOf(model, def).map((t) => `${lowerWords(pluralize(t.votes.name))} ${t.rating ? "counted and averaged" : "counted"} per ${lowerWords(def.name)} on its list and detail pages${charted(t) ? " and the dashboard" : ""}`),
+  );
+  const missing = unmodelled(description, tallied.length > 0);
   return [
     `Here is a first version of ${title}.`,
     "",
@@ -111,6 +116,7 @@ export function firstTurn(message: string, appName: string, style?: string | nul
       model,
     ),
     ...(links.length ? ["", `Linked records: ${links.join(", ")} (chosen from a list in the forms, shown by name).`] : []),
+    ...(tallied.length ? ["", `Tallies: ${listing(tallied)}.`] : []),
     ...(missing.length ? ["", `Not built: ${listing(missing)}. The offline engine models records, links, boards, calendars and charts but writes no custom logic; ${CONFIGURE} to have these built.`] : []),
   ].join("\n");
 }

@@ -132,7 +132,7 @@ const JS_RESERVED = new Set(
 const TEMPLATE_LOCALS = new Set(
   ("location navigate form errors saving search loading query visible id record data load value values item event " +
     "theme problems saved option checked current rows name window document setField validate handleSubmit handleDelete " +
-    "isBlank statusFilter sum date total React children")
+    "isBlank statusFilter sum date total React children tally averageOf")
     .split(" "),
 );
 

@@ -30,7 +30,7 @@ export interface Plan {
 const MAX_ENTITIES = 8;
 const SUBJECT_VERBS = new Set("has have is are belongs belong links link records record moves move gets get contains contain includes include holds hold needs need lives".split(" "));
 const LINK_WORDS = new Set("assigned owned paid packed led run written reported created hosted taught submitted posted made".split(" "));
-const PART = /(^| )(item|entry|step|line|day|section|version|comment|decision|movement|reading|visit|leg|chapter|lesson|episode|question|answer|task)$/;
+const PART = /(^| )(item|entry|step|line|day|section|version|comment|decision|movement|reading|visit|leg|chapter|lesson|episode|question|answer|task|vote|rating)$/;
 const TITLE_WORDS = /^(post|task|episode|lesson|script|issue|article|chapter|section|movie|series|song|book|course|meeting|quote|screen|objective|key result|action item|release|bug|incident|event|concert|trip|album|photo|recipe|activity|project|deal|story|idea|campaign|job opening)$/;
 
 interface Draft extends PlannedEntity {
@@ -122,10 +122,11 @@ export function planDescription(description: string): Plan {
   // "classes they enrolled in": a record of each person's enrolment in each class
   const joined = /\b([a-z]+s) (?:they|people|members|users) (registered|enrolled|signed up)\b/.exec(description.toLowerCase());
   const joining = joined && { registered: "registration", enrolled: "enrolment", "signed up": "sign-up" }[joined[2]];
-  // "friends vote on destinations": each vote is a record of who voted for what
-  const acted = /\b([a-z]+s) (vote|bid|comment)s? on ([a-z]+s)\b/.exec(description.toLowerCase());
-  const acts = acted && [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) && !listedMentions.some((m) => m.noun === acted[2]) && listedMentions.length < MAX_ENTITIES;
-  if (acts) listedMentions.push({ noun: acted[2] });
+  // "friends vote on destinations", "members rate recipes": each vote or rating is a record of who voted for what
+  const acted = /\b([a-z]+s) (?:(vote|bid|comment)s? on|rates?) ([a-z]+s)\b/.exec(description.toLowerCase());
+  const act = acted ? (acted[2] ?? "rating") : "";
+  const acts = acted && [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) && !listedMentions.some((m) => m.noun === act) && listedMentions.length < MAX_ENTITIES;
+  if (acts) listedMentions.push({ noun: act });
   if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
   // "word lists": the words are records too, each in its list
   for (const m of [...listedMentions]) {
@@ -140,7 +141,7 @@ export function planDescription(description: string): Plan {
     const list = drafts.find((x) => x.noun === `${d.noun} list`);
     if (list) link(d, list);
   }
-  if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === acted[2])!, drafts.find((d) => d.noun === singularize(x))!);
+  if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === act)!, drafts.find((d) => d.noun === singularize(x))!);
   const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
   const nouns = drafts.map((d) => d.noun);
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];

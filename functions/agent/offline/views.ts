@@ -6,6 +6,7 @@
 import { calendarDate, type Field, moneyField, statusField } from "./entities";
 import { type AppModel, type ChartSpec, type EntityDef, fields, findEntity, viewPage } from "./model";
 import { lowerWords, pluralize, sentence } from "./naming";
+import { talliesOf } from "./tally";
 
 export type ViewResult = { ok: true; page: string } | { ok: false; reason: string };
 export type ChartResult = { ok: true; chart: ChartSpec } | { ok: false; reason: string };
@@ -55,8 +56,9 @@ export function addChart(model: AppModel, entity: string, by: string, sum: strin
   return { ok: true, chart };
 }
 
-/** The charts a new app's dashboard starts with: counts by status, and money summed by month. */
+/** The charts a new app's dashboard starts with: votes counted per record voted on, counts by status, and money summed by month. */
 export function defaultCharts(model: AppModel): void {
+  for (const def of model.entities) for (const t of talliesOf(model, def)) if (model.charts.length < 4) addChart(model, t.votes.name, t.key.name, null);
   for (const def of model.entities) {
     if (model.charts.length >= 4) return;
     const all = fields(model, def);

@@ -2,6 +2,7 @@
 import { statusField } from "../entities";
 import { type AppModel, type EntityDef, fields, hasPages } from "../model";
 import { access, jsxText, sentence, snake, str } from "../naming";
+import { talliesOf, tallyHelpers } from "../tally";
 import { entityImport, importLine, indent, lines, names, type Names, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
 
 /** Entities with pages whose records point at this one (`customer_id` on Deal -> Customer's deals). */
@@ -23,10 +24,17 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
   const kids = children(model, def);
   const status = statusField(n.fields);
   const shownFields = n.fields.filter((f) => f !== n.title && f !== status);
+  // this record's votes, from its related list when it has one, else loaded for the count
+  const tallies = talliesOf(model, def).map((t) => {
+    const kid = kids.find((k) => k.n.def === t.votes && k.key === t.key.name);
+    const tn = names(model, t.votes);
+    return { ...t, n: tn, variable: kid?.variable ?? `tallied${tn.many[0].toUpperCase()}${tn.many.slice(1)}`, load: !kid };
+  });
+  const counted = [...kids.map((k) => ({ n: k.n, key: k.key, variable: k.variable })), ...tallies.filter((t) => t.load).map((t) => ({ n: t.n, key: t.key.name, variable: t.variable }))];
 
-  const loads = [`${n.ident}.get(id)`, ...rel.map((r) => `${r.ident}.list()`), ...kids.map((k) => `${k.n.ident}.filter({ ${k.key}: id })`)];
-  const results = ["record", ...rel.map((r) => `${r.many}Rows`), ...kids.map((k) => `${k.variable}Rows`)];
-  const sets = [`${setter(n.one)}(record);`, ...rel.map((r) => `${setter(r.many)}(${r.many}Rows);`), ...kids.map((k) => `${setter(k.variable)}(${k.variable}Rows);`)];
+  const loads = [`${n.ident}.get(id)`, ...rel.map((r) => `${r.ident}.list()`), ...counted.map((k) => `${k.n.ident}.filter({ ${k.key}: id })`)];
+  const results = ["record", ...rel.map((r) => `${r.many}Rows`), ...counted.map((k) => `${k.variable}Rows`)];
+  const sets = [`${setter(n.one)}(record);`, ...rel.map((r) => `${setter(r.many)}(${r.many}Rows);`), ...counted.map((k) => `${setter(k.variable)}(${k.variable}Rows);`)];
 
   const rows = shownFields.map((f) => {
     if (f.kind === "relation" && f.target) {
@@ -38,6 +46,10 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     }
     return `<DetailRow label=${str(f.label)}>${valueJsx(model, n, f, n.one)}</DetailRow>`;
   });
+  for (const t of tallies) {
+    rows.push(`<DetailRow label=${str(t.votes.navTitle)}>{${t.variable}.length}</DetailRow>`);
+    if (t.rating) rows.push(`<DetailRow label=${str(`Average ${t.rating.label.toLowerCase()}`)}>{averageOf(tally(${t.variable}, ${str(t.key.name)}, ${str(t.rating.name)})[${n.one}.id])}</DetailRow>`);
+  }
 
   const kidCards = kids.flatMap(({ n: k, variable }) => {
     const kidStatus = statusField(k.fields);
@@ -77,20 +89,21 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     importLine("lucide-react", [...(back ? ["ArrowLeft"] : []), ...(def.pages.form ? ["Pencil"] : []), "Trash2"]),
     entityImport(model, def.name),
     rel.map((r) => entityImport(model, r.def.name)),
-    kids.map((k) => entityImport(model, k.n.def.name)),
+    counted.map((k) => entityImport(model, k.n.def.name)),
     uiImports({ button: ["Button"], card }),
     `import FieldValue from "@/components/FieldValue";`,
     kids.some((k) => statusField(k.n.fields)) ? `import StatusBadge from "@/components/StatusBadge";` : null,
     `import { theme } from "@/components/Theme";`,
     `import { createPageUrl } from "@/utils";`,
     "",
+    tallies.some((t) => t.rating) ? [...tallyHelpers(true), ""] : null,
     `export default function ${page}() {`,
     "  const location = useLocation();",
     "  const navigate = useNavigate();",
     `  const id = new URLSearchParams(location.search).get("id");`,
     `  const [${n.one}, ${setter(n.one)}] = useState(null);`,
     rel.map((r) => `  const [${r.many}, ${setter(r.many)}] = useState([]);`),
-    kids.map((k) => `  const [${k.variable}, ${setter(k.variable)}] = useState([]);`),
+    counted.map((k) => `  const [${k.variable}, ${setter(k.variable)}] = useState([]);`),
     "  const [loading, setLoading] = useState(true);",
     "",
     "  useEffect(() => {",

@@ -2,6 +2,7 @@
 import { statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
+import { talliesOf, tallyHelpers } from "../tally";
 import { columns, entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx, newRecordButton } from "./common";
 
 export function renderList(model: AppModel, def: EntityDef): string {
@@ -10,12 +11,16 @@ export function renderList(model: AppModel, def: EntityDef): string {
   const cols = columns(n);
   const status = statusField(n.fields);
   const rel = related(model, cols).map((t) => names(model, t));
+  // votes of these records, counted per record (and their rating averaged)
+  const tallies = talliesOf(model, def).map((t) => ({ ...t, n: names(model, t.votes) }));
+  const loaded = [...rel, ...tallies.filter((t) => !rel.some((r) => r.def === t.votes)).map((t) => t.n)];
   const searchable = n.fields.filter((f) => f.kind === "text" || f.kind === "email" || f.kind === "longtext");
   const deleteName = n.title ? access(n.one, n.title.name) : `"this ${n.label}"`;
 
   const header = [
     `<TableHead>${jsxText(n.title ? n.title.label : "Record")}</TableHead>`,
     ...cols.map((f) => `<TableHead>${jsxText(f.label)}</TableHead>`),
+    ...tallies.flatMap((t) => [`<TableHead>${jsxText(t.votes.navTitle)}</TableHead>`, ...(t.rating ? [`<TableHead>${jsxText(`Average ${t.rating.label.toLowerCase()}`)}</TableHead>`] : [])]),
     `<TableHead className="w-12" />`,
   ];
   const titleText = n.title ? `{${access(n.one, n.title.name)} || "Untitled"}` : `{${n.one}.id}`;
@@ -25,6 +30,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
   const row = [
     ...titleCell,
     ...cols.map((f) => `<TableCell>${valueJsx(model, n, f, n.one)}</TableCell>`),
+    ...tallies.flatMap((t) => [`<TableCell>{${t.n.one}Tally[${n.one}.id]?.count ?? 0}</TableCell>`, ...(t.rating ? [`<TableCell>{averageOf(${t.n.one}Tally[${n.one}.id])}</TableCell>`] : [])]),
     "<TableCell>",
     `  <Button variant="ghost" size="icon" onClick={() => handleDelete(${n.one})} aria-label=${str(`Delete ${n.label}`)}>`,
     `    <Trash2 className="h-4 w-4" />`,
@@ -32,7 +38,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
     "</TableCell>",
   ];
 
-  const loadAll = [`${n.ident}.list("-created_date")`, ...rel.map((r) => `${r.ident}.list()`)];
+  const loadAll = [`${n.ident}.list("-created_date")`, ...loaded.map((r) => `${r.ident}.list()`)];
   const filter = status
     ? [
         `    if (statusFilter !== "all" && ${access(n.one, status.name)} !== statusFilter) return false;`,
@@ -51,7 +57,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
     `import { Link } from "react-router-dom";`,
     importLine("lucide-react", [...(def.pages.form ? ["Plus"] : []), "Search", "Trash2"]),
     entityImport(model, def.name),
-    rel.map((r) => entityImport(model, r.def.name)),
+    loaded.map((r) => entityImport(model, r.def.name)),
     uiImports(ui),
     `import FieldValue from "@/components/FieldValue";`,
     status ? `import { formatLabel } from "@/components/StatusBadge";` : null,
@@ -59,20 +65,21 @@ export function renderList(model: AppModel, def: EntityDef): string {
     `import { createPageUrl } from "@/utils";`,
     "",
     status ? [`const ${OPTIONS(status)} = ${JSON.stringify(status.options).replace(/","/g, '", "')};`, ""] : null,
+    tallies.length ? [...tallyHelpers(tallies.some((t) => t.rating)), ""] : null,
     `export default function ${page}() {`,
     `  const [${n.many}, ${setter(n.many)}] = useState([]);`,
-    rel.map((r) => `  const [${r.many}, ${setter(r.many)}] = useState([]);`),
+    loaded.map((r) => `  const [${r.many}, ${setter(r.many)}] = useState([]);`),
     `  const [search, setSearch] = useState("");`,
     status ? `  const [statusFilter, setStatusFilter] = useState("all");` : null,
     "  const [loading, setLoading] = useState(true);",
     "",
     "  useEffect(() => {",
-    rel.length
+    loaded.length
       ? [
           `    Promise.all([${loadAll.join(", ")}])`,
-          `      .then(([${[n.many, ...rel.map((r) => r.many)].map((v) => `${v}Rows`).join(", ")}]) => {`,
+          `      .then(([${[n.many, ...loaded.map((r) => r.many)].map((v) => `${v}Rows`).join(", ")}]) => {`,
           `        ${setter(n.many)}(${n.many}Rows);`,
-          ...rel.map((r) => `        ${setter(r.many)}(${r.many}Rows);`),
+          ...loaded.map((r) => `        ${setter(r.many)}(${r.many}Rows);`),
           "      })",
         ]
       : [`    ${n.ident}.list("-created_date")`, `      .then(${setter(n.many)})`],
@@ -86,7 +93,8 @@ export function renderList(model: AppModel, def: EntityDef): string {
     "  };",
     "",
     relationLabels(model, cols),
-    rel.length ? "" : null,
+    tallies.map((t) => `  const ${t.n.one}Tally = tally(${t.n.many}, ${str(t.key.name)}, ${t.rating ? str(t.rating.name) : "null"});`),
+    rel.length || tallies.length ? "" : null,
     "  const query = search.trim().toLowerCase();",
     `  const visible = ${n.many}.filter((${n.one}) => {`,
     filter,
