@@ -63,6 +63,9 @@ export const ChatMessage = z.object({
     duration_ms: z.number().optional(),
     input_tokens: z.number().optional(),
     output_tokens: z.number().optional(),
+    /** of input_tokens, those the provider read from and wrote to its prompt cache (functions/agent/prompt-cache.ts) */
+    cache_read_tokens: z.number().optional(),
+    cache_write_tokens: z.number().optional(),
   }),
   file_urls: z.array(z.string()).optional(),
   custom_context: z.array(CustomContext).optional(),

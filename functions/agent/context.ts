@@ -3,7 +3,8 @@
  * listed by path, and the model asks for them with <kiln-list>, <kiln-read> and
  * <kiln-search> (protocol.ts). The turn ends that model call, answers every request
  * here (bounded), and calls the model again in the same turn, free of charge and at
- * most READ_ROUNDS times. Budgets are in tokens: counted with the ratio of characters to
+ * most READ_ROUNDS times; each next call repeats the one before byte for byte, so the provider's
+ * prompt cache serves that part (prompt-cache.ts). Budgets are in tokens: counted with the ratio of characters to
  * tokens the provider itself reported for the app's last call to that model (learnRatio),
  * else estimated per provider family.
  */

@@ -33,6 +33,8 @@ export interface PromptInput {
   /** characters per token for the budgets: learned from the provider's own count (context.ts charsPerToken); the family's ratio when unset */
   charsPerToken?: number;
   history: { role: "user" | "assistant"; content: string }[];
+  /** this turn's earlier calls that asked for files, each with Kiln's answer: after `history`, never trimmed with it, so the prefix each next call repeats stays byte-identical */
+  rounds?: { role: "user" | "assistant"; content: string }[];
   message: string;
   /** the person's own request, whose named files are shown in full (`message` when unset): the same in every model call of a turn, so the prompt's cached part stays the same */
   focus?: string;
@@ -264,7 +266,7 @@ function systemParts(input: PromptInput): { stable: string; turn: string } {
   return { stable: join(sections), turn: join(turn) };
 }
 
-function userMessage(input: PromptInput): string {
+export function userMessage(input: Pick<PromptInput, "message" | "fileUrls">): string {
   const urls = (input.fileUrls ?? []).filter(Boolean);
   return urls.length ? `${input.message}\n\nAttached files:\n${urls.map((u) => `- ${u}`).join("\n")}` : input.message;
 }
@@ -273,7 +275,7 @@ function userMessage(input: PromptInput): string {
 function conversation(input: PromptInput): PromptMessage[] {
   const out: PromptMessage[] = [];
   const recent = input.history.slice(-HISTORY_MESSAGES);
-  for (const m of [...recent, { role: "user" as const, content: userMessage(input) }]) {
+  for (const m of [...recent, ...(input.rounds ?? []), { role: "user" as const, content: userMessage(input) }]) {
     const content = (m.role === "assistant" ? collapseActions(m.content) : m.content).trim();
     if (!content) continue;
     if (!out.length && m.role !== "user") continue;

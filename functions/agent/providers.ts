@@ -49,13 +49,14 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, type LanguageModel, RetryError, type SystemModelMessage, generateText, streamText } from "ai";
 import type { AiModel } from "../../schemas/app";
+import { type CacheUsage, cacheUsageOf, promptFor } from "./prompt-cache";
 import { ProviderError, classifyFailure } from "./provider-errors";
 
 type Env = Record<string, string | undefined>;
 
 export interface ModelTurn {
   system: string;
-  /** the start of `system` that stays the same from turn to turn: cached where the provider offers it (Anthropic) */
+  /** the start of `system` that stays the same from turn to turn: cached where the provider offers it (prompt-cache.ts) */
   stableSystem?: string;
   messages: { role: "user" | "assistant"; content: string }[];
   signal: AbortSignal;
@@ -73,7 +74,8 @@ export interface ModelStream {
   usage: Promise<StreamEnd>;
 }
 
-export interface StreamEnd {
+export interface StreamEnd extends CacheUsage {
+  /** every input token of the call, cached ones included */
   inputTokens?: number;
   outputTokens?: number;
   finishReason?: string;
@@ -258,19 +260,6 @@ export function readableError(provider: ProviderName, error: unknown): ProviderE
   return new ProviderError(`${label} failed: ${String(err)}`, "provider_error", { cause: error });
 }
 
-/**
- * The system prompt and messages as the SDK takes them. On Anthropic the stable part is its own
- * system block marked for the prompt cache, so a turn's next model call (and the app's next turn)
- * reads it at a tenth of the price and without the latency of processing it again.
- */
-export function promptFor(provider: ProviderName, turn: ModelTurn): { system: string | SystemModelMessage[]; messages: ModelTurn["messages"] } {
-  const stable = turn.stableSystem;
-  if (provider !== "anthropic" || !stable || !turn.system.startsWith(stable)) return { system: turn.system, messages: turn.messages };
-  const rest = turn.system.slice(stable.length).trim();
-  const cached: SystemModelMessage = { role: "system", content: stable, providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } } };
-  return { system: [cached, ...(rest ? [{ role: "system" as const, content: rest }] : [])], messages: turn.messages };
-}
-
 const completers = new WeakMap<object, (turn: ModelTurn) => Promise<string>>();
 
 function maxRetriesOf(env: Env): number {
@@ -290,7 +279,7 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
         if (turn.signal.aborted) throw abortError(turn.signal);
         const result = streamText({
           model,
-          ...promptFor(route.provider, turn),
+          ...promptFor(route, turn),
           abortSignal: turn.signal,
           maxOutputTokens: turn.maxOutputTokens ?? maxOutputFor(route),
           maxRetries,
@@ -306,7 +295,7 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
             case "abort":
               throw abortError(turn.signal);
             case "finish":
-              settle({ inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens, finishReason: part.finishReason });
+              settle({ inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens, finishReason: part.finishReason, ...cacheUsageOf(part.totalUsage) });
               break;
           }
         }

@@ -21,6 +21,7 @@ import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
 import { buildPrompt } from "./prompt";
+import { type TurnUsage, addUsage, noUsage } from "./prompt-cache";
 import { ProviderError } from "./provider-errors";
 import type { Provider } from "./providers";
 import { type Action, serialize, targetOf } from "./protocol";
@@ -81,7 +82,7 @@ export class TurnState {
   private stagePending: boolean;
   /** the page this turn opened the new app's preview on while it streamed */
   private openedOn: string | null = null;
-  private usage = { inputTokens: 0, outputTokens: 0 };
+  private usage = noUsage();
   /** characters per token shown by the provider's usage report for this turn's last model call, kept for the app's next turn */
   private readonly calibration: { charsPerToken?: number } = {};
   /** how far the answer was looked at for code in plain fences, and the fenced writes applied while it streamed */
@@ -359,6 +360,8 @@ export class TurnState {
       duration_ms: Date.now() - started,
       input_tokens: this.usage.inputTokens || undefined,
       output_tokens: this.usage.outputTokens || undefined,
+      cache_read_tokens: this.usage.cacheReadTokens || undefined,
+      cache_write_tokens: this.usage.cacheWriteTokens || undefined,
     };
   }
 }
@@ -386,7 +389,7 @@ export async function* remoteChunks(
   provider: Extract<Provider, { kind: "remote" }>,
   prompt: PromptInput,
   signal: AbortSignal,
-  usage: { inputTokens: number; outputTokens: number },
+  usage: TurnUsage,
   end: { finishReason?: string },
   calibration: { charsPerToken?: number },
 ): AsyncGenerator<string> {
@@ -395,7 +398,6 @@ export async function* remoteChunks(
   for await (const chunk of stream.textStream) yield chunk;
   const used = await stream.usage;
   calibration.charsPerToken = learnRatio(calibration.charsPerToken, promptChars(built), used.inputTokens);
-  usage.inputTokens += used.inputTokens ?? 0;
-  usage.outputTokens += used.outputTokens ?? 0;
+  addUsage(usage, used);
   end.finishReason = used.finishReason;
 }

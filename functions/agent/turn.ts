@@ -15,6 +15,7 @@ import { READ_ROUNDS, answerRequests, charsPerToken, ratioKey } from "./context"
 import { conversationBefore } from "./history";
 import { suggestOffline } from "./offline";
 import { actionsOf } from "./parser";
+import { userMessage as withAttachments } from "./prompt";
 import { isFileRequest } from "./protocol";
 import { type Provider, completeText, providerFor } from "./providers";
 import { AppGone, DeadlinePassed, TurnState } from "./turn-state";
@@ -63,6 +64,9 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     const params = userMessage.additional_message_params ?? {};
     const element = userMessage.custom_context?.find((c) => c.type === "element");
     let request = userMessage.content;
+    let fileUrls = userMessage.file_urls;
+    // This turn's read rounds, kept apart from the history so each call repeats the one before it byte for byte (the prompt cache's prefix).
+    const rounds: { role: "user" | "assistant"; content: string }[] = [];
     for (let round = 0, reads = 0; ; round++) {
       const from = turn.raw.length;
       await turn.stream(provider, abort.signal, {
@@ -79,17 +83,19 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         packages: Packages.promptOf(app),
         backendFunctions: app.has_backend_functions_enabled === true,
         history,
+        rounds,
         message: request,
         focus: userMessage.content,
-        fileUrls: userMessage.file_urls,
+        fileUrls,
         provider: provider.kind === "remote" ? provider.provider : undefined,
         charsPerToken: ratio,
       });
       // Files the model asked to see are answered in its next call, free and at most READ_ROUNDS times; that call is no fix attempt.
       const asked = actionsOf(turn.raw.slice(from)).filter(isFileRequest);
       if (asked.length && reads < READ_ROUNDS && !turn.cutOff && provider.kind === "remote" && !params.discussion_mode) {
-        history.push({ role: "user", content: request }, { role: "assistant", content: turn.raw.slice(from) });
+        rounds.push({ role: "user", content: withAttachments({ message: request, fileUrls }) }, { role: "assistant", content: turn.raw.slice(from) });
         request = answerRequests(turn.files, asked, ratio);
+        fileUrls = undefined;
         reads++, round--;
         turn.say("\n\n");
         continue;

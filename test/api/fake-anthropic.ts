@@ -12,6 +12,8 @@ import type { AddressInfo } from "node:net";
  * REWRITE_STOP (a rewrite of that page, stopping likewise), HOLD (a plan, then
  * nothing until the caller hangs up), SECRETS (a function and secret requests, one malformed), else a tidy one-file answer.
  * `GET /v1/__received` lists the conversations it was sent, for tests to inspect.
+ * `scriptedAnthropic` streams given answers in order instead, keeping each request body whole
+ * (system blocks, messages and their prompt cache marks); `messageBody` is a whole, unstreamed answer.
  */
 
 /** A page of about `size` characters: a list of rows, every line its own. */
@@ -65,9 +67,22 @@ const answers: Record<string, string> = {
   DEFAULT: ['<kiln-plan>Add a help page</kiln-plan>\n<kiln-write path="pages/Help">\nexport default function Help() {\n  return <p>He', 'lp</p>;\n}\n</kiln-write>\nAdded a Help page.'].join("|"),
 };
 
-export function sse(chunks: string[], end: "end_turn" | "max_tokens" | "error" | "none" = "end_turn"): string {
+/** Anthropic's usage report: input_tokens is what was neither read from nor written to the prompt cache. */
+export interface AnthropicUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+/** A whole (non-streamed) Messages API answer carrying `text`, as the suggestions call gets it. */
+export function messageBody(text: string) {
+  return { id: "msg_s", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 5, output_tokens: 5 } };
+}
+
+export function sse(chunks: string[], end: "end_turn" | "max_tokens" | "error" | "none" = "end_turn", usage: AnthropicUsage = { input_tokens: 321, output_tokens: 1 }): string {
   const start: [string, object][] = [
-    ["message_start", { type: "message_start", message: { id: "msg_fake", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 321, output_tokens: 1 } } }],
+    ["message_start", { type: "message_start", message: { id: "msg_fake", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [], stop_reason: null, stop_sequence: null, usage } }],
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
     ...chunks.map((text) => ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } }] as [string, object]),
   ];
@@ -112,6 +127,45 @@ function sample(schema: Schema, name = "value"): unknown {
 export interface Received {
   stream: boolean;
   messages: { role: string; content: string | { type: string; text?: string }[] }[];
+}
+
+/** A Messages API request body as the AI SDK sends it: system blocks and messages, with their prompt cache marks. */
+export interface SentBody {
+  stream?: boolean;
+  system?: { type: string; text: string; cache_control?: { type: string } }[];
+  messages: { role: string; content: string | { type: string; text?: string; cache_control?: { type: string } }[] }[];
+}
+
+/** One scripted model call: its text deltas, whether its stream stops without its end events, and the usage it reports. */
+export interface ScriptedAnswer {
+  chunks: string[];
+  cut?: boolean;
+  usage?: AnthropicUsage;
+}
+
+/** A stand-in that streams the scripted answers one per model call, in order, keeping each streamed request's body; other calls get three follow-ups. */
+export async function scriptedAnthropic(answers: ScriptedAnswer[]) {
+  const sent: SentBody[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as SentBody;
+    if (!body.stream) {
+      const text = JSON.stringify([{ title: "Add search", prompt: "Add a search box" }, { title: "Add tags", prompt: "Add tags" }, { title: "Add export", prompt: "Export to CSV" }]);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messageBody(text)));
+      return;
+    }
+    const answer = answers[sent.length];
+    sent.push(body);
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(sse(answer?.chunks ?? ["Nothing more to do."], answer?.cut ? "none" : "end_turn", answer?.usage));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    sent,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 export async function startFakeAnthropic(): Promise<{ url: string; close(): Promise<void> }> {
@@ -165,9 +219,7 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
         { title: "Add dark mode", prompt: "Make it dark" },
         { title: "Add export", prompt: "Export to CSV" },
       ]);
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ id: "msg_s", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [{ type: "text", text: suggestions }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 5, output_tokens: 5 } }),
-      );
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messageBody(suggestions)));
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });

@@ -1,9 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { promptChars, ratioKey } from "../../functions/agent/context";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
-import { pageOfSize, sse } from "./fake-anthropic";
+import { type SentBody, pageOfSize, scriptedAnthropic } from "./fake-anthropic";
 import { anthropicUrl, signedIn, useStackLinks, waitForApp } from "./helpers";
 
 /**
@@ -19,42 +18,17 @@ const { Jobs } = await import("../../functions/core/jobs");
 const { Apps } = await import("../../functions/core/apps");
 const { AppFiles } = await import("../../functions/core/app-files");
 const { Users } = await import("../../functions/core/users");
+const { Messages } = await import("../../functions/core/messages");
 const { handler } = await import("../../functions/worker");
 
-interface Sent {
-  system?: { type: string; text: string; cache_control?: { type: string } }[];
-  messages: { role: string; content: string | { type: string; text?: string }[] }[];
-}
-
-const textOf = (m: Sent["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
-
-/** Streams the scripted answers one per model call, in order; a `cut` answer's stream stops without its end events. */
-async function scriptedModel(answers: { chunks: string[]; cut?: boolean }[]) {
-  const sent: Sent[] = [];
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as Sent & { stream?: boolean };
-    if (!body.stream) {
-      const text = JSON.stringify([{ title: "Add search", prompt: "Add a search box" }, { title: "Add tags", prompt: "Add tags" }, { title: "Add export", prompt: "Export to CSV" }]);
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ id: "msg_j", type: "message", role: "assistant", model: "claude-sonnet-4-20250514", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 5, output_tokens: 5 } }),
-      );
-      return;
-    }
-    const answer = answers[sent.length];
-    sent.push(body);
-    res.writeHead(200, { "content-type": "text/event-stream" });
-    if (answer?.cut) res.end(sse(answer.chunks, "none"));
-    else res.end(sse(answer?.chunks ?? ["Nothing more to do."]));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    sent,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
+const textOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
+/** The prompt cache marks of a message: on its last block, where the AI SDK puts a message's mark. */
+const markOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? undefined : m.content.at(-1)?.cache_control);
+/** Messages as sent, without their cache marks. */
+const unmarked = (messages: SentBody["messages"]) => JSON.stringify(messages, (key, value) => (key === "cache_control" ? undefined : value));
+/** Every cache breakpoint a request carries, system and messages together (Anthropic allows 4). */
+const breakpoints = (body: SentBody) =>
+  [...(body.system ?? []), ...body.messages.flatMap((m) => (typeof m.content === "string" ? [] : m.content))].filter((b) => b.cache_control).length;
 
 /** A model app with 64 stored files, one of them (pages/Archive) too large to fit the prompt beside the others. */
 async function largeApp(label: string) {
@@ -72,11 +46,11 @@ async function largeApp(label: string) {
 }
 
 /** Send the new app's first message and answer the ai-turn job it queued, without running it. */
-async function queueTurn(userId: string, appId: string, content: string): Promise<JobPayload<"ai-turn">> {
+async function queueTurn(userId: string, appId: string, content: string, fileUrls?: string[]): Promise<JobPayload<"ai-turn">> {
   const queued: Job[] = [];
   Jobs.useLocalRunner((job) => queued.push(job));
   try {
-    await Chat.send((await Users.get(userId))!, (await Apps.get(appId))!, SendMessageBody.parse({ content }), null, { firstTurn: true });
+    await Chat.send((await Users.get(userId))!, (await Apps.get(appId))!, SendMessageBody.parse({ content, file_urls: fileUrls }), null, { firstTurn: true });
   } finally {
     Jobs.useLocalRunner(undefined);
   }
@@ -85,7 +59,7 @@ async function queueTurn(userId: string, appId: string, content: string): Promis
   return job.payload;
 }
 
-async function runWith(model: Awaited<ReturnType<typeof scriptedModel>>, job: JobPayload<"ai-turn">) {
+async function runWith(model: Awaited<ReturnType<typeof scriptedAnthropic>>, job: JobPayload<"ai-turn">) {
   process.env.ANTHROPIC_BASE_URL = model.url;
   try {
     await handler({ name: "ai-turn", payload: job });
@@ -101,12 +75,12 @@ const readArchive = { chunks: ["<kiln-plan>Add a heading to the archived list</k
 
 describe("a model on an app of 64 files", () => {
   it(
-    "asks for a file that did not fit, receives its contents in its next call, and edits it; the stable prompt is marked for Anthropic's cache",
+    "asks for a file that did not fit, receives its contents in its next call, and edits it; the stable prompt and the repeated conversation are marked for Anthropic's cache",
     async () => {
       const { token, user, app, files } = await largeApp("reach");
       const job = await queueTurn(user.id, app.id, "Give the archived list a heading");
       const edit = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-edit>\n`;
-      const model = await scriptedModel([readArchive, { chunks: [edit.slice(0, 120), edit.slice(120), "Added the heading."] }]);
+      const model = await scriptedAnthropic([readArchive, { chunks: [edit.slice(0, 120), edit.slice(120), "Added the heading."] }]);
       await runWith(model, job);
 
       expect(model.sent).toHaveLength(2);
@@ -124,8 +98,14 @@ describe("a model on an app of 64 files", () => {
         expect(body.system![0].cache_control).toEqual({ type: "ephemeral" });
         expect(body.system![0].text).toContain("# How you answer");
         expect(body.system![0].text).toContain("# The app's files (64;");
+        expect(breakpoints(body)).toBeLessThanOrEqual(4);
       }
-      expect(second.system![0].text).toBe(first.system![0].text);
+      // the first call marks its end; the second repeats it byte for byte, mark included, and marks its own end for a next read
+      expect(first.messages.map(markOf)).toEqual([{ type: "ephemeral" }]);
+      expect(second.messages.map(markOf)).toEqual([{ type: "ephemeral" }, undefined, { type: "ephemeral" }]);
+      expect(breakpoints(second)).toBe(3);
+      expect(JSON.stringify(second.system)).toBe(JSON.stringify(first.system));
+      expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
 
       const tree = await AppFiles.tree(app.id);
       expect(tree["pages/Archive"]).toBe(files["pages/Archive"].replace(FOOT, HEADED));
@@ -139,12 +119,55 @@ describe("a model on an app of 64 files", () => {
   );
 
   it(
+    "repeats the first call byte for byte in the second, after five earlier exchanges and with an attachment, and records what the cache did",
+    async () => {
+      const { token, user, app, files } = await largeApp("reach-cache");
+      for (let i = 1; i <= 5; i++) {
+        await Messages.append(app.id, { role: "user", content: `Earlier request ${i}` }, user.email);
+        await Messages.append(app.id, { role: "assistant", content: `<kiln-plan>Step ${i}</kiln-plan>\nDone step ${i}.`, state: "done" }, null);
+      }
+      const job = await queueTurn(user.id, app.id, "Give the archived list a heading", ["https://files.example/sketch.png"]);
+      const edit = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-edit>\n`;
+      const model = await scriptedAnthropic([
+        { ...readArchive, usage: { input_tokens: 3_000, output_tokens: 1, cache_creation_input_tokens: 40_000, cache_read_input_tokens: 0 } },
+        { chunks: [edit, "Added the heading."], usage: { input_tokens: 1_000, output_tokens: 1, cache_creation_input_tokens: 12_000, cache_read_input_tokens: 43_000 } },
+      ]);
+      await runWith(model, job);
+
+      expect(model.sent).toHaveLength(2);
+      const [first, second] = model.sent;
+      // all ten earlier messages and the request with its attachment, in both calls: the history window does not move for a read round
+      expect(first.messages).toHaveLength(11);
+      expect(textOf(first.messages[0])).toBe("Earlier request 1");
+      expect(textOf(first.messages[10])).toBe("Give the archived list a heading\n\nAttached files:\n- https://files.example/sketch.png");
+      expect(JSON.stringify(second.system)).toBe(JSON.stringify(first.system));
+      // the marks move on call by call (they are no part of the cached content): the first call's end, marked in both, is where the second reads
+      expect(unmarked(second.messages.slice(0, 11))).toBe(unmarked(first.messages));
+      expect(first.messages.map(markOf).flatMap((m, i) => (m ? [i] : []))).toEqual([8, 10]);
+      expect(second.messages.map(markOf).flatMap((m, i) => (m ? [i] : []))).toEqual([10, 12]);
+      expect(second.messages).toHaveLength(13);
+      expect(textOf(second.messages[12])).not.toContain("Attached files");
+      expect(breakpoints(second)).toBe(3);
+      expect((await AppFiles.tree(app.id))["pages/Archive"]).toBe(files["pages/Archive"].replace(FOOT, HEADED));
+
+      // the turn's usage: every input token of both calls, the cache's reads and writes beside them
+      const done = await waitForApp(token, app.id);
+      expect(done.conversation.messages.at(-1).metadata).toMatchObject({ input_tokens: 99_000, cache_read_tokens: 43_000, cache_write_tokens: 52_000 });
+      // the ratio the next turn's budget uses is learned from all 56,000 input tokens of the last call, cached ones included
+      const sentChars = promptChars({ system: second.system!.map((b) => b.text).join("\n\n"), messages: second.messages.map((m) => ({ content: textOf(m) })) });
+      const meta = (await Apps.get(app.id))!;
+      expect(meta.token_ratios?.[ratioKey("anthropic", "claude-sonnet-4-20250514")]).toBeCloseTo(sentChars / 56_000, 6);
+    },
+    90_000,
+  );
+
+  it(
     "keeps the app as it was when the stream after a read ends early inside an edit whose block is complete",
     async () => {
       const { token, user, app, files } = await largeApp("reach-cut");
       const job = await queueTurn(user.id, app.id, "Give the archived list a heading");
       const cut = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-ed`;
-      const model = await scriptedModel([readArchive, { chunks: [cut.slice(0, 100), cut.slice(100)], cut: true }]);
+      const model = await scriptedAnthropic([readArchive, { chunks: [cut.slice(0, 100), cut.slice(100)], cut: true }]);
       await runWith(model, job);
 
       expect(model.sent).toHaveLength(2);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import type { SocketEvent } from "../../schemas/realtime";
-import { pageOfSize } from "./fake-anthropic";
+import { messageBody, pageOfSize } from "./fake-anthropic";
 import { SocketClient, anthropicUrl, call, signedIn, useStackLinks, waitForApp } from "./helpers";
 
 /**
@@ -82,18 +82,7 @@ async function drivenModel() {
       { title: "Add tags", prompt: "Add tags" },
       { title: "Add export", prompt: "Export to CSV" },
     ]);
-    res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({
-        id: "msg_j",
-        type: "message",
-        role: "assistant",
-        model: "claude-sonnet-4-20250514",
-        content: [{ type: "text", text }],
-        stop_reason: "end_turn",
-        stop_sequence: null,
-        usage: { input_tokens: 5, output_tokens: 5 },
-      }),
-    );
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messageBody(text)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
+import { messageBody } from "../api/fake-anthropic";
 
 const ANSWER_BYTES = 37_000;
 const STREAM_MS = Number(process.env.KILN_BENCH_TURN_MS ?? 28_000);
@@ -49,18 +50,7 @@ async function standIn() {
       await new Promise((r) => setTimeout(r, SUGGESTIONS_MS));
       const text = JSON.stringify([1, 2, 3].map((i) => ({ title: `Idea ${i}`, prompt: `Idea ${i}` })));
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id: "m",
-          type: "message",
-          role: "assistant",
-          model: "claude-sonnet-4-20250514",
-          content: [{ type: "text", text }],
-          stop_reason: "end_turn",
-          stop_sequence: null,
-          usage: { input_tokens: 1, output_tokens: 1 },
-        }),
-      );
+      res.end(JSON.stringify(messageBody(text)));
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream" });

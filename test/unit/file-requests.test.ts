@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ANSWER_TOKEN_BUDGET, CHARS_PER_TOKEN, SEARCH_HITS, answerRequests, estimateTokens } from "../../functions/agent/context";
 import { actionsOf, parseMessage } from "../../functions/agent/parser";
 import { type Action, isFileRequest, serialize } from "../../functions/agent/protocol";
-import { promptFor } from "../../functions/agent/providers";
 
-/** The model's file requests (list, read, search: protocol.ts), Kiln's bounded answers to them, and the provider-side prompt shape. */
+/** The model's file requests (list, read, search: protocol.ts), Kiln's bounded answers to them (the prompt's cache marks: prompt-cache.test.ts). */
 
 describe("file request tags", () => {
   it("reads list, read and search, self-closing or not, whatever the chunking", () => {
@@ -81,21 +80,5 @@ describe("token estimate", () => {
     expect(estimateTokens(code, "anthropic")).toBeGreaterThan(estimateTokens(code, "google"));
     expect(estimateTokens(code)).toBeGreaterThan(estimateTokens(code, "openai-compatible"));
     expect(estimateTokens(" ".repeat(800), "anthropic")).toBe(Math.ceil(100 / CHARS_PER_TOKEN.anthropic));
-  });
-});
-
-describe("prompt cache", () => {
-  const turn = { system: "STABLE PART\n\nTHIS TURN", stableSystem: "STABLE PART", messages: [{ role: "user" as const, content: "hi" }], signal: new AbortController().signal };
-
-  it("sends Anthropic the stable part as its own system block marked ephemeral, and the rest after it", () => {
-    expect(promptFor("anthropic", turn).system).toEqual([
-      { role: "system", content: "STABLE PART", providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } } },
-      { role: "system", content: "THIS TURN" },
-    ]);
-  });
-
-  it("sends other providers, and a prompt whose stable part is not its start, the system prompt as one text", () => {
-    expect(promptFor("google", turn).system).toBe(turn.system);
-    expect(promptFor("anthropic", { ...turn, stableSystem: "OTHER" }).system).toBe(turn.system);
   });
 });

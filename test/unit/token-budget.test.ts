@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHARS_PER_TOKEN, LEARNED_RATIO, charsPerToken, countedChars, learnRatio, promptChars, ratioKey } from "../../functions/agent/context";
 import { FILE_TREE_TOKENS, type PromptInput, buildPrompt, fileTreeSection } from "../../functions/agent/prompt";
+import { type CacheUsage, noUsage } from "../../functions/agent/prompt-cache";
 import type { ModelTurn, Provider } from "../../functions/agent/providers";
 import { remoteChunks } from "../../functions/agent/turn-state";
 
@@ -27,8 +28,8 @@ const input = (over: Partial<PromptInput> = {}): PromptInput => ({
 
 const shownIn = (section: string) => [...section.matchAll(/<file path="([^"]+)">/g)].map((m) => m[1]);
 
-/** A remote provider whose stream answers "Done." and reports `inputTokens` as its usage; it keeps the prompts it was sent. */
-function stubProvider(inputTokens: number | undefined) {
+/** A remote provider whose stream answers "Done." and reports `inputTokens` (and `cache`) as its usage; it keeps the prompts it was sent. */
+function stubProvider(inputTokens: number | undefined, cache: CacheUsage = {}) {
   const sent: ModelTurn[] = [];
   const provider: Extract<Provider, { kind: "remote" }> = {
     kind: "remote",
@@ -39,14 +40,14 @@ function stubProvider(inputTokens: number | undefined) {
       async function* text() {
         yield "Done.";
       }
-      return { modelId: this.modelId, textStream: text(), usage: Promise.resolve({ inputTokens, outputTokens: 3, finishReason: "stop" }) };
+      return { modelId: this.modelId, textStream: text(), usage: Promise.resolve({ inputTokens, outputTokens: 3, finishReason: "stop", ...cache }) };
     },
   };
   return { provider, sent };
 }
 
 async function call(provider: Extract<Provider, { kind: "remote" }>, prompt: PromptInput, calibration: { charsPerToken?: number }) {
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const usage = noUsage();
   let text = "";
   for await (const chunk of remoteChunks(provider, prompt, new AbortController().signal, usage, {}, calibration)) text += chunk;
   return { text, usage };
@@ -61,11 +62,20 @@ describe("learning the ratio from the provider's reported usage", () => {
     const calibration: { charsPerToken?: number } = {};
     const { text, usage } = await call(provider, prompt, calibration);
     expect(text).toBe("Done.");
-    expect(usage).toEqual({ inputTokens: 50_000, outputTokens: 3 });
+    expect(usage).toEqual({ inputTokens: 50_000, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 });
     expect(promptChars(sent[0])).toBe(chars);
     expect(calibration.charsPerToken).toBeCloseTo(chars / 50_000, 10);
     expect(calibration.charsPerToken).toBeGreaterThan(3.6);
     expect(calibration.charsPerToken).toBeLessThan(4);
+  });
+
+  it("learns from every input token the call reported, those read from or written to the prompt cache included, and adds the cache's share to the turn's usage", async () => {
+    const prompt = input({ charsPerToken: 5 });
+    const chars = promptChars(buildPrompt(prompt));
+    const calibration: { charsPerToken?: number } = {};
+    const { usage } = await call(stubProvider(50_000, { cacheReadTokens: 45_000, cacheWriteTokens: 4_000 }).provider, prompt, calibration);
+    expect(calibration.charsPerToken).toBeCloseTo(chars / 50_000, 10);
+    expect(usage).toEqual({ inputTokens: 50_000, outputTokens: 3, cacheReadTokens: 45_000, cacheWriteTokens: 4_000 });
   });
 
   it("keeps the ratio it had when a call reports no input tokens", async () => {
