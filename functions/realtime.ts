@@ -2,6 +2,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "a
 import { SocketAction } from "../schemas/realtime";
 import { VisibleError } from "./core/errors";
 import { Realtime } from "./core/realtime";
+import { RoomAccess } from "./core/room-access";
 import { Tokens } from "./core/tokens";
 import { Users } from "./core/users";
 import { describeIssues } from "./http";
@@ -63,7 +64,7 @@ export async function handler(event: SocketEvent): Promise<APIGatewayProxyResult
       break;
     case "join":
       try {
-        await Realtime.authorize(user, action.room);
+        await RoomAccess.authorize(user, action.room);
       } catch (err) {
         if (!(err instanceof VisibleError)) throw err;
         await Realtime.send(connectionId, { event: "error", message: err.message, room: action.room });

@@ -1,21 +1,15 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { SocketEvent } from "../../schemas/realtime";
-import { SUPPORT_INBOX_ROOM, ticketRoom } from "../../schemas/support";
-import type { User } from "../../schemas/user";
-import { Actor } from "./actor";
-import { Apps } from "./apps";
 import { Config } from "./config";
 import { db, queryAll, table } from "./db";
-import { forbidden } from "./errors";
 import { Keys } from "./keys";
 import { SocketPost } from "./socket-post";
-import { Tickets } from "./support/tickets";
 
 /**
  * The builder's real-time rooms over the WebSocket API. A connection is one item,
  * each room membership two (one under the room for broadcast, one under the
- * connection for cleanup); all carry a TTL so abandoned ones expire.
+ * connection for cleanup); all carry a TTL so abandoned ones expire. Who may join: room-access.ts.
  */
 export namespace Realtime {
   /** API Gateway closes idle sockets after 10 minutes and all sockets after 2 hours. */
@@ -65,23 +59,6 @@ export namespace Realtime {
   export async function connectionUser(connectionId: string): Promise<string | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.connection(connectionId) }));
     return Item?.user_id as string | undefined;
-  }
-
-  /** Rooms are app ids (owner or platform admin may join), `user:{id}` (that user only), a ticket's (its creator and admins) or the support inbox (admins). */
-  export async function authorize(user: User, room: string): Promise<void> {
-    if (room.startsWith("user:")) {
-      if (room !== userRoom(user.id)) throw forbidden("You may not join this room");
-      return;
-    }
-    if (room === SUPPORT_INBOX_ROOM) {
-      if (!Actor.isAdmin(user)) throw forbidden("You may not join this room");
-      return;
-    }
-    if (room.startsWith(ticketRoom(""))) {
-      await Tickets.visible(user, room.slice(ticketRoom("").length));
-      return;
-    }
-    await Apps.assertAccess(user, room);
   }
 
   export async function join(connectionId: string, room: string): Promise<void> {
