@@ -13,7 +13,6 @@ import { Credits } from "./credits";
 import { VisibleError, notFound } from "./errors";
 import { FunctionCalls } from "./function-calls";
 import { type PackageDefinition, PackageCatalog, moduleOf } from "./package-catalog";
-import { Payments } from "./payments";
 import { Secrets } from "./secrets";
 import { Features } from "./tiers";
 import { Users } from "./users";
@@ -30,8 +29,8 @@ export namespace Packages {
   const installedOf = (app: AppMeta) => app.installable_integrations ?? {};
 
   export async function install(user: User, app: AppMeta, pkg: string, ref: string): Promise<InstallResult> {
-    // The payments package's ref is the owner's Stripe account, not a catalogue item.
-    if (pkg === PAYMENTS_PACKAGE) return Payments.connect(user, app, ref);
+    // The payments package's ref is the owner's Stripe account, not a catalogue item; Stripe's SDK loads only for it.
+    if (pkg === PAYMENTS_PACKAGE) return (await import("./payments")).Payments.connect(user, app, ref);
     const definition = PackageCatalog.byName(pkg);
     if (!definition || definition.catalogItemId !== ref) throw notFound(`There is no integration package ${pkg} for the catalogue item ${ref}`);
     const item = await Catalog.visible(user, ref);
@@ -59,7 +58,7 @@ export namespace Packages {
   }
 
   export async function uninstall(app: AppMeta, pkg: string, ref: string): Promise<InstallResult> {
-    if (pkg === PAYMENTS_PACKAGE) return Payments.disconnect(app, ref);
+    if (pkg === PAYMENTS_PACKAGE) return (await import("./payments")).Payments.disconnect(app, ref);
     const installed = installedOf(app);
     if (!installed[pkg] || installed[pkg].catalog_item_id !== ref) throw notFound(`The integration package ${pkg} is not installed in this app`);
     const { [pkg]: _removed, ...rest } = installed;

@@ -1,7 +1,7 @@
 import { type Plan, PlanMetadata } from "../../schemas/billing";
 import { SubscriptionTier } from "../../schemas/user";
 import { VisibleError } from "./errors";
-import { type Stripe, stripe } from "./stripe";
+import type { Stripe } from "./stripe";
 import { NO_DAILY_LIMIT } from "./tiers";
 
 /** What a plan allows, read from its price's metadata. */
@@ -34,6 +34,8 @@ export namespace Plans {
   }
 
   async function load(): Promise<Plan[]> {
+    // Stripe's SDK loads when the catalogue is first read, not with every handler that checks a plan's limits (an AI turn)
+    const { stripe } = await import("./stripe");
     const prices = await stripe().prices.list({ active: true, limit: 100 }).autoPagingToArray({ limit: 1000 });
     const byKey = new Map<SubscriptionTier, Plan>();
     // the newest active price of a plan wins, so a price change is a new price and the old one archived
