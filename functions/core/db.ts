@@ -21,6 +21,8 @@ export function db(): DynamoDBDocumentClient {
       },
       { step: "initialize", name: "kilnTableWriteCounter" },
     );
+    // Nothing reads the SDK's logger, yet its middleware walks every input and output through the schema to redact it.
+    base.middlewareStack.remove("loggerMiddleware");
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -14,7 +14,8 @@ import { RecordIndexes } from "./record-indexes";
  * record itself is one map attribute (`rec`), so an app's field names can never clash with
  * key attributes, and a `version` makes every replace conditional: concurrent updates are
  * retried, never lost. A create or delete changes a counter shard in the same transaction,
- * so an entity's count is exact without reading its records.
+ * so an entity's count is exact without reading its records; creates and deletes that
+ * arrive together share one transaction (group commit, see `counted`).
  */
 export namespace Records {
   /** Far below DynamoDB's 400 KB item limit, with room for keys and attribute names. */
@@ -67,6 +68,103 @@ export namespace Records {
         const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
         if (!conflict || attempt >= 12) throw err;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      }
+    }
+  }
+
+  /** A create or delete waiting for its transaction, with its entity's counter change. */
+  interface Counted {
+    write: Record<string, unknown>;
+    key: string;
+    appId: string;
+    entity: string;
+    delta: number;
+    bytes: number;
+    settle: (stored: boolean) => void;
+    fail: (err: unknown) => void;
+  }
+
+  const waiting: Counted[] = [];
+  let committing = false;
+
+  /**
+   * Group commit of counted writes: the creates and deletes that arrive while a transaction
+   * is in flight go out together in the next one, with one counter change per entity, so
+   * under concurrency (one container serving many calls, as locally) the table sees a few
+   * transactions instead of one each; a transaction's fixed cost far exceeds a write's.
+   * Each write keeps its own condition and the group is all-or-nothing, so counts stay
+   * exact; a write whose condition failed answers false and the rest go again without it.
+   */
+  function counted(appId: string, entity: string, delta: number, write: Record<string, unknown>, key: { pk: string; sk: string }): Promise<boolean> {
+    const bytes = Buffer.byteLength(JSON.stringify(write)) * 2;
+    return new Promise((settle, fail) => {
+      waiting.push({ write, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
+      if (!committing) void commitWaiting();
+    });
+  }
+
+  async function commitWaiting(): Promise<void> {
+    committing = true;
+    try {
+      while (waiting.length) await commitGroup(nextGroup());
+    } finally {
+      committing = false;
+    }
+  }
+
+  /** The waiting writes that fit one transaction (100 items, 4 MB, one operation per item), oldest first. */
+  function nextGroup(): Counted[] {
+    const group: Counted[] = [];
+    const keys = new Set<string>();
+    const entities = new Set<string>();
+    let bytes = 0;
+    for (let i = 0; i < waiting.length; ) {
+      const w = waiting[i];
+      const entity = `${w.appId}|${w.entity}`;
+      const items = group.length + 1 + entities.size + (entities.has(entity) ? 0 : 1);
+      if (group.length && (items > 100 || bytes + w.bytes > MAX_CHUNK_BYTES)) break;
+      if (keys.has(w.key)) {
+        i++; // a second write of one record waits for the next transaction
+        continue;
+      }
+      group.push(...waiting.splice(i, 1));
+      keys.add(w.key);
+      entities.add(entity);
+      bytes += w.bytes;
+    }
+    return group;
+  }
+
+  async function commitGroup(group: Counted[]): Promise<void> {
+    for (let attempt = 0; group.length; attempt++) {
+      const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
+      for (const w of group) {
+        const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
+        d.delta += w.delta;
+        deltas.set(`${w.appId}|${w.entity}`, d);
+      }
+      const counters = [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [...group.map((w) => w.write), ...counters] as never }));
+        for (const w of group) w.settle(true);
+        return;
+      } catch (err) {
+        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        const lost = new Set(group.filter((_, i) => reasons[i]?.Code === "ConditionalCheckFailed"));
+        if (lost.size) {
+          for (const w of lost) w.settle(false);
+          group = group.filter((w) => !lost.has(w));
+          continue;
+        }
+        const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
+        if (conflict && attempt < 12) {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+          continue;
+        }
+        // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
+        if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
+        else group[0].fail(err);
+        return;
       }
     }
   }
@@ -128,10 +226,10 @@ export namespace Records {
     return found;
   }
 
-  /** Store a new record (one request: the record and its counter in one transaction); its id is fresh, so an existing item means a bug, not a race. */
+  /** Store a new record (the record and its counter in one transaction); its id is fresh, so an existing item means a bug, not a race. */
   export async function insert(appId: string, entity: string, record: EntityRecord, declared?: string[]): Promise<void> {
     const item = itemOf(appId, entity, record, 1, await declaredOf(appId, entity, declared));
-    const stored = await transact(() => [{ Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, counterUpdate(appId, entity, 1)]);
+    const stored = await counted(appId, entity, 1, { Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, Keys.record(appId, entity, record.id));
     if (!stored) throw new Error(`Record id ${record.id} already exists`);
   }
 
@@ -195,7 +293,8 @@ export namespace Records {
 
   /** Delete a record if it is still at `version` (and count it out); false when it changed or is gone. */
   export function remove(appId: string, entity: string, id: string, version: number): Promise<boolean> {
-    return transact(() => [{ Delete: { TableName: table(), Key: Keys.record(appId, entity, id), ...versionIs(version) } }, counterUpdate(appId, entity, -1)]);
+    const key = Keys.record(appId, entity, id);
+    return counted(appId, entity, -1, { Delete: { TableName: table(), Key: key, ...versionIs(version) } }, key);
   }
 
   /** Rewrite a record's index entries for this layout (the backfill job), unless it changed meanwhile. */
@@ -225,7 +324,8 @@ export namespace Records {
 
   /**
    * Every record of an entity in one of its stored orders, page by page. Pages start small
-   * and grow, so a short list reads little and a long filter reads in large pages; the base
+   * and double, so a short list reads little, a filter that soon finds its page reads little
+   * past it (every record read costs), and a long filter reads in large pages; the base
    * table is read consistently, so a record just written is always seen (the updated_date
    * order comes from gsi1, which in the cloud may trail a write by a moment).
    */
@@ -263,7 +363,7 @@ export namespace Records {
         yield toStored(item);
       }
       start = page.LastEvaluatedKey;
-      pageSize = Math.min(pageSize * 4, 1000);
+      pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
   }
 
@@ -315,7 +415,7 @@ export namespace Records {
         yield toStored(item);
       }
       start = page.LastEvaluatedKey;
-      pageSize = Math.min(pageSize * 4, 1000);
+      pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
   }
 }

@@ -29,6 +29,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@base44/sdk";
+import { dynamoFloor } from "./sdk-floor";
 
 const run = promisify(execFile);
 
@@ -99,7 +100,7 @@ function seeded(seed: number) {
   };
 }
 
-interface Step {
+export interface Step {
   kind: Kind;
   /** which record (an index into the pool) and what to write, fixed by the plan */
   pick: number;
@@ -191,7 +192,7 @@ type Handler = {
   list(sort?: string, limit?: number): Promise<unknown>;
 };
 
-interface Measured {
+export interface Measured {
   ms: Map<Kind, number[]>;
   seconds: number;
   ops: number;
@@ -355,7 +356,7 @@ export async function kilnTarget(url: string): Promise<Target> {
 }
 
 /** Kiln's local stack in its own Node process (test/bench/kiln-stack.ts); stop() closes its stdin, which stops it. */
-async function startKilnStack(): Promise<{ url: string; pid?: number; stop(): Promise<void> }> {
+async function startKilnStack(): Promise<{ url: string; dynamo: string; pid?: number; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   const prof = process.env.KILN_BENCH_CPU_PROF;
   const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), "--import", "tsx", path.join(root, "test/bench/kiln-stack.ts")], {
@@ -364,12 +365,12 @@ async function startKilnStack(): Promise<{ url: string; pid?: number; stop(): Pr
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, dynamo } = await new Promise<{ url: string; dynamo: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the Kiln stack did not start within 120 s: ${tail(output)}`)), 120_000);
     const seen = (d: Buffer) => {
       output += d;
       const line = output.split("\n").find((l) => l.startsWith("BENCH_STACK "));
-      if (line) (clearTimeout(timer), resolve(JSON.parse(line.slice("BENCH_STACK ".length)).url));
+      if (line) (clearTimeout(timer), resolve(JSON.parse(line.slice("BENCH_STACK ".length))));
     };
     child.stdout!.on("data", seen);
     child.stderr!.on("data", (d) => (output += d));
@@ -381,7 +382,7 @@ async function startKilnStack(): Promise<{ url: string; pid?: number; stop(): Pr
       child.once("exit", () => (clearTimeout(timer), resolve()));
       child.stdin!.end();
     });
-  return { url, pid: child.pid, stop };
+  return { url, dynamo, pid: child.pid, stop };
 }
 
 // ---------------------------------------------------------------- base44 dev
@@ -520,7 +521,7 @@ function cpuPerOp(a: Map<string, number>, b: Map<string, number>, ops: number): 
 }
 
 /** Rows for one measured server: overall (with throughput) and one per kind of operation. */
-function rowsFor(name: string, seed: Measured, mixed: Measured, kinds: Kind[]): SdkRow[] {
+function rowsFor(name: string, seed: Measured, mixed: Measured, kinds: Kind[], how = "SDK clients, every answer checked"): SdkRow[] {
   const all = [...seed.ms.values(), ...mixed.ms.values()].flat();
   const total = seed.ops + mixed.ops;
   const overall = total / (seed.seconds + mixed.seconds);
@@ -529,7 +530,7 @@ function rowsFor(name: string, seed: Measured, mixed: Measured, kinds: Kind[]): 
     {
       what: `SDK workload ops/s (${name})`,
       samples: all,
-      extra: `${overall.toFixed(0)} ops/s: ${seed.ops} creates at ${rate(seed).toFixed(0)} ops/s, then ${mixed.ops} mixed at ${rate(mixed).toFixed(0)} ops/s; ${CLIENTS} SDK clients, every answer checked${cpu}`,
+      extra: `${overall.toFixed(0)} ops/s: ${seed.ops} creates at ${rate(seed).toFixed(0)} ops/s, then ${mixed.ops} mixed at ${rate(mixed).toFixed(0)} ops/s; ${CLIENTS} ${how}${cpu}`,
     },
     ...kinds.map((k) => ({ what: `  SDK ${LABEL[k]} (${name})`, samples: [...(seed.ms.get(k) ?? []), ...(mixed.ms.get(k) ?? [])], extra: "" })),
   ];
@@ -612,6 +613,12 @@ export async function sdkWorkload(): Promise<SdkRow[]> {
         notes.push({ what: `SDK workload (${server.target.name}): not measured`, samples: [], extra: describe(err) });
       }
     }
+    // The floor: the same plans as the fewest DynamoDB Local calls, on the same DynamoDB Local (sdk-floor.ts).
+    const floorKinds = ["create", ...kinds.filter((k) => k !== "create")] as Kind[];
+    process.stdout.write(`SDK workload: the DynamoDB Local floor, ${CLIENTS} clients… `);
+    for (const f of await dynamoFloor({ endpoint: kiln.dynamo, cpu: () => (kiln?.pid ? treeCpuMs(kiln.pid) : undefined), seedSteps, mixedSteps, clients: CLIENTS, page: PAGE }))
+      rows.push(rowsFor(f.variant, f.seed, f.mixed, floorKinds, `clients, the fewest table calls per op (${f.queriesPerRead.toFixed(2)} Queries per filter/list), every answer checked; DynamoDB Local's Java only`));
+    console.log("done");
     // Each row of Kiln next to the same row of base44 dev.
     const paired = rows[0].flatMap((r, i) => [r, ...rows.slice(1).map((other) => other[i])]);
     return [...paired, ...notes];
