@@ -42,15 +42,14 @@
  * A specific model whose provider is not configured falls back to `default`, so an app
  * whose owner picked Gemini still works on a server that only has an Anthropic key
  * (and on the offline engine when none is set).
+ *
+ * Nothing here loads the AI SDK: the first call routed to a model loads it (model-sdk.ts) and
+ * that route's provider package, so the offline engine and a handler that never calls a model
+ * stay small and start fast (each package is its own chunk in the bundle).
  */
-import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, type LanguageModel, RetryError, type SystemModelMessage, generateText, streamText } from "ai";
+import type { LanguageModel } from "ai";
 import type { AiModel } from "../../schemas/app";
 import { type CacheUsage, cacheUsageOf, promptFor } from "./prompt-cache";
-import { ProviderError, classifyFailure } from "./provider-errors";
 
 type Env = Record<string, string | undefined>;
 
@@ -88,13 +87,6 @@ export type Provider =
   | { kind: "remote"; modelId: string; provider?: ProviderName; stream(turn: ModelTurn): ModelStream };
 
 export const PROVIDER_ORDER: readonly ProviderName[] = ["anthropic", "google", "bedrock", "openai-compatible"];
-
-const LABEL: Record<ProviderName, string> = {
-  anthropic: "Anthropic",
-  google: "Google",
-  bedrock: "Amazon Bedrock",
-  "openai-compatible": "The OpenAI-compatible endpoint",
-};
 
 const ANTHROPIC_MODELS = { claude_sonnet_4: "claude-sonnet-4-20250514", claude_3_7: "claude-3-7-sonnet-20250219" } as const;
 const GEMINI_2_5_PRO = "gemini-2.5-pro";
@@ -199,13 +191,19 @@ async function awsCredentialChain(): Promise<{ accessKeyId: string; secretAccess
   return { accessKeyId, secretAccessKey, sessionToken };
 }
 
-function languageModel(route: Route, env: Env): LanguageModel {
+/** The route's provider package is loaded here, by the first call routed to it: never one the server does not use. */
+async function languageModel(route: Route, env: Env): Promise<LanguageModel> {
   switch (route.provider) {
-    case "anthropic":
+    case "anthropic": {
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
       return createAnthropic({ apiKey: setting(env, "ANTHROPIC_API_KEY"), baseURL: anthropicBaseURL(env) })(route.modelId);
-    case "google":
+    }
+    case "google": {
+      const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
       return createGoogleGenerativeAI({ apiKey: setting(env, "GOOGLE_GENERATIVE_AI_API_KEY"), baseURL: googleBaseURL(env) })(route.modelId);
+    }
     case "bedrock": {
+      const { createAmazonBedrock } = await import("@ai-sdk/amazon-bedrock");
       const accessKeyId = setting(env, "AWS_ACCESS_KEY_ID");
       const secretAccessKey = setting(env, "AWS_SECRET_ACCESS_KEY");
       const region = bedrockRegion(env);
@@ -215,49 +213,20 @@ function languageModel(route: Route, env: Env): LanguageModel {
           : createAmazonBedrock({ region, credentialProvider: awsCredentialChain });
       return bedrock(route.modelId);
     }
-    case "openai-compatible":
+    case "openai-compatible": {
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
       return createOpenAICompatible({
         name: "openai-compatible",
         baseURL: setting(env, "OPENAI_COMPATIBLE_BASE_URL")!.replace(/\/+$/, ""),
         apiKey: setting(env, "OPENAI_COMPATIBLE_API_KEY"),
         includeUsage: true,
       })(route.modelId);
+    }
   }
 }
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
-}
-
-/**
- * A provider failure as a ProviderError: its message the technical account ("Anthropic
- * answered 401: invalid x-api-key"), its summary what a person reads (provider-errors.ts).
- */
-export function readableError(provider: ProviderName, error: unknown): ProviderError {
-  const label = LABEL[provider];
-  let err = error;
-  if (RetryError.isInstance(err)) err = err.lastError;
-  if (APICallError.isInstance(err)) {
-    if (err.statusCode) {
-      const detail = err.message && err.message !== "undefined" ? err.message : (err.responseBody ?? "").slice(0, 300) || "no details";
-      const failure = classifyFailure(err.statusCode, undefined, `${detail} ${err.responseBody ?? ""}`);
-      return new ProviderError(`${label} answered ${err.statusCode}: ${detail}`, failure, { cause: error });
-    }
-    return new ProviderError(`${label} could not be reached: ${err.message}`, "network", { cause: error });
-  }
-  if (err instanceof Error) {
-    const unreachable = /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|socket|network|terminated/i.test(`${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`);
-    return new ProviderError(`${label} failed: ${err.message}`, unreachable ? "network" : classifyFailure(undefined, "error", err.message), { cause: error });
-  }
-  if (err && typeof err === "object") {
-    // An error event inside the stream, e.g. Anthropic's { type: "overloaded_error", message: "Overloaded" }.
-    const o = err as { type?: unknown; message?: unknown; error?: { type?: unknown; message?: unknown } };
-    const inner = o.error && typeof o.error === "object" ? o.error : o;
-    const message = typeof inner.message === "string" ? inner.message : JSON.stringify(err);
-    const type = typeof inner.type === "string" ? inner.type : undefined;
-    return new ProviderError(`${label} reported ${type ? `${type}: ` : "an error: "}${message}`, classifyFailure(undefined, type ?? "error", message), { cause: error });
-  }
-  return new ProviderError(`${label} failed: ${String(err)}`, "provider_error", { cause: error });
 }
 
 const completers = new WeakMap<object, (turn: ModelTurn) => Promise<string>>();
@@ -268,8 +237,10 @@ function maxRetriesOf(env: Env): number {
 }
 
 function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
-  const model = languageModel(route, env);
   const maxRetries = maxRetriesOf(env);
+  // the SDK and the route's provider package load with this provider's first call, then stay loaded
+  let loading: Promise<[typeof import("./model-sdk"), LanguageModel]> | undefined;
+  const load = () => (loading ??= Promise.all([import("./model-sdk"), languageModel(route, env)]));
 
   const stream = (turn: ModelTurn): ModelStream => {
     let settle!: (end: StreamEnd) => void;
@@ -277,7 +248,8 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
     async function* text(): AsyncGenerator<string> {
       try {
         if (turn.signal.aborted) throw abortError(turn.signal);
-        const result = streamText({
+        const [sdk, model] = await load();
+        const result = sdk.streamText({
           model,
           ...promptFor(route, turn),
           abortSignal: turn.signal,
@@ -291,7 +263,7 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
               if (part.text) yield part.text;
               break;
             case "error":
-              throw turn.signal.aborted ? abortError(turn.signal) : readableError(route.provider, part.error);
+              throw turn.signal.aborted ? abortError(turn.signal) : sdk.readableError(route.provider, part.error);
             case "abort":
               throw abortError(turn.signal);
             case "finish":
@@ -312,8 +284,9 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
 
   const provider = { kind: "remote" as const, modelId: route.modelId, provider: route.provider, stream };
   completers.set(provider, async (turn) => {
+    const [sdk, model] = await load();
     try {
-      const result = await generateText({
+      const result = await sdk.generateText({
         model,
         system: turn.system,
         messages: turn.messages,
@@ -324,7 +297,7 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
       return result.text;
     } catch (err) {
       if (turn.signal.aborted) throw abortError(turn.signal);
-      throw readableError(route.provider, err);
+      throw sdk.readableError(route.provider, err);
     }
   });
   return provider;
@@ -340,12 +313,12 @@ export function providerFor(model: AiModel, env: Env = process.env): Provider {
  * The AI SDK model that serves this app model here, for one-shot calls outside a builder
  * turn (a generated app's InvokeLLM); null when only the offline engine is available.
  */
-export function languageModelFor(
+export async function languageModelFor(
   model: AiModel,
   env: Env = process.env,
-): { provider: ProviderName; modelId: string; model: LanguageModel; maxRetries: number } | null {
+): Promise<{ provider: ProviderName; modelId: string; model: LanguageModel; maxRetries: number } | null> {
   const route = routeFor(model, env);
-  return route ? { provider: route.provider, modelId: route.modelId, model: languageModel(route, env), maxRetries: maxRetriesOf(env) } : null;
+  return route ? { provider: route.provider, modelId: route.modelId, model: await languageModel(route, env), maxRetries: maxRetriesOf(env) } : null;
 }
 
 /** A whole answer at once (suggestions and other short asks). */

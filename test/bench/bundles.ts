@@ -11,6 +11,10 @@
  * SST's default of bundling the AWS SDK. Init is judged on CPU time (wall time on a shared machine
  * is mostly waiting for a core), for both: the external SDK loads from its many files in node_modules,
  * as the runtime's copy would, and costs more than the minified bundle.
+ *
+ * The worker's AI-turn path is measured twice: with the offline engine (what the first turn loads),
+ * and with the largest model provider (what a turn through a model loads on its first call: the
+ * chunks of providers.ts's dynamic imports of Kiln's own SDK module and of that one @ai-sdk package).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -50,11 +54,21 @@ const BANNER = [
 
 interface Built {
   entry: string;
+  /** chunks a turn through the model provider also loads, in order (absolute paths) */
+  then: string[];
+  /** that provider's package, e.g. "@ai-sdk/google" */
+  provider?: string;
   coldBytes: number;
   packageBytes: number;
+  /** the source files those chunks hold, relative to the repository */
+  coldInputs: string[];
 }
 
-async function bundle(file: string, outdir: string, awsSdkExternal: boolean): Promise<Built> {
+const PROVIDERS_MODULE = "functions/agent/providers.ts";
+const PROVIDER_PACKAGE = /^node_modules\/(@ai-sdk\/[^/]+)\//;
+
+/** `withProvider`: add what a model call loads through that provider package ("largest": the one that loads the most). */
+async function bundle(file: string, outdir: string, awsSdkExternal: boolean, withProvider?: string, write = true): Promise<Built> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, file)],
@@ -71,21 +85,46 @@ async function bundle(file: string, outdir: string, awsSdkExternal: boolean): Pr
     outExtension: { ".js": ".mjs" },
     banner: { js: BANNER },
     metafile: true,
-    write: true,
+    write,
     logLevel: "error",
   });
   const outputs = result.metafile.outputs;
   // dynamically imported modules are entry points of their own chunks too: the handler's is the one built from `file`
-  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint && path.resolve(ROOT, outputs[o].entryPoint!) === path.join(ROOT, file))!;
-  const cold = new Set<string>();
-  const visit = (o: string) => {
-    if (cold.has(o)) return;
-    cold.add(o);
-    for (const imp of outputs[o].imports) if (imp.kind === "import-statement" && !imp.external) visit(imp.path);
+  const chunkOf = (module: string) => Object.keys(outputs).find((o) => outputs[o].entryPoint && path.resolve(ROOT, outputs[o].entryPoint!) === path.join(ROOT, module))!;
+  const entry = chunkOf(file);
+  const loaded = (starts: string[]) => {
+    const cold = new Set<string>();
+    const visit = (o: string) => {
+      if (cold.has(o)) return;
+      cold.add(o);
+      for (const imp of outputs[o].imports) if (imp.kind === "import-statement" && !imp.external) visit(imp.path);
+    };
+    starts.forEach(visit);
+    return cold;
   };
-  visit(entry);
   const bytesOf = (names: Iterable<string>) => [...names].reduce((n, o) => n + outputs[o].bytes, 0);
-  return { entry: path.resolve(ROOT, entry), coldBytes: bytesOf(cold), packageBytes: bytesOf(Object.keys(outputs).filter((o) => !o.endsWith(".map"))) };
+  const packageBytes = bytesOf(Object.keys(outputs).filter((o) => !o.endsWith(".map")));
+  const inputsOf = (chunks: Set<string>) => [...new Set([...chunks].flatMap((o) => Object.keys(outputs[o].inputs)))];
+  if (!withProvider) {
+    const cold = loaded([entry]);
+    return { entry: path.resolve(ROOT, entry), then: [], coldBytes: bytesOf(cold), packageBytes, coldInputs: inputsOf(cold) };
+  }
+  // every remote call loads Kiln's own SDK module, then the route's one provider package
+  const dynamic = (result.metafile.inputs[PROVIDERS_MODULE]?.imports ?? []).filter((i) => i.kind === "dynamic-import" && !i.external).map((i) => i.path);
+  const sdk = dynamic.filter((m) => !m.startsWith("node_modules/")).map(chunkOf);
+  const options = dynamic.flatMap((m) => {
+    const pkg = PROVIDER_PACKAGE.exec(m)?.[1];
+    return pkg && (withProvider === "largest" || withProvider === pkg) ? [{ pkg, then: [...sdk, chunkOf(m)] }] : [];
+  });
+  if (!sdk.length || !options.length) throw new Error(`${PROVIDERS_MODULE} imports no ${withProvider} provider package dynamically`);
+  const chosen = options.map((o) => ({ ...o, cold: loaded([entry, ...o.then]) })).sort((a, b) => bytesOf(b.cold) - bytesOf(a.cold))[0];
+  const then = chosen.then.map((o) => path.resolve(ROOT, o));
+  return { entry: path.resolve(ROOT, entry), then, provider: chosen.pkg, coldBytes: bytesOf(chosen.cold), packageBytes, coldInputs: inputsOf(chosen.cold) };
+}
+
+/** The source files a handler's cold start evaluates as SST bundles it (AWS SDK external), for tests of what a handler loads. */
+export async function coldInputs(file: string): Promise<string[]> {
+  return (await bundle(file, path.join(OUT, "inputs"), true, undefined, false)).coldInputs;
 }
 
 /** The links SST injects, with the local stack's shapes (stacks/local/stack.ts); nothing is reached at init. */
@@ -119,8 +158,9 @@ function lambdaEnv(): NodeJS.ProcessEnv {
  * Milliseconds to import (evaluate) the bundle in a fresh Node process, Node's own start excluded:
  * wall clock, and the process's CPU time, which a machine shared with other work inflates far less.
  */
-function coldInit(entry: string): { wallMs: number; cpuMs: number } {
-  const script = `const c = process.cpuUsage(); const s = performance.now(); await import(${JSON.stringify(entry)}); const u = process.cpuUsage(c); console.log("INIT " + JSON.stringify({ wallMs: performance.now() - s, cpuMs: (u.user + u.system) / 1000 }));`;
+function coldInit(entry: string, then: string[]): { wallMs: number; cpuMs: number } {
+  const imports = [entry, ...then].map((file) => `await import(${JSON.stringify(file)});`).join(" ");
+  const script = `const c = process.cpuUsage(); const s = performance.now(); ${imports} const u = process.cpuUsage(c); console.log("INIT " + JSON.stringify({ wallMs: performance.now() - s, cpuMs: (u.user + u.system) / 1000 }));`;
   const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: OUT, env: lambdaEnv(), encoding: "utf8", timeout: 60_000 });
   const line = run.stdout.split("\n").find((l) => l.startsWith("INIT "));
   if (run.status !== 0 || !line) throw new Error(`importing ${entry} failed (${run.status}): ${run.stderr.slice(0, 600)}`);
@@ -149,19 +189,21 @@ export async function handlerBundles(): Promise<BundleRow[]> {
   const list = [
     ...handlers(),
     // the worker imports the engine of a builder turn only on the AI-turn paths: its own chunks, measured on their own
-    { name: "  Worker's AI-turn path (loaded by the first turn)", file: "functions/agent/turn.ts" },
+    { name: "  Worker's AI-turn path, offline engine (loaded by the first turn)", file: "functions/agent/turn.ts" },
+    { name: "  … with the largest provider", file: "functions/agent/turn.ts", withProvider: "largest" },
   ].filter((h) => !only.length || only.some((w) => h.file.includes(w)));
   const rows: BundleRow[] = [];
   for (const [i, h] of list.entries()) {
     const dir = path.join(OUT, String(i));
     mkdirSync(dir, { recursive: true });
-    const external = await bundle(h.file, path.join(dir, "sdk-external"), true);
-    const bundled = await bundle(h.file, path.join(dir, "sdk-bundled"), false);
-    const runs = Array.from({ length: INIT_RUNS }, () => coldInit(external.entry));
-    const bundledRuns = Array.from({ length: INIT_RUNS }, () => coldInit(bundled.entry));
+    const withProvider = "withProvider" in h ? h.withProvider : undefined;
+    const external = await bundle(h.file, path.join(dir, "sdk-external"), true, withProvider);
+    const bundled = await bundle(h.file, path.join(dir, "sdk-bundled"), false, external.provider);
+    const runs = Array.from({ length: INIT_RUNS }, () => coldInit(external.entry, external.then));
+    const bundledRuns = Array.from({ length: INIT_RUNS }, () => coldInit(bundled.entry, bundled.then));
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     rows.push({
-      name: h.name,
+      name: external.provider ? `${h.name} (${external.provider}, loaded by its first call)` : h.name,
       coldBytes: external.coldBytes,
       packageBytes: external.packageBytes,
       bundledSdkBytes: bundled.coldBytes,

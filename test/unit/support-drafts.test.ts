@@ -8,7 +8,7 @@ import type { TicketMessage } from "../../schemas/support";
 /** The support desk's model calls go through the provider registry with the agent's system prompts; Anthropic is replaced at the HTTP boundary by msw. */
 
 const env = { ANTHROPIC_API_KEY: "test-key", KILN_MODEL_MAX_RETRIES: "0" };
-const served = () => languageModelFor("claude_sonnet_4", env)!;
+const served = async () => (await languageModelFor("claude_sonnet_4", env))!;
 const settings = { response_system_prompt: "RESPOND FROM THE DOCS.", polish_system_prompt: "FIX GRAMMAR ONLY.", internal_category_options: [] };
 const message = (content: string, admin = false): TicketMessage => ({
   id: content,
@@ -36,7 +36,7 @@ const promptText = (s: (typeof sent)[number]) => s.messages.map((m) => (typeof m
 describe("SupportDrafts with a model", () => {
   it("drafts with the response prompt and the matching articles as the system, the thread as the question", async () => {
     server.use(http.post("https://api.anthropic.com/v1/messages", async ({ request }) => (sent.push((await request.json()) as never), answer("  Clear the cache in Settings.  "))));
-    const draft = await SupportDrafts.withModel(served(), settings, { title: "Stale data", category: "bug_report" }, [message("My data is stale"), message("Which browser?", true)], [
+    const draft = await SupportDrafts.withModel(await served(), settings, { title: "Stale data", category: "bug_report" }, [message("My data is stale"), message("Which browser?", true)], [
       { id: "a1", title: "Clearing the cache", content: "Open Settings and press Reset.", created_date: "", updated_date: "" },
     ]);
     expect(draft).toBe("Clear the cache in Settings.");
@@ -50,12 +50,12 @@ describe("SupportDrafts with a model", () => {
 
   it("polishes with the polish prompt; a provider failure is a 502 in the provider's words, never an invented text", async () => {
     server.use(http.post("https://api.anthropic.com/v1/messages", async ({ request }) => (sent.push((await request.json()) as never), answer("We have fixed it."))));
-    expect(await SupportDrafts.ask(served(), settings.polish_system_prompt, "we has fixed it")).toBe("We have fixed it.");
+    expect(await SupportDrafts.ask(await served(), settings.polish_system_prompt, "we has fixed it")).toBe("We have fixed it.");
     expect(systemText(sent[0].system)).toBe("FIX GRAMMAR ONLY.");
     expect(promptText(sent[0])).toBe("we has fixed it");
 
     server.use(http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json({ type: "error", error: { type: "api_error", message: "Internal server error" } }, { status: 500 })));
-    await expect(SupportDrafts.ask(served(), "x", "y")).rejects.toMatchObject({ name: "VisibleError", status: 502 });
+    await expect(SupportDrafts.ask(await served(), "x", "y")).rejects.toMatchObject({ name: "VisibleError", status: 502 });
   });
 });
 

@@ -1,7 +1,8 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { generateText } from "ai";
 import { type AgentSettings, type Article, type DraftResult, SupportRules, type TicketMessage } from "../../../schemas/support";
-import { languageModelFor, readableError } from "../../agent/providers";
+import { readableError } from "../../agent/model-sdk";
+import { languageModelFor } from "../../agent/providers";
 import { db, table } from "../db";
 import { VisibleError } from "../errors";
 import { Keys } from "../keys";
@@ -26,7 +27,7 @@ export namespace SupportDrafts {
     const question = [ticket.title, ticket.content, ...messages.filter((m) => m.role === "user").map((m) => m.content)].join("\n");
     const [articles, settings] = await Promise.all([Docs.articles(), Docs.agent()]);
     const best = ArticleRanking.rank(question, articles).map((s) => s.article);
-    const model = served();
+    const model = await served();
     let result: DraftResult;
     if (model) {
       await setDraft(ticket, { is_bot_writing: true });
@@ -44,12 +45,12 @@ export namespace SupportDrafts {
   }
 
   export async function polish(text: string): Promise<{ text: string }> {
-    const model = served();
+    const model = await served();
     if (!model) throw new VisibleError("input", SupportRules.POLISH_NEEDS_MODEL);
     return { text: await ask(model, (await Docs.agent()).polish_system_prompt, text) };
   }
 
-  type Served = NonNullable<ReturnType<typeof languageModelFor>>;
+  type Served = NonNullable<Awaited<ReturnType<typeof languageModelFor>>>;
 
   /** The model's draft: the response prompt and the matching articles as its system, the thread as the question. */
   export function withModel(model: Served, settings: AgentSettings, t: Pick<StoredTicket, "title" | "category">, messages: TicketMessage[], articles: Article[]): Promise<string> {
