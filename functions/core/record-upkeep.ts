@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { declaredIndexes } from "../../schemas/entities";
 import { batchWrite, db, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
@@ -16,6 +16,8 @@ import { Records } from "./records";
  */
 export namespace RecordUpkeep {
   type Key = { pk: string; sk: string };
+  /** How long a count waits for an entity's writes to pause (the worker Lambda may run 15 minutes). */
+  const COUNT_PATIENCE_MS = 5 * 60_000;
 
   export async function run(appId: string, entity: string | null): Promise<void> {
     const app = await get(Keys.app(appId));
@@ -27,15 +29,20 @@ export namespace RecordUpkeep {
       return;
     }
     if (!entity) return;
+    const declared = await declaredOf(appId, entity);
+    if (declared === "gone") return purge(appId, entity);
+    if (declared) await build(appId, entity, declared);
+  }
+
+  /** The fields the entity's stored schema indexes: "gone" when its file is, null when it does not parse. */
+  async function declaredOf(appId: string, entity: string): Promise<string[] | "gone" | null> {
     const file = await get(Keys.appFile(appId, `entities/${entity}`));
-    if (!file || typeof file.content !== "string") return purge(appId, entity);
-    let declared: string[];
+    if (!file || typeof file.content !== "string") return "gone";
     try {
-      declared = declaredIndexes(EntitySchemas.parse(entity, file.content));
+      return declaredIndexes(EntitySchemas.parse(entity, file.content));
     } catch {
-      return; // a schema that does not parse serves no calls; its records wait for a fixed one
+      return null; // a schema that does not parse serves no calls; its records wait for a fixed one
     }
-    await build(appId, entity, declared);
   }
 
   const get = async (key: Key) => (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
@@ -84,48 +91,88 @@ export namespace RecordUpkeep {
   }
 
   /**
-   * Bring an entity's index entries to `declared`'s layout, then (once) make its counters
-   * exact: the records there were before counters are the scan's count less what the
-   * counters held, read unchanged before and after the scan.
+   * Bring an entity's index entries to its schema's layout, then (once) make its counters exact.
+   * Jobs for successive schemas may run at once (a schema saved twice in a row): a job publishes a
+   * layout only once its entries are written and its schema is still the stored one, and looks again
+   * after publishing, so whichever job publishes last ends on the stored schema's layout.
    */
   async function build(appId: string, entity: string, declared: string[]): Promise<void> {
-    const layout = RecordIndexes.layoutOf(declared);
-    const state = await RecordIndexes.readState(appId, entity);
-    if (state?.counted && isDeepStrictEqual(state.layout, layout)) return;
-    if (!isDeepStrictEqual(state?.layout, layout)) {
-      let batch: Promise<void>[] = [];
-      for await (const stored of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) {
-        batch.push(Records.reindex(appId, entity, stored, declared));
-        if (batch.length >= 25) await Promise.all(batch.splice(0));
+    // this job wrote entries for a schema replaced meanwhile, maybe over a newer job's: they are all rewritten
+    let stale = false;
+    for (;;) {
+      const layout = RecordIndexes.layoutOf(declared);
+      const state = await RecordIndexes.readState(appId, entity);
+      if (!stale && state?.counted && isDeepStrictEqual(state.layout, layout)) return;
+      if (stale || !isDeepStrictEqual(state?.layout, layout)) await reindex(appId, entity, declared);
+      const now = await declaredOf(appId, entity);
+      if (!Array.isArray(now)) return; // removed or broken meanwhile: that change's own job takes over
+      if (!isDeepStrictEqual(now, declared)) {
+        // until they are rewritten, the declared fields are read by scan rather than from entries that may be wrong
+        await publish(appId, entity, RecordIndexes.layoutOf([]));
+        [stale, declared] = [true, now];
+        continue;
       }
-      await Promise.all(batch);
+      await publish(appId, entity, layout);
+      if (!state?.counted) await count(appId, entity);
+      const after = await declaredOf(appId, entity);
+      if (!Array.isArray(after) || isDeepStrictEqual(after, declared)) return;
+      [stale, declared] = [false, after];
     }
-    if (state?.counted) return RecordIndexes.writeState(appId, entity, layout, true);
-    for (let attempt = 0; attempt < 5; attempt++) {
+  }
+
+  async function reindex(appId: string, entity: string, declared: string[]): Promise<void> {
+    let batch: Promise<void>[] = [];
+    for await (const stored of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) {
+      batch.push(Records.reindex(appId, entity, stored, declared));
+      if (batch.length >= 25) await Promise.all(batch.splice(0));
+    }
+    await Promise.all(batch);
+  }
+
+  /** Say which layout every record carries; whether the counters are exact is left as it is. */
+  async function publish(appId: string, entity: string, layout: Record<string, string>): Promise<void> {
+    await db().send(
+      new UpdateCommand({ TableName: table(), Key: Keys.recordIndexState(appId, entity), UpdateExpression: "SET layout = :l", ExpressionAttributeValues: { ":l": layout } }),
+    );
+  }
+
+  /**
+   * Make the counters exact, once: the records there were before counters are the scan's count less
+   * what the counters held, read unchanged before and after the scan. Records written meanwhile (a
+   * bulk import right after the schema) make it try again, waiting longer each time, for as long as
+   * COUNT_PATIENCE_MS: no other job would count them, and counts are answered by scanning until then.
+   */
+  async function count(appId: string, entity: string): Promise<void> {
+    const until = Date.now() + COUNT_PATIENCE_MS;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt) {
+        if (Date.now() > until) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)));
+      }
       const before = await shardSum(appId, entity);
       let scanned = 0;
       for await (const _ of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) scanned++;
       if ((await shardSum(appId, entity)) !== before) continue;
-      const stateKey = Keys.recordIndexState(appId, entity);
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
             { Update: { TableName: table(), Key: Keys.recordCounter(appId, entity, "base"), UpdateExpression: "ADD n :d", ExpressionAttributeValues: { ":d": scanned - before } } },
             {
-              Put: {
+              Update: {
                 TableName: table(),
-                Item: { ...stateKey, layout, counted: true },
+                Key: Keys.recordIndexState(appId, entity),
+                UpdateExpression: "SET counted = :t",
                 ConditionExpression: "attribute_not_exists(counted) OR counted = :f",
-                ExpressionAttributeValues: { ":f": false },
+                ExpressionAttributeValues: { ":t": true, ":f": false },
               },
             },
           ],
         }),
       ).catch((err: { CancellationReasons?: { Code?: string }[] }) => {
+        // another job counted them meanwhile
         if (!err.CancellationReasons?.some((r) => r.Code === "ConditionalCheckFailed")) throw err;
       });
       return;
     }
-    await RecordIndexes.writeState(appId, entity, layout, false);
   }
 }
