@@ -124,16 +124,19 @@ export namespace QueryPlan {
   /** An equality on few values of a non-boolean is the narrowest guess. */
   const weight = (c: Condition) => c.eq!.length + (c.eq!.every((v) => typeof v === "boolean") ? 1000 : 0);
 
-  /** The records a plan reads, in its order; an ordered plan starts at the cursor position when one is given. */
-  export async function* run(target: RecordQuery.Target, plan: Plan, after?: RecordQuery.Position): AsyncGenerator<Records.Stored> {
+  /**
+   * The records a plan reads, in its order; an ordered plan starts at the cursor position when
+   * one is given. `wanted`: how many the caller expects to need, the first page's size.
+   */
+  export async function* run(target: RecordQuery.Target, plan: Plan, after?: RecordQuery.Position, wanted?: number): AsyncGenerator<Records.Stored> {
     const { appId, entity } = target;
     if (plan.source.kind === "created") {
       const from = plan.ordered && after ? { id: after[1] } : undefined;
-      yield* Records.walk(appId, entity, { order: "created", descending: plan.source.descending, after: from });
+      yield* Records.walk(appId, entity, { order: "created", descending: plan.source.descending, after: from, first: wanted });
       return;
     }
     for (const scan of plan.source.scans) {
-      const bounded = { ...scan };
+      const bounded = { ...scan, first: wanted };
       if (plan.ordered && after && scan.prefix === undefined) {
         const at = keys(scan.gsi).position(after[0], after[1]);
         if (scan.descending) bounded.hi = bounded.hi === undefined || at < bounded.hi ? at : bounded.hi;

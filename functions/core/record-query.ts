@@ -109,7 +109,7 @@ export namespace RecordQuery {
     const isAfter = (r: EntityRecord) => !after || comparePositions(positionOf(r, sort), after, sort) > 0;
     const matched: EntityRecord[] = [];
     if (plan.ordered) {
-      for await (const { record } of QueryPlan.run(target, plan, after)) {
+      for await (const { record } of QueryPlan.run(target, plan, after, want)) {
         const seen = match(record);
         if (seen && isAfter(seen)) matched.push(seen);
         if (matched.length >= want) break;

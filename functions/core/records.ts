@@ -312,6 +312,9 @@ export namespace Records {
     ExpressionAttributeValues: { ":v": version },
   });
 
+  /** A first page of what the caller needs (a page of 50 and the one that says whether more follow) reads it in one Query. */
+  const firstPage = (wanted: number | undefined) => Math.min(Math.max(wanted ?? 50, 1), 1000);
+
   export interface Walk {
     /** "created": the table's own order (created_date, then id); "updated": the gsi1 index (updated_date, then id) */
     order: "created" | "updated";
@@ -320,6 +323,8 @@ export namespace Records {
     after?: { id: string; updated_date?: string };
     /** stop once this many records have been read; the caller may also stop early */
     budget?: number;
+    /** the first page's size: how many records the caller expects to need (later pages double) */
+    first?: number;
   }
 
   /**
@@ -338,7 +343,7 @@ export namespace Records {
       start = Keys.record(appId, entity, options.after.id);
       if (byUpdate) start = { ...start, ...Keys.recordUpdatedIndex(appId, entity, options.after.updated_date ?? "", options.after.id) };
     }
-    let pageSize = 50;
+    let pageSize = firstPage(options.first);
     let read = 0;
     const budget = options.budget ?? MAX_SCANNED;
     do {
@@ -378,6 +383,8 @@ export namespace Records {
     lo?: string;
     hi?: string;
     budget?: number;
+    /** as in Walk */
+    first?: number;
   }
 
   /** The records one index stretch holds, in its order, page by page (pages grow as in walk). */
@@ -402,7 +409,7 @@ export namespace Records {
     }
     if (scan.lo !== undefined && scan.hi !== undefined && scan.lo > scan.hi) return;
     let start: Record<string, unknown> | undefined;
-    let pageSize = 50;
+    let pageSize = firstPage(scan.first);
     let read = 0;
     const budget = scan.budget ?? MAX_SCANNED;
     do {
