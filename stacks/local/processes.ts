@@ -1,5 +1,5 @@
 import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
@@ -33,13 +33,38 @@ function spawnStandIn(command: string, args: string[], options: SpawnOptions): C
   return setpriv ? spawn("setpriv", ["--pdeathsig", "SIGKILL", "--", command, ...args], options) : spawn(command, args, options);
 }
 
+/**
+ * A free port below the kernel's ephemeral range: a port picked now is bound a few seconds later (once
+ * DynamoDB Local is up), and one from the ephemeral range may meanwhile become the local port of any
+ * outgoing connection on the machine (EADDRINUSE when several stacks start at once).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const low = ephemeralLow();
+  for (let attempt = 0; low > 11_000 && attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    if (await listenable(port)) return port;
+  }
+  const chosen = await listenable(0);
+  if (chosen === false) throw new StartupError("No free port to start a stand-in on.");
+  return chosen;
+}
+
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 0;
+  } catch {
+    return 0; // not Linux: ports from the system's own choice
+  }
+}
+
+/** The port, once it could be listened on and closed again; false when something holds it. */
+function listenable(port: number): Promise<number | false> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
 }
