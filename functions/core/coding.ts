@@ -1,5 +1,6 @@
 import type { AppMeta } from "../../schemas/app";
 import { EntitySchema } from "../../schemas/app-files";
+import type { ChatMessage } from "../../schemas/chat";
 import { type CodingWriteBody, type CodingWriteResult, fileVersion } from "../../schemas/coding";
 import type { User } from "../../schemas/user";
 import { Apps } from "./apps";
@@ -20,8 +21,8 @@ export namespace Coding {
   export async function write(app: AppMeta, user: User, input: CodingWriteBody): Promise<CodingWriteResult> {
     Apps.assertNotProcessing(app);
     const path = input.file_path;
-    const [files, recent] = await Promise.all([AppFiles.tree(app.id), Messages.list(app.id, 1)]);
-    const last = recent.messages.at(-1);
+    // Only this file (a prefix query: exactly `path` is taken) and the newest chat entry, in one round trip.
+    const [files, last] = await Promise.all([AppFiles.tree(app.id, path), Messages.latest(app.id)]);
     const before = files[path];
     if (input.version !== undefined) await assertCurrent(path, before, input.version);
     if (path.startsWith("entities/")) assertEntity(path, input.content);
@@ -34,19 +35,22 @@ export namespace Coding {
       return { file_path: path, checkpoint_id: last?.checkpoint_id ?? "", message_id: last?.id ?? "", version };
     }
 
-    // Consecutive manual saves share one chat entry (and its checkpoint from before the first).
+    // Consecutive manual saves share one chat entry (and its checkpoint, of the whole tree, from before the first).
     const edited = last?.role === "user" && last.additional_message_params?.manual_edit ? last : null;
-    const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, { before_edit: path }, null, files)).id;
+    const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, { before_edit: path }, null)).id;
     // Conditional on what was read above, so a change that lands in between is never overwritten.
     if (!(await AppFiles.writeIf(app.id, path, input.content, before))) throw stale(path);
     // The open editors get the file now, not after the chat entry below (which follows in its own frame).
     const pushed = AppEvents.publish(app.id, { files: { [path]: input.content } });
 
-    let message;
+    let message: ChatMessage;
+    let changed = true;
     if (edited) {
-      const paths = new Set([...edited.content.replace(/^Edited /, "").split(", "), path]);
-      await Messages.update(app.id, edited.id, { content: `Edited ${[...paths].join(", ")}` });
-      message = await Messages.get(app.id, edited.id);
+      const content = `Edited ${[...new Set([...edited.content.replace(/^Edited /, "").split(", "), path])].join(", ")}`;
+      // The same file saved again leaves the entry as it is: nothing to write or push.
+      changed = content !== edited.content;
+      if (changed) await Messages.update(app.id, edited.id, { content });
+      message = { ...edited, content };
     } else {
       message = await Messages.append(
         app.id,
@@ -54,8 +58,7 @@ export namespace Coding {
         user.email,
       );
     }
-    await Apps.update(app.id, { _last_msg_id: message.id });
-    await Promise.all([pushed, AppEvents.publish(app.id, { message })]);
+    await Promise.all([pushed, Apps.update(app.id, { _last_msg_id: message.id }), changed && AppEvents.publish(app.id, { message })]);
     return { file_path: path, checkpoint_id: checkpointId, message_id: message.id, version };
   }
 

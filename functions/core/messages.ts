@@ -103,17 +103,21 @@ export namespace Messages {
     return toMessage(Item);
   }
 
-  /** The visible conversation in time order: the newest `limit` messages, or all of them. */
-  export async function list(appId: string, limit?: number): Promise<{ messages: ChatMessage[]; total: number }> {
+  /** A query of the app's visible (not hidden) messages. */
+  function visibleQuery(appId: string) {
     const { pk, skPrefix } = Keys.messages(appId);
-    const visible = { "#h": "hidden" };
-    const base = {
+    return {
       TableName: table(),
       KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
       FilterExpression: "attribute_not_exists(#h) OR #h = :f",
-      ExpressionAttributeNames: visible,
+      ExpressionAttributeNames: { "#h": "hidden" },
       ExpressionAttributeValues: { ":p": pk, ":s": skPrefix, ":f": false },
     };
+  }
+
+  /** The visible conversation in time order: the newest `limit` messages, or all of them. */
+  export async function list(appId: string, limit?: number): Promise<{ messages: ChatMessage[]; total: number }> {
+    const base = visibleQuery(appId);
     const items: Record<string, unknown>[] = [];
     let total = 0;
     let cursor: Record<string, unknown> | undefined;
@@ -135,5 +139,16 @@ export namespace Messages {
     }
     const chosen = (limit ? items.slice(0, limit) : items).reverse();
     return { messages: await Promise.all(chosen.map(toMessage)), total };
+  }
+
+  /** The newest visible message (list's last) without counting the conversation: one query where list(id, 1) makes two. */
+  export async function latest(appId: string): Promise<ChatMessage | undefined> {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(new QueryCommand({ ...visibleQuery(appId), ScanIndexForward: false, ExclusiveStartKey: cursor, Limit: 2 }));
+      if (page.Items?.length) return toMessage(page.Items[0]);
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    return undefined;
   }
 }

@@ -48,7 +48,8 @@ export function usePreviewFrame(app: App, files: FileMap, page: string | null, t
       if (message.type === "app_error") {
         setIssues((list) => (list.some((issue) => sameIssue(issue, message.error)) ? list : [...list, message.error].slice(-MAX_ISSUES)));
       } else if (message.type === "sandbox:beforeUpdate") {
-        setIssues([]);
+        // The same list when there is nothing to clear, so an update without issues does not re-render the pane a second time.
+        setIssues((list) => (list.length ? [] : list));
       } else if (message.type === "kiln:token-request") {
         if (latest.current.token) post({ type: "kiln:token", token: latest.current.token });
       } else if (message.type === "sandbox:onMounted") {
