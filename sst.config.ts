@@ -22,7 +22,8 @@ export default $config({
   async run() {
     // A handler's dynamic import()s (the AI SDK, the offline engine, the publish build) become chunks its cold start does not load (test/bench/bundles.ts).
     $transform(sst.aws.Function, (args) => {
-      args.nodejs ??= { splitting: true };
+      // the bench (test/bench/bundles.ts) builds with the same plugins file; the path is relative to this file
+      args.nodejs ??= { splitting: true, plugins: "./stacks/esbuild-plugins.mjs" };
     });
     // Imported in dependency order; each module declares its resources when first imported.
     await import("./stacks/secrets");

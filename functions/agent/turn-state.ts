@@ -17,7 +17,6 @@ import { applyAction, secretRequestOf } from "./apply";
 import { learnRatio, promptChars, ratioKey } from "./context";
 import { homePageOf } from "./home-page";
 import { firstCompletePage } from "./first-page";
-import { runOfflineEngine } from "./offline";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
 import { ActionStreamParser } from "./parser";
 import { buildPrompt } from "./prompt";
@@ -368,6 +367,8 @@ export class TurnState {
 
 /** The offline engine's chunks, yielding to the event loop between them so Stop and flushes get their turn. */
 async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string> {
+  // loaded by the first offline turn only: a turn through a model never evaluates the engine
+  const { runOfflineEngine } = await import("./offline");
   for (const chunk of runOfflineEngine({
     message: prompt.message,
     files: prompt.files,

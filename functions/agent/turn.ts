@@ -13,7 +13,6 @@ import { MAX_AUTOMATED_FIXES_PER_TURN } from "../core/tiers";
 import { Turns } from "../core/turns";
 import { READ_ROUNDS, answerRequests, charsPerToken, ratioKey } from "./context";
 import { conversationBefore } from "./history";
-import { suggestOffline } from "./offline";
 import { actionsOf } from "./parser";
 import { userMessage as withAttachments } from "./prompt";
 import { isFileRequest } from "./protocol";
@@ -126,7 +125,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
 
 /** Three follow-ups: the offline engine's own, or the model's (as JSON). */
 export async function suggestionsFor(files: FileTree, app: AppMeta, provider: Provider) {
-  if (provider.kind === "offline") return toChatSuggestions(suggestOffline(files, app.name));
+  if (provider.kind === "offline") return toChatSuggestions((await import("./offline")).suggestOffline(files, app.name));
   const text = await completeText(provider, {
     system: 'Suggest three short next steps for this app. Answer with JSON only: [{"title": "...", "prompt": "..."}, ...] — titles under 40 characters.',
     messages: [{ role: "user", content: `App "${app.name}". Files: ${Object.keys(files).join(", ")}` }],

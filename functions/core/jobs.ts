@@ -1,4 +1,4 @@
-import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
+import type { LambdaClient } from "@aws-sdk/client-lambda";
 import { Job, type JobPayload } from "../../schemas/jobs";
 import { Config } from "./config";
 
@@ -23,6 +23,8 @@ export namespace Jobs {
       state.__kilnJobRunner(job);
       return;
     }
+    // the Lambda client loads with the first job a handler enqueues, not with its cold start
+    const { InvokeCommand, LambdaClient } = await import("@aws-sdk/client-lambda");
     lambda ??= new LambdaClient({});
     await lambda.send(
       new InvokeCommand({

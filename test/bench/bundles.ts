@@ -6,14 +6,14 @@
  * keepNames, platform node, format esm, mainFields module/main, its createRequire banner, and
  * only `sharp`/`pg-native` external. On top of that, as the target asks: target node20, the AWS
  * SDK v3 external (the Lambda runtime provides it) and `nodejs.splitting` (an SST option), so a
- * dynamic import() stays out of the code a cold start loads. "cold start" counts the entry and
+ * dynamic import() stays out of the code a cold start loads, and the esbuild plugins SST is given (stacks/esbuild-plugins.mjs). "cold start" counts the entry and
  * the chunks it imports statically; "package" all chunks; "SDK bundled" the same handler with
  * SST's default of bundling the AWS SDK. Init is judged on CPU time (wall time on a shared machine
  * is mostly waiting for a core), for both: the external SDK loads from its many files in node_modules,
  * as the runtime's copy would, and costs more than the minified bundle.
  *
- * The worker's AI-turn path is measured twice: with the offline engine (what the first turn loads),
- * and with the largest model provider (what a turn through a model loads on its first call: the
+ * The worker's AI-turn path is measured twice: with the offline engine (what an offline turn loads: the
+ * chunk of turn-state.ts's dynamic import of functions/agent/offline), and with the largest model provider (what a turn through a model loads on its first call: the
  * chunks of providers.ts's dynamic imports of Kiln's own SDK module and of that one @ai-sdk package).
  */
 import { spawnSync } from "node:child_process";
@@ -21,6 +21,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import plugins from "../../stacks/esbuild-plugins.mjs";
 import { crons, routes, type RouteDef } from "../../stacks/routes";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -66,9 +67,13 @@ interface Built {
 
 const PROVIDERS_MODULE = "functions/agent/providers.ts";
 const PROVIDER_PACKAGE = /^node_modules\/(@ai-sdk\/[^/]+)\//;
+const OFFLINE_MODULE = "functions/agent/offline/index.ts";
 
-/** `withProvider`: add what a model call loads through that provider package ("largest": the one that loads the most). */
-async function bundle(file: string, outdir: string, awsSdkExternal: boolean, withProvider?: string, write = true): Promise<Built> {
+/**
+ * `withProvider`: add what a model call loads through that provider package ("largest": the one that loads the most);
+ * `withOffline`: add what an offline turn loads (the offline engine's chunk).
+ */
+async function bundle(file: string, outdir: string, awsSdkExternal: boolean, withProvider?: string, write = true, withOffline = false): Promise<Built> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, file)],
@@ -84,6 +89,7 @@ async function bundle(file: string, outdir: string, awsSdkExternal: boolean, wit
     outdir,
     outExtension: { ".js": ".mjs" },
     banner: { js: BANNER },
+    plugins,
     metafile: true,
     write,
     logLevel: "error",
@@ -106,8 +112,10 @@ async function bundle(file: string, outdir: string, awsSdkExternal: boolean, wit
   const packageBytes = bytesOf(Object.keys(outputs).filter((o) => !o.endsWith(".map")));
   const inputsOf = (chunks: Set<string>) => [...new Set([...chunks].flatMap((o) => Object.keys(outputs[o].inputs)))];
   if (!withProvider) {
-    const cold = loaded([entry]);
-    return { entry: path.resolve(ROOT, entry), then: [], coldBytes: bytesOf(cold), packageBytes, coldInputs: inputsOf(cold) };
+    const then = withOffline ? [chunkOf(OFFLINE_MODULE)] : [];
+    if (then.some((o) => !o)) throw new Error(`${file} does not import ${OFFLINE_MODULE} dynamically`);
+    const cold = loaded([entry, ...then]);
+    return { entry: path.resolve(ROOT, entry), then: then.map((o) => path.resolve(ROOT, o)), coldBytes: bytesOf(cold), packageBytes, coldInputs: inputsOf(cold) };
   }
   // every remote call loads Kiln's own SDK module, then the route's one provider package
   const dynamic = (result.metafile.inputs[PROVIDERS_MODULE]?.imports ?? []).filter((i) => i.kind === "dynamic-import" && !i.external).map((i) => i.path);
@@ -122,9 +130,9 @@ async function bundle(file: string, outdir: string, awsSdkExternal: boolean, wit
   return { entry: path.resolve(ROOT, entry), then, provider: chosen.pkg, coldBytes: bytesOf(chosen.cold), packageBytes, coldInputs: inputsOf(chosen.cold) };
 }
 
-/** The source files a handler's cold start evaluates as SST bundles it (AWS SDK external), for tests of what a handler loads. */
-export async function coldInputs(file: string): Promise<string[]> {
-  return (await bundle(file, path.join(OUT, "inputs"), true, undefined, false)).coldInputs;
+/** The source files a handler's cold start evaluates as SST bundles it (AWS SDK external, or bundled), for tests of what a handler loads. */
+export async function coldInputs(file: string, awsSdkExternal = true): Promise<string[]> {
+  return (await bundle(file, path.join(OUT, "inputs"), awsSdkExternal, undefined, false)).coldInputs;
 }
 
 /** The links SST injects, with the local stack's shapes (stacks/local/stack.ts); nothing is reached at init. */
@@ -189,7 +197,7 @@ export async function handlerBundles(): Promise<BundleRow[]> {
   const list = [
     ...handlers(),
     // the worker imports the engine of a builder turn only on the AI-turn paths: its own chunks, measured on their own
-    { name: "  Worker's AI-turn path, offline engine (loaded by the first turn)", file: "functions/agent/turn.ts" },
+    { name: "  Worker's AI-turn path, offline engine (loaded by the first offline turn)", file: "functions/agent/turn.ts", withOffline: true },
     { name: "  … with the largest provider", file: "functions/agent/turn.ts", withProvider: "largest" },
   ].filter((h) => !only.length || only.some((w) => h.file.includes(w)));
   const rows: BundleRow[] = [];
@@ -197,8 +205,9 @@ export async function handlerBundles(): Promise<BundleRow[]> {
     const dir = path.join(OUT, String(i));
     mkdirSync(dir, { recursive: true });
     const withProvider = "withProvider" in h ? h.withProvider : undefined;
-    const external = await bundle(h.file, path.join(dir, "sdk-external"), true, withProvider);
-    const bundled = await bundle(h.file, path.join(dir, "sdk-bundled"), false, external.provider);
+    const withOffline = "withOffline" in h && h.withOffline;
+    const external = await bundle(h.file, path.join(dir, "sdk-external"), true, withProvider, true, withOffline);
+    const bundled = await bundle(h.file, path.join(dir, "sdk-bundled"), false, external.provider, true, withOffline);
     const runs = Array.from({ length: INIT_RUNS }, () => coldInit(external.entry, external.then));
     const bundledRuns = Array.from({ length: INIT_RUNS }, () => coldInit(bundled.entry, bundled.then));
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];

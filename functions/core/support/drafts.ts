@@ -1,7 +1,5 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { generateText } from "ai";
 import { type AgentSettings, type Article, type DraftResult, SupportRules, type TicketMessage } from "../../../schemas/support";
-import { readableError } from "../../agent/model-sdk";
 import { languageModelFor } from "../../agent/providers";
 import { db, table } from "../db";
 import { VisibleError } from "../errors";
@@ -59,6 +57,8 @@ export namespace SupportDrafts {
 
   /** One question to the model; a provider's failure is a 502 in its own words. */
   export async function ask(model: Served, system: string, prompt: string): Promise<string> {
+    // the AI SDK loads with the first question, not with every support handler's cold start
+    const { generateText, readableError } = await import("../../agent/model-sdk");
     try {
       const { text } = await generateText({ model: model.model, maxRetries: model.maxRetries, maxOutputTokens: 4096, system, prompt });
       return text.trim();
