@@ -25,7 +25,10 @@ export namespace AppEvents {
     return broadcastSafely(appId, { _refetch: true }, senderSid);
   }
 
-  export async function publish(appId: string, change: Change, senderSid: string | null = null): Promise<void> {
+  /** The room's members read ahead, beside a write whose publish must wait for it (undefined: publish reads them itself). */
+  export const members = (appId: string): Promise<string[] | undefined> => Realtime.members(appId).catch(() => undefined);
+
+  export async function publish(appId: string, change: Change, senderSid: string | null = null, known?: string[]): Promise<void> {
     let data: Record<string, unknown> = { ...change.app };
     if (change.message) data._last_msg = change.message;
     if (change.messageDelta) data._msg_delta = change.messageDelta;
@@ -33,12 +36,12 @@ export namespace AppEvents {
     if (JSON.stringify(data).length > MAX_FRAME) {
       data = { ...change.app, _refetch: true, _last_msg_id: change.message?.id };
     }
-    await broadcastSafely(appId, data, senderSid);
+    await broadcastSafely(appId, data, senderSid, known);
   }
 
-  async function broadcastSafely(appId: string, data: Record<string, unknown>, senderSid: string | null) {
+  async function broadcastSafely(appId: string, data: Record<string, unknown>, senderSid: string | null, known?: string[]) {
     try {
-      await Realtime.broadcast(appId, data, senderSid);
+      await Realtime.broadcast(appId, data, senderSid, known);
     } catch (err) {
       // The change itself is saved; a tab that missed it catches up on its next load.
       console.error(`[app-events] broadcast to ${appId} failed:`, (err as Error).message);

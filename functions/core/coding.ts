@@ -38,10 +38,12 @@ export namespace Coding {
     // Consecutive manual saves share one chat entry (and its checkpoint, of the whole tree, from before the first).
     const edited = last?.role === "user" && last.additional_message_params?.manual_edit ? last : null;
     const checkpointId = edited?.checkpoint_id ?? (await Checkpoints.create(app.id, { before_edit: path }, null)).id;
-    // Conditional on what was read above, so a change that lands in between is never overwritten.
-    if (!(await AppFiles.writeIf(app.id, path, input.content, before))) throw stale(path);
+    // Conditional on what was read above, so a change that lands in between is never overwritten; the room's members are read
+    // beside it, and are told only once the file is saved.
+    const [written, members] = await Promise.all([AppFiles.writeIf(app.id, path, input.content, before), AppEvents.members(app.id)]);
+    if (!written) throw stale(path);
     // The open editors get the file now, not after the chat entry below (which follows in its own frame).
-    const pushed = AppEvents.publish(app.id, { files: { [path]: input.content } });
+    const pushed = AppEvents.publish(app.id, { files: { [path]: input.content } }, null, members);
 
     let message: ChatMessage;
     let changed = true;

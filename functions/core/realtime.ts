@@ -134,9 +134,9 @@ export namespace Realtime {
     return items.map((item) => item.connection_id as string);
   }
 
-  /** `update_model` to everyone in the room except the sender's own socket. Answers how many received it. */
-  export async function broadcast(room: string, data: Record<string, unknown>, senderSid: string | null): Promise<number> {
-    const targets = (await members(room)).filter((id) => id !== senderSid);
+  /** `update_model` to everyone in the room except the sender's own socket (`known`: its members, when read already). Answers how many received it. */
+  export async function broadcast(room: string, data: Record<string, unknown>, senderSid: string | null, known?: string[]): Promise<number> {
+    const targets = (known ?? (await members(room))).filter((id) => id !== senderSid);
     // One frame for every member, each post in flight as soon as a socket is free (no batch waits on its slowest post).
     const frame = new TextEncoder().encode(JSON.stringify({ event: "update_model", room, data, sender_sid: senderSid } satisfies SocketEvent));
     let next = 0;
