@@ -617,7 +617,7 @@ export async function sdkWorkload(): Promise<SdkRow[]> {
     const floorKinds = ["create", ...kinds.filter((k) => k !== "create")] as Kind[];
     process.stdout.write(`SDK workload: the DynamoDB Local floor, ${CLIENTS} clients… `);
     for (const f of await dynamoFloor({ endpoint: kiln.dynamo, cpu: () => (kiln?.pid ? treeCpuMs(kiln.pid) : undefined), seedSteps, mixedSteps, clients: CLIENTS, page: PAGE }))
-      rows.push(rowsFor(f.variant, f.seed, f.mixed, floorKinds, `clients, the fewest table calls per op (${f.queriesPerRead.toFixed(2)} Queries per filter/list), every answer checked; DynamoDB Local's Java only`));
+      rows.push(rowsFor(f.variant, f.seed, f.mixed, floorKinds, `clients, the fewest table calls per op (${f.queriesPerRead.toFixed(2)} Queries per filter/list), every answer checked; DynamoDB Local's Java only, less the ${f.idlePercent.toFixed(0)}% of a core it used idle`));
     console.log("done");
     // Each row of Kiln next to the same row of base44 dev.
     const paired = rows[0].flatMap((r, i) => [r, ...rows.slice(1).map((other) => other[i])]);
