@@ -1,4 +1,3 @@
-import type { LambdaClient } from "@aws-sdk/client-lambda";
 import { Job, type JobPayload } from "../../schemas/jobs";
 import { Config } from "./config";
 
@@ -10,7 +9,6 @@ import { Config } from "./config";
 export namespace Jobs {
   type Runner = (job: Job) => void;
   const state = globalThis as { __kilnJobRunner?: Runner };
-  let lambda: LambdaClient | undefined;
 
   export function useLocalRunner(runner: Runner | undefined) {
     state.__kilnJobRunner = runner;
@@ -24,14 +22,6 @@ export namespace Jobs {
       return;
     }
     // the Lambda client loads with the first job a handler enqueues, not with its cold start
-    const { InvokeCommand, LambdaClient } = await import("@aws-sdk/client-lambda");
-    lambda ??= new LambdaClient({});
-    await lambda.send(
-      new InvokeCommand({
-        FunctionName: Config.workerName,
-        InvocationType: "Event",
-        Payload: new TextEncoder().encode(JSON.stringify(job)),
-      }),
-    );
+    await (await import("./lambda-event")).invokeEvent(Config.workerName, job);
   }
 }
