@@ -165,3 +165,12 @@ export async function appMember(appId: string, email = uniqueEmail("member"), pa
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   return { email, token: login.body.access_token as string, id: login.body.user.id as string };
 }
+
+/** Polls until `check` answers true, or fails naming what it waited for (e.g. a job that runs after the table's stream). */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtApp, call, signedIn, tokenFor, useStackLinks } from "./helpers";
+import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./helpers";
 
 /**
  * Creates and deletes that arrive together share one transaction with their counter
@@ -11,15 +11,6 @@ import { builtApp, call, signedIn, tokenFor, useStackLinks } from "./helpers";
 useStackLinks();
 
 const ents = (appId: string, name: string, rest = "") => `/api/apps/${appId}/entities/${name}${rest}`;
-
-/** Poll until `check` answers true (the counter is used once the record-upkeep job has marked it exact). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let token: string;
 let appId: string;

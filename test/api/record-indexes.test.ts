@@ -5,7 +5,7 @@ import { Keys } from "../../functions/core/keys";
 import { batchWrite, queryAll } from "../../functions/core/db";
 import { RecordIndexes } from "../../functions/core/record-indexes";
 import { RecordUpkeep } from "../../functions/core/record-upkeep";
-import { builtApp, call, signedIn, tokenFor, useStackLinks } from "./helpers";
+import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./helpers";
 
 /**
  * Record indexes, the query planner, maintained counts and the record-upkeep job (issue 14),
@@ -18,15 +18,6 @@ const ents = (appId: string, name: string, rest = "") => `/api/apps/${appId}/ent
 const qs = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))}`;
 const names = (list: { name: string }[]) => list.map((r) => r.name);
 const plan = (res: { headers: Headers }) => res.headers.get("x-kiln-query-plan");
-
-/** Poll until `check` answers true (the job runs after the stream sees the change). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let token: string;
 let appId: string;
