@@ -99,9 +99,12 @@ describe("the owner workspace", () => {
   it("the network activity panel lists the preview's requests; its filter cycles", async () => {
     await page.getByTestId("preview-frame").waitFor();
     await page.frameLocator('[data-testid="preview-frame"]').locator("h1").first().waitFor({ timeout: 30_000 });
+    // the toolbar counts the entries, and a request's end reaches the panel
+    await page.getByTestId("network-toggle").locator("xpath=..").getByText(/^([1-9]\d*|99\+)$/).waitFor({ timeout: 15_000 });
     await page.getByTestId("network-toggle").click();
     const panel = page.getByTestId("network-panel");
     await panel.locator('[data-testid="activity-entry"][data-kind="request"]').first().waitFor({ timeout: 15_000 });
+    await panel.locator('[data-testid="activity-entry"][data-kind="request"]').getByText("200", { exact: true }).first().waitFor({ timeout: 15_000 });
     for (const line of await panel.getByTestId("activity-line").allTextContents()) expect(line.length).toBeLessThanOrEqual(61);
     const filter = panel.getByTestId("network-filter");
     for (const next of ["requests", "logs", "success", "error", "all"]) {

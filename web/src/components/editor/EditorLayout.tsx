@@ -1,12 +1,12 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Splitter } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { MessageSquare } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type ComponentProps, useCallback, useMemo, useRef, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { visibleMessages } from "../../api/chat";
 import { AppStageScreen, isPendingStage } from "../workspace/AppStageScreens";
 import { NetworkPanel } from "../workspace/network/NetworkPanel";
-import { useNetworkActivity } from "../workspace/network/activity";
+import { type ActivityStore, createActivityStore, useActivity } from "../workspace/network/activity";
 import { VersionHistory } from "../workspace/history/VersionHistory";
 import { PublishDialog } from "../workspace/publish/PublishDialog";
 import { ShareDialog } from "../workspace/share/ShareDialog";
@@ -45,7 +45,7 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [chatOpen, setChatOpen] = useState(false);
-  const activity = useNetworkActivity();
+  const [activity] = useState(createActivityStore);
   const lastView = useRef("overview");
   if (workspace) lastView.current = workspace.view;
   const mode: EditorMode = workspace ? "workspace" : "preview";
@@ -86,7 +86,7 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
     [],
   );
 
-  // The same element while its inputs hold, so the preview's activity and a saved file (which re-render this layout) do not re-render the chat.
+  // The same element while its inputs hold, so a saved file (which re-renders this layout) does not re-render the chat.
   // The dialogs read no file either, so they take the chat's app.
   const forChat = useChatInputs(app, files, messages);
   const chat = useMemo(
@@ -96,10 +96,10 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
   const pending = isPendingStage(app);
   const main = (
     <Flex direction="column" h="full" minW="0" bg="bg">
-      <Toolbar
+      <ActivityToolbar
+        activity={activity}
         mode={mode}
         onMode={switchMode}
-        activityCount={activity.entries.length}
         onNetwork={openDialog.network}
         onShare={openDialog.share}
         onPublish={openDialog.publish}
@@ -136,7 +136,7 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
       <ShareDialog app={forChat.app} open={dialog === "share"} onClose={close} />
       <PublishDialog app={forChat.app} open={dialog === "publish"} onClose={close} />
       {dialog === "history" && <VersionHistory app={app} onClose={close} />}
-      <NetworkPanel open={dialog === "network"} entries={activity.entries} onClose={close} onClear={activity.clear} />
+      <ActivityPanel activity={activity} open={dialog === "network"} onClose={close} />
     </Flex>
   );
 
@@ -190,4 +190,17 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
       </Splitter.Root>
     </Box>
   );
+}
+
+const countOf = (entries: unknown[]) => entries.length;
+
+/** The toolbar with the activity count; a request's end keeps the count, so only its start re-renders the toolbar. */
+function ActivityToolbar({ activity, ...props }: Omit<ComponentProps<typeof Toolbar>, "activityCount"> & { activity: ActivityStore }) {
+  return <Toolbar {...props} activityCount={useActivity(activity, countOf)} />;
+}
+
+const all = <T,>(entries: T) => entries;
+
+function ActivityPanel({ activity, open, onClose }: { activity: ActivityStore; open: boolean; onClose: () => void }) {
+  return <NetworkPanel open={open} entries={useActivity(activity, all)} onClose={onClose} onClear={activity.clear} />;
 }

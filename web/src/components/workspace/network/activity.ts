@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useSyncExternalStore } from "react";
 import type { FrameMessage } from "../../../../../schemas/preview";
 
 /** Spec 02 §3 Activity entry: a request of the app's SDK, or a console line of the app. */
@@ -51,41 +51,63 @@ export const entryLine = (entry: ActivityEntry) => (entry.kind === "request" ? `
 const MAX_ENTRIES = 500;
 
 /** The preview's activity, newest last, kept across page changes and refreshes until cleared. */
-export function useNetworkActivity() {
-  const [entries, setEntries] = useState<ActivityEntry[]>([]);
+export interface ActivityStore {
+  subscribe: (listener: () => void) => () => void;
+  entries: () => ActivityEntry[];
+  onFrameMessage: (message: FrameMessage) => void;
+  clear: () => void;
+}
 
-  const onFrameMessage = useCallback((message: FrameMessage) => {
-    if (message.type === "api-request-start") {
-      const { url, method, body } = message.data;
-      const entry: ActivityEntry = {
-        kind: "request",
-        id: message.requestId,
-        url,
-        method: method ?? "get",
-        body,
-        status: "pending",
-        statusCode: null,
-        response: null,
-        start: Date.now(),
-        end: null,
-        duration: null,
-      };
-      setEntries((list) => [...list, entry].slice(-MAX_ENTRIES));
-    } else if (message.type === "api-request-end") {
-      const end = Date.now();
-      setEntries((list) =>
-        list.map((entry) =>
-          entry.kind === "request" && entry.id === message.requestId
-            ? { ...entry, status: "completed", statusCode: message.data.statusCode, response: message.data.response, end, duration: end - entry.start }
-            : entry,
-        ),
-      );
-    } else if (message.type === "app_log") {
-      const { log } = message;
-      setEntries((list) => [...list, { kind: "log" as const, id: `log-${log.timestamp}-${list.length}`, ...log }].slice(-MAX_ENTRIES));
-    }
-  }, []);
+/** Held outside React state, so a frame request re-renders only the components that read the activity, not the editor layout. */
+export function createActivityStore(): ActivityStore {
+  let entries: ActivityEntry[] = [];
+  const listeners = new Set<() => void>();
+  const set = (next: ActivityEntry[]) => {
+    entries = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    entries: () => entries,
+    onFrameMessage: (message) => {
+      if (message.type === "api-request-start") {
+        const { url, method, body } = message.data;
+        const entry: ActivityEntry = {
+          kind: "request",
+          id: message.requestId,
+          url,
+          method: method ?? "get",
+          body,
+          status: "pending",
+          statusCode: null,
+          response: null,
+          start: Date.now(),
+          end: null,
+          duration: null,
+        };
+        set([...entries, entry].slice(-MAX_ENTRIES));
+      } else if (message.type === "api-request-end") {
+        const end = Date.now();
+        set(
+          entries.map((entry) =>
+            entry.kind === "request" && entry.id === message.requestId
+              ? { ...entry, status: "completed", statusCode: message.data.statusCode, response: message.data.response, end, duration: end - entry.start }
+              : entry,
+          ),
+        );
+      } else if (message.type === "app_log") {
+        const { log } = message;
+        set([...entries, { kind: "log" as const, id: `log-${log.timestamp}-${entries.length}`, ...log }].slice(-MAX_ENTRIES));
+      }
+    },
+    clear: () => set([]),
+  };
+}
 
-  const clear = useCallback(() => setEntries([]), []);
-  return { entries, onFrameMessage, clear };
+/** What a component reads of the activity; it re-renders only when that value changes. */
+export function useActivity<T>(store: ActivityStore, select: (entries: ActivityEntry[]) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.entries()));
 }
