@@ -132,6 +132,12 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     expect(await frame.evaluate(() => (window as unknown as { __kilnMarker?: string }).__kilnMarker)).toBe("still here");
     await preview().getByRole("heading", { name: "New task" }).waitFor(); // the route is kept
     expect(frameErrors).toEqual([]);
+
+    // The hidden code view skipped the save; opened, it shows the file as saved.
+    await page.getByTestId("view-code").click();
+    await page.getByTestId("file-entities/Task").click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="code-view"][data-path="entities/Task"] .cm-content')?.textContent?.includes("priority"));
+    await page.getByTestId("view-preview").click();
   });
 
   it("the mobile width, and Refresh loads the app again on the same page", async () => {

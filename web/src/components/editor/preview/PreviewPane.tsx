@@ -1,7 +1,7 @@
 import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spinner, Text, chakra } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor, MousePointerClick, RefreshCw, Smartphone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, memo, useEffect, useState } from "react";
 import type { FrameMessage } from "../../../../../schemas/preview";
 import { runtimeTokenQuery } from "../../../api/preview";
 import { detailOf } from "../../../api/client";
@@ -21,6 +21,9 @@ const devices = [
   { id: "desktop", label: "Desktop width", Icon: Monitor },
   { id: "mobile", label: "Mobile width", Icon: Smartphone },
 ] as const;
+
+/** Skips its re-renders while hidden, so a save under the preview does not update the unseen code view; showing it catches up. */
+const WhileShown = memo(({ children }: { hidden: boolean; children: ReactNode }) => children, (_, next) => next.hidden);
 
 interface Props extends FilesPaneProps {
   /** the frame moved to another page on its own (a link in the app) */
@@ -166,7 +169,9 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
         )}
       </Flex>
       <Box flex="1" minH="0" display={view === "code" ? "block" : "none"}>
-        <FilesPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={onSelectPage} />
+        <WhileShown hidden={view !== "code"}>
+          <FilesPane app={app} files={files} liveFile={liveFile} selectedPage={selectedPage} onSelectPage={onSelectPage} />
+        </WhileShown>
       </Box>
 
       {view === "preview" && preview.issues.length > 0 && (
