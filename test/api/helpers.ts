@@ -16,6 +16,23 @@ export function useStackLinks(links: Record<string, string> = inject("stackLinks
   Object.assign(process.env, links, { ANTHROPIC_BASE_URL: anthropicUrl() });
 }
 
+/**
+ * The modules a test that runs the worker in this process drives (a turn queued by the real
+ * Chat.send, delivered to the real worker handler); imported after useStackLinks() has set the stack's environment.
+ */
+export async function workerModules() {
+  const [{ Chat }, { Jobs }, { Apps }, { AppFiles }, { Users }, { Messages }, { handler }] = await Promise.all([
+    import("../../functions/core/chat"),
+    import("../../functions/core/jobs"),
+    import("../../functions/core/apps"),
+    import("../../functions/core/app-files"),
+    import("../../functions/core/users"),
+    import("../../functions/core/messages"),
+    import("../../functions/worker"),
+  ]);
+  return { Chat, Jobs, Apps, AppFiles, Users, Messages, handler };
+}
+
 /** A fresh e-mail per test, so tests never share a user. */
 export const uniqueEmail = (label = "user") => `${label}-${Math.random().toString(36).slice(2, 10)}@test.kiln`;
 

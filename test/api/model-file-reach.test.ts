@@ -3,7 +3,7 @@ import { promptChars, ratioKey } from "../../functions/agent/context";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type SentBody, pageOfSize, scriptedAnthropic } from "./fake-anthropic";
-import { anthropicUrl, signedIn, useStackLinks, waitForApp } from "./helpers";
+import { anthropicUrl, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
 
 /**
  * A real model on a large app (issue 15): the prompt shows what fits of 64 files and lists the
@@ -13,13 +13,7 @@ import { anthropicUrl, signedIn, useStackLinks, waitForApp } from "./helpers";
  * body, so the test sees what the model was sent (the file's contents, the prompt cache marks).
  */
 useStackLinks();
-const { Chat } = await import("../../functions/core/chat");
-const { Jobs } = await import("../../functions/core/jobs");
-const { Apps } = await import("../../functions/core/apps");
-const { AppFiles } = await import("../../functions/core/app-files");
-const { Users } = await import("../../functions/core/users");
-const { Messages } = await import("../../functions/core/messages");
-const { handler } = await import("../../functions/worker");
+const { Chat, Jobs, Apps, AppFiles, Users, Messages, handler } = await workerModules();
 
 const textOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
 /** The prompt cache marks of a message: on its last block, where the AI SDK puts a message's mark. */

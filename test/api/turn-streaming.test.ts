@@ -5,7 +5,7 @@ import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import type { SocketEvent } from "../../schemas/realtime";
 import { messageBody, pageOfSize } from "./fake-anthropic";
-import { SocketClient, anthropicUrl, call, signedIn, useStackLinks, waitForApp } from "./helpers";
+import { SocketClient, anthropicUrl, call, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
 
 /**
  * A turn with a real model, streamed slowly: the worker runs in this process (as in turn-worker.test.ts)
@@ -14,12 +14,7 @@ import { SocketClient, anthropicUrl, call, signedIn, useStackLinks, waitForApp }
  * suggestions, and the message pushed as appended deltas rather than whole every flush.
  */
 useStackLinks();
-const { Chat } = await import("../../functions/core/chat");
-const { Jobs } = await import("../../functions/core/jobs");
-const { Apps } = await import("../../functions/core/apps");
-const { AppFiles } = await import("../../functions/core/app-files");
-const { Users } = await import("../../functions/core/users");
-const { handler } = await import("../../functions/worker");
+const { Chat, Jobs, Apps, AppFiles, Users, handler } = await workerModules();
 
 const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const delta = (text: string) =>

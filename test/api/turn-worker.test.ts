@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type Received, sse } from "./fake-anthropic";
-import { anthropicUrl, builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
+import { anthropicUrl, builtApp, call, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
 
 /**
  * The worker's side of a turn, run in this process against the test stack's stand-ins as a second
@@ -12,12 +12,7 @@ import { anthropicUrl, builtApp, call, signedIn, useStackLinks, waitForApp } fro
  * stack's runner), then delivered to the real worker handler as often as the test says.
  */
 useStackLinks();
-const { Chat } = await import("../../functions/core/chat");
-const { Jobs } = await import("../../functions/core/jobs");
-const { Apps } = await import("../../functions/core/apps");
-const { AppFiles } = await import("../../functions/core/app-files");
-const { Users } = await import("../../functions/core/users");
-const { handler } = await import("../../functions/worker");
+const { Chat, Jobs, Apps, AppFiles, Users, handler } = await workerModules();
 
 /** Send a message as `userId` and answer the ai-turn job it queued, without running it. */
 async function queueTurn(userId: string, appId: string, content: string): Promise<JobPayload<"ai-turn">> {
