@@ -53,18 +53,19 @@ export namespace Records {
   });
 
   /**
-   * Run a transaction of a record write and its counter change; false when the record's own
-   * condition failed. Conflicts with a concurrent transaction on the same shard are retried
-   * with a fresh shard (`build` is called again).
+   * Send one transaction of record writes and counter changes; answers the positions of the
+   * items whose own condition failed (none: it was written). Conflicts with a concurrent
+   * transaction on the same shard are retried with a fresh shard (`build` is called again).
    */
-  async function transact(build: () => Record<string, unknown>[]): Promise<boolean> {
+  async function transact(build: () => Record<string, unknown>[]): Promise<number[]> {
     for (let attempt = 0; ; attempt++) {
       try {
         await db().send(new TransactWriteCommand({ TransactItems: build() as never }));
-        return true;
+        return [];
       } catch (err) {
         const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if (reasons.some((r) => r.Code === "ConditionalCheckFailed")) return false;
+        const failed = reasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : []));
+        if (failed.length) return failed;
         const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
         if (!conflict || attempt >= 12) throw err;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
@@ -136,37 +137,36 @@ export namespace Records {
   }
 
   async function commitGroup(group: Counted[]): Promise<void> {
-    for (let attempt = 0; group.length; attempt++) {
-      const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
-      for (const w of group) {
-        const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
-        d.delta += w.delta;
-        deltas.set(`${w.appId}|${w.entity}`, d);
-      }
-      const counters = [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
+    while (group.length) {
+      const writes = group;
+      let failed: number[];
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: [...group.map((w) => w.write), ...counters] as never }));
-        for (const w of group) w.settle(true);
-        return;
+        failed = await transact(() => [...writes.map((w) => w.write), ...countersOf(writes)]);
       } catch (err) {
-        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        const lost = new Set(group.filter((_, i) => reasons[i]?.Code === "ConditionalCheckFailed"));
-        if (lost.size) {
-          for (const w of lost) w.settle(false);
-          group = group.filter((w) => !lost.has(w));
-          continue;
-        }
-        const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
-        if (conflict && attempt < 12) {
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
-          continue;
-        }
         // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
         if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
         else group[0].fail(err);
         return;
       }
+      if (!failed.length) {
+        for (const w of group) w.settle(true);
+        return;
+      }
+      const lost = new Set(failed.map((i) => group[i]));
+      for (const w of lost) w.settle(false);
+      group = group.filter((w) => !lost.has(w));
     }
+  }
+
+  /** One counter change per entity of a group: the sum of its writes' changes. */
+  function countersOf(group: Counted[]): Record<string, unknown>[] {
+    const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
+    for (const w of group) {
+      const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
+      d.delta += w.delta;
+      deltas.set(`${w.appId}|${w.entity}`, d);
+    }
+    return [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
   }
 
   /**
@@ -255,7 +255,7 @@ export namespace Records {
     }
     const write = async (chunk: EntityRecord[]) => {
       const puts = chunk.map((record) => ({ Put: { TableName: table(), Item: itemOf(appId, entity, record, 1, fields), ConditionExpression: "attribute_not_exists(pk)" } }));
-      if (!(await transact(() => [...puts, counterUpdate(appId, entity, chunk.length)]))) throw new Error("A new record's id already exists");
+      if ((await transact(() => [...puts, counterUpdate(appId, entity, chunk.length)])).length) throw new Error("A new record's id already exists");
     };
     for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
   }
