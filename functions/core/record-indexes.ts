@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { EntityRecord } from "../../schemas/entities";
 import { db, queryAll, table } from "./db";
 import { Keys } from "./keys";
@@ -100,7 +100,10 @@ export namespace RecordIndexes {
     return Item;
   }
 
-  export async function writeState(appId: string, entity: string, layout: Record<string, string>, counted: boolean): Promise<void> {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...Keys.recordIndexState(appId, entity), layout, counted } }));
+  /** Say which layout every record of the entity carries; whether its counters are exact is left as it is. */
+  export async function writeLayout(appId: string, entity: string, layout: Record<string, string>): Promise<void> {
+    await db().send(
+      new UpdateCommand({ TableName: table(), Key: Keys.recordIndexState(appId, entity), UpdateExpression: "SET layout = :l", ExpressionAttributeValues: { ":l": layout } }),
+    );
   }
 }

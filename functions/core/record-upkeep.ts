@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { declaredIndexes } from "../../schemas/entities";
 import { batchWrite, db, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
@@ -108,11 +108,11 @@ export namespace RecordUpkeep {
       if (!Array.isArray(now)) return; // removed or broken meanwhile: that change's own job takes over
       if (!isDeepStrictEqual(now, declared)) {
         // until they are rewritten, the declared fields are read by scan rather than from entries that may be wrong
-        await publish(appId, entity, RecordIndexes.layoutOf([]));
+        await RecordIndexes.writeLayout(appId, entity, RecordIndexes.layoutOf([]));
         [stale, declared] = [true, now];
         continue;
       }
-      await publish(appId, entity, layout);
+      await RecordIndexes.writeLayout(appId, entity, layout);
       if (!state?.counted) await count(appId, entity);
       const after = await declaredOf(appId, entity);
       if (!Array.isArray(after) || isDeepStrictEqual(after, declared)) return;
@@ -127,13 +127,6 @@ export namespace RecordUpkeep {
       if (batch.length >= 25) await Promise.all(batch.splice(0));
     }
     await Promise.all(batch);
-  }
-
-  /** Say which layout every record carries; whether the counters are exact is left as it is. */
-  async function publish(appId: string, entity: string, layout: Record<string, string>): Promise<void> {
-    await db().send(
-      new UpdateCommand({ TableName: table(), Key: Keys.recordIndexState(appId, entity), UpdateExpression: "SET layout = :l", ExpressionAttributeValues: { ":l": layout } }),
-    );
   }
 
   /**
