@@ -7,7 +7,7 @@ import type { ChatMessage } from "../../schemas/chat";
 import { type FileMap, filesOf } from "../../web/src/components/editor/appFiles";
 import { useChatInputs } from "../../web/src/components/editor/chatInputs";
 import { mergeModel } from "../../web/src/realtime/merge";
-import { appPatch } from "../../web/src/realtime/useAppRoom";
+import { appPatch } from "../../web/src/realtime/appPatch";
 
 /** Issue 14: a file saved while the editor is open re-renders what shows that file, not the chat. */
 

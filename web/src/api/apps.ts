@@ -4,6 +4,7 @@ import { App, AppMeta, AppSummary, CreateAppBody, type UpdateAppBody } from "../
 import { AppSuggestions } from "../../../schemas/chat";
 import { CurrentUsage } from "../../../schemas/usage";
 import { session } from "../auth/session";
+import { fetchApp } from "../realtime/appFetch";
 import { call } from "./client";
 
 /** Spec 01 §7 Apps, Usage and Files calls, typed by schemas/. */
@@ -23,7 +24,8 @@ export const Apps = {
 
 
 
-export const appQuery = (id: string) => queryOptions({ queryKey: ["app", id] as const, queryFn: () => Apps.get(id) });
+/** One app with its files and conversation, read so that no change its room pushes meanwhile is lost (realtime/appFetch.ts). */
+export const appQuery = (id: string) => queryOptions({ queryKey: ["app", id] as const, queryFn: ({ signal }) => fetchApp(id, () => Apps.get(id), signal) });
 export const appsListQuery = (params: Parameters<typeof Apps.list>[0]) =>
   queryOptions({ queryKey: ["apps", params] as const, queryFn: () => Apps.list(params) });
 export const usageQuery = queryOptions({ queryKey: ["usage", "current"] as const, queryFn: Apps.currentUsage, staleTime: 15_000 });

@@ -1,97 +1,33 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
-import { type App, AppMeta } from "../../../schemas/app";
-import { EntitySchema } from "../../../schemas/app-files";
-import { ChatMessage } from "../../../schemas/chat";
+import { useEffect, useMemo } from "react";
+import type { App } from "../../../schemas/app";
 import { appQuery } from "../api/apps";
+import { fetchedBeforeJoin, heardFrame } from "./appFetch";
+import { appPatch } from "./appPatch";
 import { deltaReader } from "./messageDelta";
+import { realtime } from "./socket";
 import { useRoom } from "./useRoom";
-
-type Files = Pick<App, "pages" | "components" | "entities" | "layout" | "functions">;
-
-/** Pushed app fields, each checked against its own schema so one odd field never drops the rest. */
-function metaFields(data: Record<string, unknown>): Partial<AppMeta> {
-  const shape = AppMeta.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (!(key in shape)) continue;
-    const parsed = shape[key].safeParse(value);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as Partial<AppMeta>;
-}
-
-/** `_files` ({path: content | null}) applied to the app's file groups; null deletes. */
-export function applyFiles(current: Files, changed: Record<string, unknown>): Files {
-  const next: Files = {
-    pages: { ...current.pages },
-    components: { ...current.components },
-    entities: { ...current.entities },
-    layout: current.layout,
-    functions: { ...current.functions },
-  };
-  for (const [path, content] of Object.entries(changed)) {
-    if (content !== null && typeof content !== "string") continue;
-    const slash = path.indexOf("/");
-    const kind = path.slice(0, slash);
-    const name = path.slice(slash + 1);
-    if (path === "layout/main") next.layout = content;
-    else if (kind === "pages" || kind === "components" || kind === "functions") {
-      if (content === null) delete next[kind][name];
-      else next[kind][name] = content;
-    } else if (kind === "entities") {
-      if (content === null) delete next.entities[name];
-      else {
-        try {
-          const parsed = EntitySchema.safeParse(JSON.parse(content));
-          if (parsed.success) next.entities[name] = parsed.data;
-        } catch {
-          // a malformed schema is never applied by the server either
-        }
-      }
-    }
-  }
-  return next;
-}
-
-/** `_last_msg`: replaces the message with the same id, else is appended; a hidden one leaves the list. */
-export function applyMessage(conversation: App["conversation"], message: ChatMessage): App["conversation"] {
-  const messages = [...conversation.messages];
-  const at = messages.findIndex((m) => m.id === message.id);
-  if (message.hidden) {
-    if (at < 0) return conversation;
-    messages.splice(at, 1);
-    return { ...conversation, messages, total: Math.max(0, conversation.total - 1) };
-  }
-  if (at >= 0) {
-    messages[at] = message;
-    return { ...conversation, messages };
-  }
-  messages.push(message);
-  return { ...conversation, messages, total: conversation.total + 1 };
-}
-
-/** What one `update_model` frame changes in the cached app (fields, `_last_msg`, `_files`). */
-export function appPatch(current: App | undefined, data: Record<string, unknown>): Partial<App> | undefined {
-  if (!current) return undefined;
-  const patch: Partial<App> = metaFields(data);
-  const message = data._last_msg === undefined ? null : ChatMessage.safeParse(data._last_msg);
-  if (message?.success) patch.conversation = applyMessage(current.conversation, message.data);
-  if (data._files && typeof data._files === "object") Object.assign(patch, applyFiles(current, data._files as Record<string, unknown>));
-  return patch;
-}
 
 /**
  * The editor's live link to its app (spec 01 §4 Real-time channel): joins the room
  * named by the app id and merges every pushed change into the cached app;
- * `_refetch` (a change too big for one frame, or an undo) reloads it.
+ * `_refetch` (a change too big for one frame, or an undo) reloads it, and so does a
+ * confirmed join (or rejoin after a drop) when the app held was read before it.
  */
 export function useAppRoom(appId: string) {
   const client = useQueryClient();
   const { queryKey } = appQuery(appId);
   // a streaming message arrives as appended deltas (`_msg_delta`); a tab that missed one fetches the app once
   const readDelta = useMemo(() => deltaReader(() => client.invalidateQueries({ queryKey: appQuery(appId).queryKey })), [client, appId]);
+  useEffect(
+    () =>
+      realtime.subscribe((event) => {
+        if (event.event === "joined" && event.room === appId && fetchedBeforeJoin(appId)) void client.invalidateQueries({ queryKey: appQuery(appId).queryKey });
+      }),
+    [client, appId],
+  );
   useRoom(appId, queryKey, (data) => {
+    heardFrame(appId, data);
     if (data._refetch) void client.invalidateQueries({ queryKey });
     const current = client.getQueryData<App>(queryKey);
     const patch = appPatch(current, data) as Record<string, unknown> | undefined;

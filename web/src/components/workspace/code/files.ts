@@ -4,7 +4,7 @@ import { fileVersion } from "../../../../../schemas/coding";
 import { appQuery } from "../../../api/apps";
 import { ApiError } from "../../../api/client";
 import { Coding } from "../../../api/coding";
-import { applyFiles } from "../../../realtime/useAppRoom";
+import { applyFiles } from "../../../realtime/appPatch";
 
 /** The files the code workspace edits, path → text, in tree order: pages, components, entities, layout, functions. */
 export function editableFiles(app: App): Record<string, string> {
