@@ -86,13 +86,20 @@ export namespace PlatformReports {
     );
     for (const item of partitions.flat()) counts.set(String(item.user_id), (counts.get(String(item.user_id)) ?? 0) + Number(item.messages ?? 0));
     const ranked = [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    // Everyone tied with the last place that fits is read, so the cut among ties is by e-mail too.
+    const last = ranked[q.limit - 1]?.[1] ?? 0;
     const rows = await Promise.all(
-      ranked.slice(0, q.limit).map(async ([id, message_count]) => {
-        const user = await Users.get(id);
-        return user && { user_id: id, email: user.email, full_name: user.full_name, subscription_tier: user.subscription_tier, platform_role: user.platform_role, message_count };
-      }),
+      ranked
+        .filter(([, n], i) => i < q.limit || n === last)
+        .map(async ([id, message_count]) => {
+          const user = await Users.get(id);
+          return user && { user_id: id, email: user.email, full_name: user.full_name, subscription_tier: user.subscription_tier, platform_role: user.platform_role, message_count };
+        }),
     );
-    return rows.filter((r): r is TopUser => !!r).sort((a, b) => b.message_count - a.message_count || a.email.localeCompare(b.email));
+    return rows
+      .filter((r): r is TopUser => !!r)
+      .sort((a, b) => b.message_count - a.message_count || a.email.localeCompare(b.email))
+      .slice(0, q.limit);
   }
 
   /** Platform-wide messages per day (30 days by default), days without any left out. */
