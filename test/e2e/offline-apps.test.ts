@@ -1,12 +1,12 @@
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOffline } from "../../functions/agent/offline";
-import { type DescriptionCase, offlineDescriptions } from "../fixtures/offline-descriptions";
+import { type DescriptionCase, doingDescriptions, offlineDescriptions } from "../fixtures/offline-descriptions";
 import { apiCall, launch, newContext, ownerWithBuiltApp } from "./browser";
 
 /**
  * Apps the offline planner builds from the public set, in the real preview: one description per
- * idea category (twelve; every description with a link when KILN_OFFLINE_E2E_ALL=1, which takes
+ * idea category (twelve) and two of people doing things (every description with a link when KILN_OFFLINE_E2E_ALL=1, which takes
  * 10-30 minutes), each rendered page by page with no console error, and a record created through
  * its form linked to another.
  */
@@ -19,7 +19,8 @@ const perCategory: DescriptionCase[] = [...new Set(offlineDescriptions.map((c) =
   (category) => offlineDescriptions.find((c) => c.category === category && c.links.length)!,
 );
 const all = process.env.KILN_OFFLINE_E2E_ALL === "1";
-const sample = all ? offlineDescriptions.filter((c) => c.links.length) : perCategory;
+// ... and two of people doing things: a booking with its attendance, a loan with its due date
+const sample = all ? offlineDescriptions.filter((c) => c.links.length) : [...perCategory, doingDescriptions[0], doingDescriptions[2]];
 
 /** The files the offline engine writes for a description: the same code the server ran to build the app. */
 function filesOf(description: string): Files {

@@ -147,6 +147,18 @@ planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
 volunteer|P|HandHelping|name*, email, phone|
 sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|event, volunteer, @person
 registration||ClipboardPen|registered date*, checked in|event, @person
+rental||KeyRound|start date*, end date, price, status:reserved/out/returned|@person
+purchase||ShoppingBag|purchase date*, quantity, total|product, @person
+submission||Upload|submitted date*, file, grade, feedback, status:submitted/graded/returned|assignment, @person
+application||FileCheck|applied date*, status:applied/reviewing/accepted/rejected, notes|job opening, job, @person
+adoption||HeartHandshake|adoption date*, status:applied/approved/completed|pet, animal, @person
+attendance||ClipboardCheck|date*, present|class, session, event, lesson, @person
+pet||PawPrint|name*, species, breed, birthday, photo|@person
+trainer|P|Dumbbell|name*, email, phone, speciality|
+walker|P|Footprints|name*, email, phone|
+shift||Clock|start date*, end date, role, capacity|event, location
+walk||Footprints|date*, duration, notes|dog, pet
+dog||Dog|name*, breed, age, notes|client, owner, customer
 proposal||FileSignature|title*, date, status:proposed/accepted/rejected|team, client, customer
 meter reading||Gauge|date*, reading, cost|meter
 activity||Activity|title*, date|category
@@ -174,7 +186,7 @@ user|P|UserRound|name*, email|
 `;
 
 const PERSON_WORDS =
-  /^(person|people|user|member|friend|client|customer|contact|lead|student|teacher|tutor|parent|child|kid|guest|attendee|volunteer|employee|staff|agent|owner|assignee|reporter|reviewer|author|editor|designer|developer|engineer|player|donor|candidate|interviewer|roommate|traveller|traveler|gardener|artist|musician|speaker|patient|doctor|coach|athlete|buyer|seller|tenant|landlord|contractor|supplier|vendor|manager|worker|instructor|mentor|mentee|subscriber|character|teammate|colleague|participant|host|driver|writer|photographer|model|actor|band)$/;
+  /^(person|people|user|member|friend|client|customer|contact|lead|student|teacher|tutor|parent|child|kid|guest|attendee|volunteer|employee|staff|agent|owner|assignee|reporter|reviewer|author|editor|designer|developer|engineer|player|donor|candidate|interviewer|roommate|traveller|traveler|gardener|artist|musician|speaker|patient|doctor|coach|athlete|buyer|seller|tenant|landlord|contractor|supplier|vendor|manager|worker|instructor|mentor|mentee|subscriber|character|teammate|colleague|participant|host|driver|writer|photographer|model|actor|band|trainer|walker|sitter|nurse|chef|cook|waiter|waitress|receptionist|barber|cleaner|nanny|babysitter|caregiver|carer|trainee|intern|applicant|renter|borrower|resident|neighbour|neighbor|judge|referee|pilot|rider|mechanic|technician|plumber|electrician|courier|broker|realtor|recruiter|organiser|organizer|leader|captain|coordinator|moderator|officer|inspector|farmer|shopper|diner|visitor|learner|pupil|professor|lecturer|surgeon|physio|adopter|owner|runner|swimmer|golfer|climber|dancer|singer|camper|fan|hiker|skater|rower|racer|competitor|entrant|attendee|tenant)$/;
 
 let parsed: Map<string, Knowledge> | null = null;
 

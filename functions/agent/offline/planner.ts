@@ -9,6 +9,7 @@ import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields"
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
 import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
+import { fitTransactions, transactionsIn } from "./transactions";
 
 export interface PlannedEntity {
   name: string;
@@ -80,8 +81,11 @@ function itemsAfter(words: string[], t: number): { phrase: string[]; at: number 
   return out;
 }
 
+/** ", and trainers log attendance": what others do starts a clause of its own, not an item of the list before it. */
+const splitActs = (text: string) => text.replace(/,?\s+and\s+(?=[a-z]+s\s+(?:log|logs|take|takes|mark|marks|record|records|track|tracks|rate|rates|review|reviews)\s)/gi, ". ");
+
 export function planDescription(description: string): Plan {
-  const clauses = clausesOf(description);
+  const clauses = clausesOf(splitActs(description));
   const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
   // "a plant tracker with weekly waterings": the thing the app is named after, when the description lists little else
   const named = titleNoun(clauses);
@@ -128,6 +132,13 @@ export function planDescription(description: string): Plan {
   const acts = acted && [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) && !listedMentions.some((m) => m.noun === act) && listedMentions.length < MAX_ENTITIES;
   if (acts) listedMentions.push({ noun: act });
   if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
+  // "members book classes": the booking is a record linking the member and the class, both records too
+  const transactions = transactionsIn(description).filter((t) => {
+    const needed = [t.who, t.what, t.record ?? t.what].filter((n, i, all) => all.indexOf(n) === i && !listedMentions.some((m) => m.noun === n || m.noun.endsWith(` ${n}`)));
+    if (listedMentions.length + needed.length > MAX_ENTITIES) return false;
+    for (const noun of needed) listedMentions.push({ noun });
+    return true;
+  });
   // "word lists": the words are records too, each in its list
   for (const m of [...listedMentions]) {
     const item = /^([a-z]+) list$/.exec(m.noun)?.[1];
@@ -142,6 +153,11 @@ export function planDescription(description: string): Plan {
     if (list) link(d, list);
   }
   if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === act)!, drafts.find((d) => d.noun === singularize(x))!);
+  const named_ = (noun: string) => drafts.find((d) => d.noun === noun) ?? drafts.find((d) => d.noun.endsWith(` ${noun}`));
+  for (const t of transactions) {
+    const record = named_(t.record ?? t.what)!;
+    for (const end of [named_(t.what), named_(t.who)]) if (end) link(record, end);
+  }
   const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
   const nouns = drafts.map((d) => d.noun);
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
@@ -184,6 +200,7 @@ export function planDescription(description: string): Plan {
   }
 
   for (const d of drafts) d.fields = fieldsOf(d, flows.filter((f) => f.owner === d));
+  fitTransactions(transactions, drafts, description);
 
   const text = description.toLowerCase();
   const withStatus = (d: Draft) => d.fields.some((f) => Array.isArray(f.prop.enum) && /^(status|stage)$/.test(f.name));
@@ -195,7 +212,19 @@ export function planDescription(description: string): Plan {
   }
   const hasDate = (d: Draft) => d.fields.some((f) => f.prop.format === "date");
   let calendar: string | null = null;
-  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) calendar = (drafts.find((d) => d === main && hasDate(d)) ?? drafts.find(hasDate))?.name ?? null;
+  // the thing the dates are about: the main thing, then a thing with the due date named, then any thing before people
+  const dueNamed = /\b(due dates?|deadlines?)\b/.test(text);
+  const dated = [
+    (d: Draft) => d === main,
+    (d: Draft) => dueNamed && d.fields.some((f) => f.name === "due_date"),
+    (d: Draft) => !d.person,
+    () => true,
+  ];
+  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) {
+    for (const fits of dated) {
+      calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
+    }
+  }
   if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
   return {
     entities: drafts.map(({ described: _, ...e }) => e),
