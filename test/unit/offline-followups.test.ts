@@ -158,6 +158,24 @@ describe("colouring named parts of the app", () => {
     inStep(out.files);
   });
 
+  it.each([
+    ["make the header dark green", "header dark green", /brand: "[^"]*bg-green-800 text-white"/],
+    ["make the sidebar light blue", "sidebar light blue", /sidebar: "[^"]*bg-blue-500 border-blue-600"/],
+    ["make the buttons deep purple", "buttons dark purple", /primaryButton: "[^"]*bg-purple-800 text-white hover:bg-purple-900"/],
+    ["make the background dark slate", "background dark slate", /page: "[^"]*bg-slate-900 text-slate-100"/],
+  ])("%s: a shade darker or lighter, kept through later changes", (message, line, re) => {
+    const out = follow(app, message);
+    expect(touched(out.actions)).toEqual(["components/Theme"]);
+    expect(out.files["components/Theme"]).toContain(`// Colours: ${line}.`);
+    expect(out.files["components/Theme"]).toMatch(re);
+    expect(out.text).toContain(`Made the ${line}.`);
+    // the shade is read back from the file: a later change keeps it
+    const later = follow(out.files, "make the links purple");
+    expect(later.files["components/Theme"]).toContain(`// Colours: ${line}, links purple.`);
+    expect(later.files["components/Theme"]).toMatch(re);
+    inStep(out.files);
+  });
+
   it("a title that starts with a colour word is a title, not a colour", () => {
     const out = follow(app, "change the Tasks heading to Green Tasks");
     expect(out.files["components/Theme"]).toBe(app["components/Theme"]);

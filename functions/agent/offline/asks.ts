@@ -116,7 +116,11 @@ export function partColours(m: string, model: AppModel, files: Record<string, st
       pending.push(part);
       continue;
     }
-    const colour = COLOUR_WORDS[tokens[i]];
+    // "dark green", "light blue": the palette a shade darker or lighter
+    const shade = /^(?:dark|deep)$/.test(tokens[i]) ? "dark" : /^(?:light|pale)$/.test(tokens[i]) ? "light" : null;
+    const shaded = shade && COLOUR_WORDS[tokens[i + 1] ?? ""];
+    if (shaded && pending.length) i++;
+    const colour = shaded ? `${shade} ${shaded}` : COLOUR_WORDS[tokens[i]];
     if (colour && pending.length) {
       // "change the Tasks heading to Green Tasks" is a title, not a colour
       if (tokens[i + 1] && !AFTER_COLOUR.test(tokens[i + 1]) && !PART_WORDS.some(([re]) => re.test(tokens[i + 1]))) return null;

@@ -29,23 +29,40 @@ function recolour(token: string, add: string): string {
   return [...kept, add].join(" ");
 }
 
+const STEPS = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
+
+/** "dark green" -> its palette and shade word ("green", "dark"); a plain colour has no shade. */
+export function toneOf(value: string): { name: string; shade: "dark" | "light" | null } {
+  const [first, second] = value.split(" ");
+  return second ? { name: second, shade: first === "dark" ? "dark" : "light" } : { name: first, shade: null };
+}
+
+/** The class colour of `value` at the part's usual step, two steps darker or lighter for a "dark" or "light" colour: "green-800". */
+function at(value: string, step: number): string {
+  const { name, shade } = toneOf(value);
+  const i = STEPS.indexOf(step) + (shade === "dark" ? 2 : shade === "light" ? -2 : 0);
+  return `${name}-${STEPS[Math.max(0, Math.min(STEPS.length - 1, i))]}`;
+}
+
 /** The tokens with the parts' colours applied (the header after the sidebar, since both set the brand). */
 export function applyParts(tokens: ThemeTokens, parts: PartColours | undefined, dark: boolean): ThemeTokens {
   if (!parts) return tokens;
   const t = { ...tokens };
   const c = parts;
-  if (c.background) t.page = recolour(t.page, dark ? `bg-${c.background}-950 text-slate-100` : `bg-${c.background}-50 text-slate-900`);
+  // a dark background or card is dark in either mode, with light text on it
+  const deep = (value: string) => dark || toneOf(value).shade === "dark";
+  if (c.background) t.page = recolour(t.page, deep(c.background) ? `bg-${at(c.background, toneOf(c.background).shade ? 700 : 950)} text-slate-100` : `bg-${at(c.background, 50)} text-slate-900`);
   if (c.sidebar) {
-    t.sidebar = recolour(t.sidebar, `bg-${c.sidebar}-700 border-${c.sidebar}-800`);
+    t.sidebar = recolour(t.sidebar, `bg-${at(c.sidebar, 700)} border-${at(c.sidebar, 800)}`);
     t.navItem = recolour(t.navItem, "text-white/80 hover:bg-white/15 hover:text-white");
     t.navItemActive = recolour(t.navItemActive, "bg-white/25 text-white");
     t.brand = recolour(t.brand, "text-white");
   }
-  if (c.header) t.brand = recolour(t.brand, `bg-${c.header}-600 text-white`);
-  if (c.buttons) t.primaryButton = recolour(t.primaryButton, `bg-${c.buttons}-600 text-white hover:bg-${c.buttons}-700`);
-  if (c.links) t.link = recolour(t.link, dark ? `text-${c.links}-400` : `text-${c.links}-600`);
-  if (c.cards) t.card = recolour(t.card, dark ? `bg-${c.cards}-950 border-${c.cards}-800 text-slate-100` : `bg-${c.cards}-50 border-${c.cards}-200`);
-  if (c.headings) t.heading = recolour(t.heading, dark ? `text-${c.headings}-300` : `text-${c.headings}-700`);
+  if (c.header) t.brand = recolour(t.brand, `bg-${at(c.header, 600)} text-white`);
+  if (c.buttons) t.primaryButton = recolour(t.primaryButton, `bg-${at(c.buttons, 600)} text-white hover:bg-${at(c.buttons, 700)}`);
+  if (c.links) t.link = recolour(t.link, `text-${at(c.links, dark ? 400 : 600)}`);
+  if (c.cards) t.card = recolour(t.card, deep(c.cards) ? `bg-${at(c.cards, toneOf(c.cards).shade ? 700 : 950)} border-${at(c.cards, 800)} text-slate-100` : `bg-${at(c.cards, 50)} border-${at(c.cards, 200)}`);
+  if (c.headings) t.heading = recolour(t.heading, `text-${at(c.headings, dark ? 300 : 700)}`);
   return t;
 }
 
@@ -63,8 +80,11 @@ export function parseParts(content: string | undefined, colours: readonly string
   if (!m) return undefined;
   const out: PartColours = {};
   for (const pair of m[1].split(/,\s*/)) {
-    const [part, colour] = pair.split(" ");
-    if ((PARTS as readonly string[]).includes(part) && colours.includes(colour)) out[part as ThemePart] = colour;
+    const [part, ...rest] = pair.split(" ");
+    const colour = rest.join(" ");
+    const { name, shade } = toneOf(colour);
+    const shadeWord = rest.length === 1 || (rest.length === 2 && !!shade && /^(dark|light)$/.test(rest[0]));
+    if ((PARTS as readonly string[]).includes(part) && colours.includes(name) && shadeWord) out[part as ThemePart] = colour;
   }
   return Object.keys(out).length ? out : undefined;
 }
