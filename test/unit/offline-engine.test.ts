@@ -189,6 +189,11 @@ describe("offline engine: first turn", () => {
     expect(nameFromDescription("A habit tracker for my mornings")).toBe("Habit Tracker");
     expect(nameFromDescription("A contacts app called friends hub")).toBe("Friends Hub");
     expect(nameFromDescription("hello")).toBe("My App");
+    // written as a person talks: the business, or what the app is for, not the first words
+    expect(nameFromDescription("I run a small bakery and want to track orders, customers and what we bake each day")).toBe("Bakery Manager");
+    expect(nameFromDescription("An app for my book club: members suggest books and we schedule meetings")).toBe("Book Club");
+    expect(nameFromDescription("Help me manage my rental properties, tenants and rent payments")).toBe("Rental Property Tracker");
+    expect(nameFromDescription("Teachers create quizzes and students take them and get scores")).toBe("Quiz Tracker");
     for (const d of [CRM, "an app to track my plants", "x".repeat(300)]) {
       const name = nameFromDescription(d);
       expect(name.length).toBeLessThanOrEqual(40);

@@ -1,8 +1,10 @@
 /** A short name for the app a description asks for, and the parts of it the offline planner can't build. */
-import { ADJ, APP_NOUNS, DET } from "./nouns";
+import { ADJ, APP_NOUNS, DET, looksPlural, VERBS } from "./nouns";
 
 const CUT = /^(for|with|to|that|which|where|who|of|in|on|at|by|from|and|so|listing|logging|tracking|including|plus|using|:)$/;
 const GENERIC = /^(app|application|tool|website|site|system|platform|thing|way|place|program)$/;
+/** what people do, said right after who does it ("teachers create quizzes") */
+const ACTS = { test: (w: string) => VERBS.has(w) || /^(create|take|book|borrow|submit|sign|enrol|enroll|rent|buy|order|adopt|apply|attend|reserve|suggest|post|rate|share|send|join|sell|teach|grade|need|want|can|will|my|our)s?$/.test(w) };
 const VERB_TITLES: Record<string, string> = { plan: "Planner", track: "Tracker", manage: "Manager", log: "Log", organise: "Organiser", organize: "Organizer", split: "Splitter", organiser: "Organiser" };
 
 /** The original spelling of each word ("CRM", "OKR", "B2B" stay as written). */
@@ -15,7 +17,20 @@ const word = (w: string) => (/[A-Z].*[A-Z]|\d/.test(w) ? w : w[0].toUpperCase() 
 export function appNameFrom(description: string): string | null {
   const words: string[] = description.replace(/[“”"()]/g, " ").match(/[A-Za-z0-9]+(?:[-'’][A-Za-z0-9]+)*|[,:.;]/g) ?? [];
   let k = 0;
-  while (k < words.length && (DET.has(words[k].toLowerCase()) || ADJ.has(words[k].toLowerCase()) || /^(i|we|want|need|would|like|build|make|create|me|us|please)$/i.test(words[k]))) k++;
+  /** "I run a bakery", "we own a gym": the business named next is what the app is for */
+  let business = false;
+  const skip = () => {
+    while (k < words.length && (DET.has(words[k].toLowerCase()) || ADJ.has(words[k].toLowerCase()) || /^(i|we|want|need|would|like|build|make|create|me|us|please|help|just|run|own|have|got|am)$/i.test(words[k]))) {
+      if (/^(run|own)$/i.test(words[k])) business = true;
+      k++;
+    }
+  };
+  skip();
+  // "an app for my book club": the name is what it is for
+  if (GENERIC.test(words[k]?.toLowerCase() ?? "") && words[k + 1]?.toLowerCase() === "for") {
+    k += 2;
+    skip();
+  }
   const lead = words[k]?.toLowerCase();
   if (lead && VERB_TITLES[lead] && words[k + 1] && !/^[,:.;]$/.test(words[k + 1])) {
     const colon = words.indexOf(":");
@@ -33,6 +48,10 @@ export function appNameFrom(description: string): string | null {
   }
   while (out.length && ADJ.has(out[0].toLowerCase())) out.shift();
   if (!out.length || (out.length === 1 && GENERIC.test(out[0].toLowerCase()))) return null;
+  // "Teachers create quizzes …", "Help me manage my …": a sentence, not a name
+  if (out.length > 1 && (looksPlural(out[0].toLowerCase()) || VERB_TITLES[out[0].toLowerCase()]) && ACTS.test(out[1].toLowerCase())) return null;
+  if (out.length > 1 && VERB_TITLES[out[0].toLowerCase()]) return null;
+  if (business && out.length <= 2 && !APP_NOUNS.has(out[out.length - 1].toLowerCase())) return `${out.map(word).join(" ")} Manager`;
   const last = out[out.length - 1].toLowerCase();
   if (GENERIC.test(last) && out.length > 2) out.pop();
   let name = out.map(word).join(" ");

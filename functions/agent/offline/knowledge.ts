@@ -35,7 +35,7 @@ donation||Gift|amount*, date, notes|donor, campaign
 campaign||Megaphone|name*, goal amount, start date, end date, status:planned/active/finished|
 job opening||Briefcase|title*, department, location, status:open/on_hold/filled|
 candidate|P|UserCheck|name*, email, phone, stage:applied/screening/interview/offer/hired/rejected, notes|job opening, job, position, opening, role
-interview||MessagesSquare|date*, interviewer, feedback, status:scheduled/done/cancelled|candidate, job opening
+interview||MessagesSquare|date*, interviewer, feedback, status:scheduled/done/cancelled|candidate, applicant, application, job opening
 product||Package|name*, sku, price, quantity, photo, description|supplier, category, shop
 supplier|P|Truck|name*, email, phone, notes|
 stock movement||ArrowLeftRight|date*, quantity, type:in/out, notes|product
@@ -116,6 +116,7 @@ meeting||Users|title*, date, agenda, notes|book, project, client
 decision||Gavel|summary*, date|meeting
 action item||ListTodo|title*, due date, done|meeting, @person
 attendee|P|UserRound|name*, email|
+rsvp||MailCheck|response:attending/declined/maybe*, number of guests, meal choice, responded date|guest, event
 trip||Plane|name*, destination, start date, end date, budget|
 day||CalendarDays|date*, notes|trip
 place||MapPin|name*, address, notes|trip, day

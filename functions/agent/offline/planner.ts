@@ -186,12 +186,15 @@ export function planDescription(description: string): Plan {
   addKnownLinks(drafts, main);
 
   // "assigned to" with nobody to assign: a person entity to assign to; things "rotating" go round people too
-  const owing = /\bwho (?:owes|owe|paid|pays|spent)\b/i.test(description);
+  // "who owes whom", "an expense splitter for roommates": the people who share the costs are records
+  const owing = /\bwho (?:owes|owe|paid|pays|spent)\b|\bsplit(?:s|ting|ter)?\b/i.test(description);
+  // ... named by who they are when the description says so ("for roommates", but "for roommates or trips" is anyone)
+  const sharers = /\bfor (?:my |our |the )?([a-z]+mates|friends|colleagues)\b(?! or\b)/i.exec(description)?.[1].toLowerCase();
   if (main && !drafts.some((d) => d.person) && (owing || /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description)) && drafts.length < MAX_ENTITIES) {
     // "an owner team": the owner is the team itself
     const group = /\b(owner|owning|responsible) team\b/i.test(description);
     const kin = /\b(team|family)\b/i.exec(description)?.[1].toLowerCase();
-    const noun = group ? "team" : kin ? `${kin} member` : "person";
+    const noun = group ? "team" : kin ? `${kin} member` : owing && sharers ? singularize(sharers) : "person";
     const person: Draft = { name: pascal(noun), noun, fields: [], links: [], icon: "UserRound", person: !group, described: [] };
     drafts.push(person);
     // "who owes whom": the person is on the records known to be by someone (an expense's payer)
@@ -206,7 +209,9 @@ export function planDescription(description: string): Plan {
   const withStatus = (d: Draft) => d.fields.some((f) => Array.isArray(f.prop.enum) && /^(status|stage)$/.test(f.name));
   let board: string | null = null;
   if (/\b(kanban|pipeline|stages?|moves? (?:through|from)|moving (?:through|from)|board)\b/.test(text.replace(/\bboard games?\b/g, "")) && main) {
-    const owner = flows[0]?.owner ?? drafts.find((d) => withStatus(d) && d === main) ?? drafts.find(withStatus) ?? main;
+    // what moves through the pipeline: a flow said, the main thing, what people did (an application), any record with a status
+    const done = drafts.find((d) => withStatus(d) && transactions.some((t) => (t.record ?? t.what) === d.noun));
+    const owner = flows[0]?.owner ?? drafts.find((d) => withStatus(d) && d === main) ?? done ?? drafts.find(withStatus) ?? main;
     if (!withStatus(owner)) owner.fields.splice(1, 0, { name: "status", prop: enumProp(statusOptions("status", owner.name, null)) });
     board = owner.name;
   }
