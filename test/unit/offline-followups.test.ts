@@ -103,8 +103,51 @@ describe("adding an entity with its fields in one sentence", () => {
   it("creates exactly what was named, for other phrasings too", () => {
     const app = fixtureApp("habits");
     const out = follow(app, "create invoices with amount, due date and paid");
-    expect(entity(out.files, "Invoice").properties).toEqual({ amount: { type: "number" }, due_date: { type: "string", format: "date" }, paid: { type: "boolean", default: false } });
+    // typed as the first turn types them: an amount is money
+    expect(entity(out.files, "Invoice").properties).toEqual({ amount: { type: "number", format: "currency" }, due_date: { type: "string", format: "date" }, paid: { type: "boolean", default: false } });
     checkTree(out.files);
+  });
+});
+
+describe("follow-ups as people say them", () => {
+  const app = fixtureApp("crm");
+
+  it('"let me upload a photo for each deal" adds a picture upload; "add a rating out of 5 to deals" a rating up to 5', () => {
+    expect(entity(follow(app, "let me upload a photo for each deal").files, "Deal").properties.photo).toEqual({ type: "string", format: "image" });
+    expect(entity(follow(app, "add a rating out of 5 to deals").files, "Deal").properties.rating).toEqual({ type: "number", format: "rating", minimum: 1, maximum: 5 });
+    expect(entity(follow(app, "add a start time to tasks").files, "Task").properties.start_time).toEqual({ type: "string", format: "time" });
+  });
+
+  it('"add an industry dropdown to customers with retail, tech and finance" adds a choice with those options', () => {
+    const out = follow(app, "add an industry dropdown to customers with retail, tech and finance");
+    expect(entity(out.files, "Customer").properties.industry).toEqual({ type: "string", enum: ["retail", "tech", "finance"], default: "retail" });
+    checkTree(out.files);
+  });
+
+  it('"I want to see deals on a kanban board" adds the board', () => {
+    const out = follow(app, "I want to see deals on a kanban board");
+    expect(out.files["pages/DealBoard"]).toContain("export default function DealBoard(");
+    expect(out.files["layout/main"]).toContain('page: "DealBoard"');
+  });
+
+  it('"track products too, with a price and a stock count" adds the entity with those fields', () => {
+    const out = follow(app, "track products too, with a price and a stock count");
+    expect(entity(out.files, "Product").properties).toMatchObject({ price: { type: "number", format: "currency" }, stock_count: { type: "number" } });
+    checkTree(out.files);
+  });
+
+  it('"make the deal value required" makes the form refuse a blank value; "make the customer name optional" undoes it', () => {
+    const out = follow(app, "make the deal value required");
+    expect(entity(out.files, "Deal").required).toEqual(["title", "value"]);
+    expect(out.files["pages/DealForm"]).toContain('"Value is required."');
+    expect(out.text).toContain("Deal's `value` is now required");
+    const optional = follow(app, "make the customer name optional");
+    expect(entity(optional.files, "Customer").required).toEqual([]);
+    expect(optional.files["pages/CustomerForm"]).not.toContain('"Name is required."');
+    const same = follow(app, "the title of a task should be required");
+    expect(same.actions).toEqual([]);
+    expect(same.text).toContain("Task's `title` is already required, so nothing changed.");
+    inStep(out.files);
   });
 });
 

@@ -36,7 +36,8 @@ const NOT_A_NAME = /\b(?:to|on|for|in|field|fields|column|columns|property|optio
 
 /** "add a time entry entity with date, hours and project": the entity and exactly those fields. */
 export function entityWithFields(m: string, model: AppModel): OpResult | null {
-  const r = /^(?:add|create|make|set up|build|i need|we need|i want)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?\s+(?:with|having|that has|that have|containing|including)\s+(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/i.exec(m);
+  // "track products too, with a price and a stock count": a new thing to track is an entity too
+  const r = /^(?:add|create|make|set up|build|i need|we need|i want|track|also track|start tracking|i want to track|we need to track|let me track)\s+(?:an?\s+|the\s+|some\s+|my\s+|our\s+)?(?:new\s+)?(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?(?:\s+(?:too|as well|also))?,?\s+(?:with|having|that has|that have|containing|including)\s+(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/i.exec(m);
   if (!r || NOT_A_NAME.test(r[1]) || /^(?:options?|choices?|values?)\b/i.test(r[2])) return null;
   const name = entityNameFrom(r[1]);
   if (!name) return null;

@@ -120,7 +120,9 @@ function renamePage(model: AppModel, files: Record<string, string>, page: string
 }
 
 function addFields(m: string, model: AppModel): Outcome {
-  const opts = /\s+(?:with|having)\s+(?:the\s+)?(?:options?|values?|choices?|states?)\s*:?\s*(.+)$/i.exec(m);
+  // "… with options a, b and c"; a dropdown or select names its options without the word ("an industry dropdown … with retail and tech")
+  const dropdown = /\b(?:dropdown|drop-down|select|picklist|pick list)\b/i.test(m);
+  const opts = (dropdown ? /\s+(?:with|having)\s+(?:the\s+)?(?:(?:options?|values?|choices?|states?)\s*:?\s*)?(.+)$/i : /\s+(?:with|having)\s+(?:the\s+)?(?:options?|values?|choices?|states?)\s*:?\s*(.+)$/i).exec(m);
   // "add a priority field with options low, high to tasks": the entity may come after the options
   const tail = opts ? /\s+(?:to|for|on|in)\s+((?:the\s+)?[a-z][\w\s-]*)$/i.exec(opts[1]) : null;
   const moved = tail && resolveEntity(model, tail[1]) ? tail : null;
@@ -130,18 +132,20 @@ function addFields(m: string, model: AppModel): Outcome {
   const tries: [RegExp, number, number][] = [
     [/^add\s+(?:an?\s+)?(?:new\s+)?(?:field|column|property)\s+(?:called|named)\s+(.+?)\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],
     [/^add\s+(.+?\s+(?:fields?|columns?|propert(?:y|ies)|attributes?))\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],
+    // "add a rating out of 5 to deals": the entity after the last "to"
+    [/^(?:add|include)\s+(.+)\s+(?:to|on)\s+((?:the\s+|my\s+|all\s+)?[a-z][\w\s-]*)$/i, 1, 2],
     [/^(?:add|include|store|track)\s+(.+?)\s+(?:to|on|for|in|of)\s+(.+)$/i, 1, 2],
     [/^(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(.+)$/i, 2, 1],
     [/^(.+?)\s+(?:needs?|require|requires)\s+(?:an?\s+|the\s+)(.+)$/i, 2, 1],
     [/^give\s+(.+?)\s+(?:an?|the|some)\s+(.+)$/i, 2, 1],
-    [/^(?:i want|i'd like|i would like|let me|allow me to|we want)\s+(?:to\s+)?(?:track|store|record|add|set|enter|have)\s+(.+?)\s+(?:for|on|of|to|in)\s+(.+)$/i, 1, 2],
+    [/^(?:i want|i'd like|i would like|let me|allow me to|we want|users? should be able to|i need to be able to)\s+(?:to\s+)?(?:track|store|record|add|set|enter|have|upload|attach|pick|choose|keep|note)\s+(.+?)\s+(?:for|on|of|to|in|with)\s+(?:each\s+|every\s+)?(.+)$/i, 1, 2],
   ];
   for (const [re, fieldAt, entityAt] of tries) {
     const r = re.exec(text);
     if (!r) continue;
     const def = resolveEntity(model, r[entityAt]);
     if (!def) continue;
-    const phrase = r[fieldAt].replace(/\s+(?:fields?|columns?|propert(?:y|ies)|attributes?)$/i, "");
+    const phrase = r[fieldAt].replace(/\s+(?:fields?|columns?|propert(?:y|ies)|attributes?|dropdown|drop-down|select|picklist|pick list)$/i, "");
     const wanted = parseFieldPhrases(phrase, def.name, options).map((w) => {
       // "add a customer to deals": a link to another entity's records
       const other = model.entities.find((e) => e !== def && snake(e.name) === w.name);
@@ -151,6 +155,39 @@ function addFields(m: string, model: AppModel): Outcome {
     return ops.addFields(model, def.name, wanted);
   }
   return null;
+}
+
+/** "make the deal value required", "make phone optional on customers", "the title of a task should be required". */
+function requiredness(m: string, model: AppModel): Outcome {
+  const r =
+    /^(?:make|set|mark)\s+(?:the\s+)?(.+?)\s+(?:fields?\s+)?(required|mandatory|compulsory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(m) ??
+    /^(?:the\s+)?(.+?)\s+(?:should|must)\s+be\s+(required|mandatory|compulsory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(m);
+  if (!r) return null;
+  const required = !/optional|not required/i.test(r[2]);
+  let phrase = r[1];
+  let def = r[3] ? resolveEntity(model, r[3]) : undefined;
+  if (r[3] && !def) return { reply: `I couldn't find an entity called "${cleanPhrase(r[3])}". The entities are: ${listing(model.entities.map((e) => e.name))}.` };
+  // "the deal value", "a task's title", "the title of a task": the entity is named with the field
+  if (!def) {
+    const of = /^(.+?)\s+of\s+(?:an?\s+|the\s+|each\s+)?(.+)$/i.exec(phrase);
+    const owned = /^(?:an?\s+|the\s+)?(.+?)'s\s+(.+)$/i.exec(phrase);
+    const words = phrase.split(/\s+/);
+    const split = of ? { entity: of[2], field: of[1] } : owned ? { entity: owned[1], field: owned[2] } : null;
+    const lead = split ?? [1, 2].map((n) => ({ entity: words.slice(0, n).join(" "), field: words.slice(n).join(" ") })).find((x) => x.field && resolveEntity(model, x.entity));
+    if (lead && resolveEntity(model, lead.entity)) {
+      def = resolveEntity(model, lead.entity);
+      phrase = lead.field;
+    }
+  }
+  const phrases = phrase.split(/\s*,\s*|\s+and\s+/i);
+  const defs = def ? [def] : model.entities;
+  const hits = defs.flatMap((d) => {
+    const fields = phrases.map((p) => resolveField(model, d, p));
+    return fields.every(Boolean) ? [{ def: d, names: [...new Set(fields.map((f) => f!.name))] }] : [];
+  });
+  if (!hits.length) return def ? { reply: `${def.name} has no field called ${listing(phrases.map((p) => `"${cleanPhrase(p)}"`))}. Its fields are: ${Object.keys(def.schema.properties).join(", ")}.` } : null;
+  if (hits.length > 1) return { reply: `${listing(hits.map((h) => h.def.name))} ${hits.length === 2 ? "both" : "all"} have ${listing(hits[0].names.map((n) => `\`${n}\``))}; say which, e.g. "make the ${hits[0].names[0]} of ${hits[0].def.navTitle.toLowerCase()} ${required ? "required" : "optional"}".` };
+  return ops.setRequired(model, hits[0].def.name, hits[0].names, required);
 }
 
 function removeFields(m: string, model: AppModel): Outcome {
@@ -265,6 +302,7 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
     () => renames(m, model, files, currentPage),
     () => entityWithFields(m, model),
     () => choices(m, model),
+    () => requiredness(m, model),
     () => addFields(m, model),
     () => removeFields(m, model),
     () => removals(m, model, files, currentPage),

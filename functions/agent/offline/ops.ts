@@ -54,6 +54,24 @@ export function removeFields(model: AppModel, entity: string, names: string[]): 
   };
 }
 
+/** Make fields required (the form refuses a blank one) or optional again. */
+export function setRequired(model: AppModel, entity: string, names: string[], required: boolean): OpResult {
+  const def = findEntity(model, entity)!;
+  const changing = names.filter((n) => def.schema.required.includes(n) !== required);
+  const fields = listing(names.map((n) => `\`${n}\``));
+  if (!changing.length) return { reply: `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} already ${required ? "required" : "optional"}, so nothing changed.` };
+  const after = cloneModel(model);
+  const target = findEntity(after, entity)!;
+  target.schema.required = required ? [...target.schema.required, ...changing] : target.schema.required.filter((r) => !changing.includes(r));
+  return {
+    after,
+    plan: `Make ${entity}'s ${fields} ${required ? "required" : "optional"}.`,
+    done: required
+      ? `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} now required: the form marks ${names.length === 1 ? "it" : "them"} with * and won't save while ${names.length === 1 ? "it is" : "they are"} blank. Records saved before without ${names.length === 1 ? "it" : "them"} stay as they are.`
+      : `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} now optional: the form saves without ${names.length === 1 ? "it" : "them"}.`,
+  };
+}
+
 export function renameField(model: AppModel, entity: string, from: string, to: string): OpResult {
   const def = findEntity(model, entity)!;
   if (to in def.schema.properties) return { reply: `${entity} already has a \`${to}\` field, so I can't rename \`${from}\` to it.` };

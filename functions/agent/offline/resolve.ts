@@ -1,5 +1,6 @@
 /** Matching words from a chat message to the app's entities, fields and pages. */
 import { type Field, fieldNameFrom, type JsonProp, inferProp, type TypeHint } from "./entities";
+import { fieldFrom } from "./fields";
 import { type AppModel, type EntityDef, fields } from "./model";
 import { pluralize, singularize, snake, words } from "./naming";
 import { domainForWord } from "./vocabulary";
@@ -123,10 +124,20 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
       hint = "boolean";
       part = part.slice(0, trailing.index);
     }
+    // "a rating out of 5", "a score out of 10": a rating with that top
+    const outOf = /^(.*?)\s+out of\s+(\d{1,3})$/i.exec(part);
+    if (outOf) part = outOf[1];
     const name = fieldNameFrom(part);
     if (!name || !/^[a-z]/.test(name) || name.length > 40) continue;
     const values = options.map((o) => snake(o)).filter(Boolean);
-    out.push({ name, prop: inferProp(name, entity, hint, values) });
+    const rated = outOf && fieldFrom(part.replace(/^(?:an?|the|some)\s+/i, ""), entity, null, Number(outOf[2]));
+    if (rated && rated.name === name) {
+      out.push(rated);
+      continue;
+    }
+    // typed as the first turn types a description's words (a photo is an upload, a price is money), when it names the field alike
+    const described = hint || values.length ? null : fieldFrom(part.replace(/^(?:an?|the|some)\s+/i, ""), entity);
+    out.push({ name, prop: described?.name === name ? described.prop : inferProp(name, entity, hint, values) });
   }
   return out;
 }
