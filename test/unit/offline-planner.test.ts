@@ -71,6 +71,24 @@ describe("offline planner: the public set", () => {
     expect({ entities: Math.round(100 * BEFORE_DOING.entities), links: Math.round(100 * BEFORE_DOING.links) }).toEqual({ entities: 74, links: 25 });
   });
 
+  it("keeps the measures asked for: how many, how much, a rating from 1 to N, a sold status, story points", () => {
+    const props = (description: string, name: string) => schema(build(description).files, name).properties;
+    expect(props("A recycling tracker: log how much plastic, paper and glass we recycle each week.", "Entry")).toMatchObject({ plastic: { type: "number" }, paper: { type: "number" }, glass: { type: "number" } });
+    const stock = props("Track my investments: stocks I own, how many shares, buy price and current price.", "Stock");
+    expect(stock).toMatchObject({ shares: { type: "number" }, buy_price: { type: "number", format: "currency" }, current_price: { type: "number", format: "currency" } });
+    expect(Object.keys(stock)).not.toContain("buy");
+    expect(props("A mood journal where I write how I feel each day and rate my mood from 1 to 10.", "MoodEntry").mood).toEqual({ type: "number", format: "rating", minimum: 1, maximum: 10 });
+    expect(props("A portfolio site for my paintings with prices and sold status.", "Painting").sold_status.enum).toEqual(["available", "reserved", "sold"]);
+    expect(props("A sprint planner: stories with story points, assigned to developers, in sprints.", "Story").story_points).toEqual({ type: "number" });
+  });
+
+  it("says nothing of generated text when people write: only when the app is to write or suggest", () => {
+    expect(build("A blog where authors write posts and readers leave comments.").text).not.toContain("generated text");
+    expect(build("An app for my book club: members suggest books and we schedule meetings.").text).not.toContain("generated text");
+    expect(build("A recipe box that suggests meals for the week.").text).toContain("generated text");
+    expect(build("A journal with AI summaries of my entries.").text).toContain("generated text");
+  });
+
   it("gives what is lent or hired out an availability, and a booking whose attendance is taken an attended box", () => {
     const library = build("A library where members borrow books and return them by a due date.").files;
     expect(schema(library, "Book").properties.status.enum).toEqual(["available", "on_loan", "lost"]);

@@ -4,7 +4,7 @@ import { ADJ, APP_NOUNS, DET, looksPlural, VERBS } from "./nouns";
 const CUT = /^(for|with|to|that|which|where|who|of|in|on|at|by|from|and|so|listing|logging|tracking|including|plus|using|:)$/;
 const GENERIC = /^(app|application|tool|website|site|system|platform|thing|way|place|program)$/;
 /** what people do, said right after who does it ("teachers create quizzes") */
-const ACTS = { test: (w: string) => VERBS.has(w) || /^(create|take|book|borrow|submit|sign|enrol|enroll|rent|buy|order|adopt|apply|attend|reserve|suggest|post|rate|share|send|join|sell|teach|grade|need|want|can|will|my|our)s?$/.test(w) };
+const ACTS = { test: (w: string) => VERBS.has(w) || /^(create|take|book|borrow|submit|sign|enrol|enroll|rent|buy|order|adopt|apply|attend|reserve|suggest|post|rate|share|send|join|sell|teach|grade|need|want|can|will|my|our|we|i|they|you)s?$/.test(w) };
 const VERB_TITLES: Record<string, string> = { plan: "Planner", track: "Tracker", manage: "Manager", log: "Log", organise: "Organiser", organize: "Organizer", split: "Splitter", organiser: "Organiser" };
 
 /** The original spelling of each word ("CRM", "OKR", "B2B" stay as written). */
@@ -72,7 +72,8 @@ const VOTING = "voting";
 const UNMODELLED: [RegExp, string][] = [
   [/\b(reminders?|notifications?|alerts?|notify|nudges?)\b/i, "reminders and notifications (nothing runs on a schedule)"],
   [/\bdrag[- ]and[- ]drop\b(?![^.]*\bboard\b)/i, "drag-and-drop arrangement"],
-  [/\b(ai|generat\w+|writes?|suggests?|auto-?generated?|summari[sz]\w*)\b/i, "generated text (it needs a language model)"],
+  // the app writing or suggesting, not people ("authors write posts", "members suggest books")
+  [/\b(ai|generat\w+|auto-?generated?|summari[sz]\w*)\b|\b(?:it|that|which|app|tool|assistant|bot)\s+(?:also\s+)?(?:writes?|suggests?|drafts?|recommends?)\b|\b(?:write|suggest|draft|recommend)s?\s+(?:\w+\s+)?for (?:me|us)\b/i, "generated text (it needs a language model)"],
   [/\b(votes?|voting)\b/i, VOTING],
   [/\b(timers?|pomodoro|countdown)\b/i, "a timer"],
   [/\bmaps?\b/i, "a map"],

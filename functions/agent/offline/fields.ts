@@ -46,6 +46,9 @@ export function statusOptions(name: string, entity: string, flow: [string, strin
     return from === to ? [from] : [from, "in_progress", to];
   }
   if (name.startsWith("approval")) return CHOICES[0][1];
+  // "sold status", "payment status": what those words can be
+  if (/^(sold|sale)_status$/.test(name)) return ["available", "reserved", "sold"];
+  if (/^(paid|payment)_status$/.test(name)) return ["unpaid", "paid", "refunded"];
   if (name === "stage") return /deal|opportunit|lead|sale/i.test(entity) ? ["lead", "qualified", "proposal", "won", "lost"] : /candidate|applicant/i.test(entity) ? ["applied", "screening", "interview", "offer", "hired", "rejected"] : ["new", "in_progress", "review", "done"];
   const inferred = inferProp("status", entity).enum;
   return Array.isArray(inferred) ? inferred.map(String) : ["active", "on_hold", "done"];

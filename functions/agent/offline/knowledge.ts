@@ -116,6 +116,8 @@ meeting||Users|title*, date, agenda, notes|book, project, client
 decision||Gavel|summary*, date|meeting
 action item||ListTodo|title*, due date, done|meeting, @person
 attendee|P|UserRound|name*, email|
+report||FileWarning|title*, description, severity, status:submitted/triaged/accepted/rejected, submitted date|@person
+reward||Gift|amount*, paid date, paid|report, @person
 rsvp||MailCheck|response:attending/declined/maybe*, number of guests, meal choice, responded date|guest, event
 trip||Plane|name*, destination, start date, end date, budget|
 day||CalendarDays|date*, notes|trip
@@ -187,7 +189,7 @@ user|P|UserRound|name*, email|
 `;
 
 const PERSON_WORDS =
-  /^(person|people|user|member|friend|client|customer|contact|lead|student|teacher|tutor|parent|child|kid|guest|attendee|volunteer|employee|staff|agent|owner|assignee|reporter|reviewer|author|editor|designer|developer|engineer|player|donor|candidate|interviewer|roommate|traveller|traveler|gardener|artist|musician|speaker|patient|doctor|coach|athlete|buyer|seller|tenant|landlord|contractor|supplier|vendor|manager|worker|instructor|mentor|mentee|subscriber|character|teammate|colleague|participant|host|driver|writer|photographer|model|actor|band|trainer|walker|sitter|nurse|chef|cook|waiter|waitress|receptionist|barber|cleaner|nanny|babysitter|caregiver|carer|trainee|intern|applicant|renter|borrower|resident|neighbour|neighbor|judge|referee|pilot|rider|mechanic|technician|plumber|electrician|courier|broker|realtor|recruiter|organiser|organizer|leader|captain|coordinator|moderator|officer|inspector|farmer|shopper|diner|visitor|learner|pupil|professor|lecturer|surgeon|physio|adopter|owner|runner|swimmer|golfer|climber|dancer|singer|camper|fan|hiker|skater|rower|racer|competitor|entrant|attendee|tenant)$/;
+  /^(person|people|user|member|friend|client|customer|contact|lead|student|teacher|tutor|parent|child|kid|guest|attendee|volunteer|employee|staff|agent|owner|assignee|reporter|reviewer|author|editor|designer|developer|engineer|player|donor|candidate|interviewer|roommate|traveller|traveler|gardener|artist|musician|speaker|patient|doctor|coach|athlete|buyer|seller|tenant|landlord|contractor|supplier|vendor|manager|worker|instructor|mentor|mentee|subscriber|character|teammate|colleague|participant|host|driver|writer|photographer|model|actor|band|trainer|walker|sitter|nurse|chef|cook|waiter|waitress|receptionist|barber|cleaner|nanny|babysitter|caregiver|carer|trainee|intern|applicant|renter|borrower|resident|neighbour|neighbor|judge|referee|pilot|rider|mechanic|technician|plumber|electrician|courier|broker|realtor|recruiter|organiser|organizer|leader|captain|coordinator|moderator|officer|inspector|farmer|shopper|diner|visitor|learner|pupil|professor|lecturer|surgeon|physio|adopter|owner|runner|swimmer|golfer|climber|dancer|singer|camper|fan|hiker|skater|rower|racer|competitor|entrant|attendee|tenant|researcher|reader|listener|viewer|hunter|reporter|tester|customer)$/;
 
 let parsed: Map<string, Knowledge> | null = null;
 

@@ -29,7 +29,7 @@ export const ADJ = set(
 );
 export const PREP = set("off before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when 's");
 export const VERBS = set(
-  "track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
+  "pay pays paying track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
 );
 /** words that are verbs after a singular noun ("a session links", "each member posts") and nouns elsewhere */
 const VERB_S = set(
@@ -233,6 +233,8 @@ export function mentionsIn(c: Clause, ci: number, nouns: string[]): Mention[] {
     const next = w[k + 1];
     if (next && plain(next) && !VERB_S.has(next) && !looksPlural(next)) continue;
     if (next && APP_NOUNS.has(next)) continue;
+    // "story points", "deal values": a noun that qualifies a field word is not a mention of the thing
+    if (next && ATTR.has(next) && !plural && !/^(specs|specifications|details|attributes|stages|statuses)$/.test(next)) continue;
     out.push({ noun, clause: ci, head: k, start: noun === two ? k - 1 : k, plural });
   }
   return out;

@@ -9,6 +9,7 @@ import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields"
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
 import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
+import { amountsIn, measuresOf } from "./measures";
 import { fitTransactions, transactionsIn } from "./transactions";
 
 export interface PlannedEntity {
@@ -144,6 +145,10 @@ export function planDescription(description: string): Plan {
     const item = /^([a-z]+) list$/.exec(m.noun)?.[1];
     if (item && !listedMentions.some((x) => x.noun === item) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: item });
   }
+  // "how many shares", "how much plastic, paper and glass": amounts of the main thing, not things of their own
+  const amounts = amountsIn(description);
+  for (let i = listedMentions.length - 1; i >= 0; i--) if (amounts.some((a) => singularize(a) === listedMentions[i].noun)) listedMentions.splice(i, 1);
+  if (amounts.length && !listedMentions.length) listedMentions.push({ noun: "entry" });
   const drafts: Draft[] = listedMentions.map((m) => {
     const known = knowledgeOf(m.noun);
     return { name: pascal(m.noun), noun: m.noun, fields: [], links: [], icon: known?.icon ?? null, person: isPerson(m.noun), described: [] };
@@ -202,6 +207,7 @@ export function planDescription(description: string): Plan {
     for (const d of by.length ? by : [main]) link(d, person);
   }
 
+  (main ?? drafts.find((d) => !d.person))?.described.push(...measuresOf(description, amounts, drafts.map((d) => d.noun)));
   for (const d of drafts) d.fields = fieldsOf(d, flows.filter((f) => f.owner === d));
   fitTransactions(transactions, drafts, description);
 
@@ -219,17 +225,8 @@ export function planDescription(description: string): Plan {
   let calendar: string | null = null;
   // the thing the dates are about: the main thing, then a thing with the due date named, then any thing before people
   const dueNamed = /\b(due dates?|deadlines?)\b/.test(text);
-  const dated = [
-    (d: Draft) => d === main,
-    (d: Draft) => dueNamed && d.fields.some((f) => f.name === "due_date"),
-    (d: Draft) => !d.person,
-    () => true,
-  ];
-  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) {
-    for (const fits of dated) {
-      calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
-    }
-  }
+  const dated: ((d: Draft) => boolean)[] = [(d) => d === main, (d) => dueNamed && d.fields.some((f) => f.name === "due_date"), (d) => !d.person, () => true];
+  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) for (const fits of dated) calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
   if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
   return {
     entities: drafts.map(({ described: _, ...e }) => e),
@@ -252,6 +249,9 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
     for (const m of ms.slice(1)) if (m.noun !== first.noun) link(at(first), at(m));
   }
   for (const m of ms) {
+    // "stories …, in sprints": a thing in the things named after "in" belongs to one of them
+    const holder = w[m.start - 1] === "in" && m.plural && !at(m).person ? ms.find((x) => x.head < m.start - 1 && x.noun !== m.noun && !at(x).person) : undefined;
+    if (holder) link(at(holder), at(m));
     const next = w[m.head + 1];
     const target = after(m.head + 1);
     if ((next === "for" || next === "per" || next === "between" || next === "against") && target) link(at(m), at(target));
@@ -307,6 +307,13 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
       }
       addDescribed(owner, item.phrase, drafts, flows, flow);
     }
+  }
+  // "stocks I own, buy price and current price": the one thing a clause starts with, then what it has
+  const lead0 = ms[0];
+  const comma = w.indexOf(",");
+  const opener = lead0 && comma > lead0.head && comma - lead0.head <= 3 && w.slice(0, lead0.start).every((x) => DET.has(x)) && w.slice(lead0.head + 1, comma).every((x) => /^(i|we|they|you|own|have|sell|keep|hold|make|buy|use)$/.test(x));
+  if (opener && !w.some((x) => /^(with|has|have|including)$/.test(x)) && ms.every((x) => x === lead0 || x.noun === lead0.noun)) {
+    for (const item of itemsAfter(w, comma - 1)) if (item.phrase[0] !== "how" && item.phrase.length <= 3) addDescribed(at(lead0), item.phrase, drafts, flows, flow);
   }
   // Loose cues: "deals move through stages from lead to won", "a status per script".
   const cue = w.findIndex((x) => /^(stages?|status|priority|priorities)$/.test(x));
