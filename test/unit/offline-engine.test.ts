@@ -379,6 +379,14 @@ describe("offline engine: follow-ups", () => {
     }
     expect(suggestOffline({}, "")).toHaveLength(3);
   });
+
+  it("does not offer other people to an app that has its people", () => {
+    const gym = build("A gym app where members book classes with trainers, and trainers log attendance.").files;
+    const suggestions = suggestOffline(gym, "Gym App");
+    expect(suggestions.map((s) => s.title)).not.toContain("Add customers");
+    expect(suggestions).toHaveLength(3);
+    for (const s of suggestions) expect(follow(gym, s.prompt).actions.length, s.prompt).toBeGreaterThan(1);
+  });
 });
 
 describe("offline engine: sources", () => {

@@ -1,4 +1,5 @@
 /** Three follow-ups the offline engine can carry out on an app, as the user would type them. */
+import { isPerson } from "./knowledge";
 import { hasPages, readModel } from "./model";
 import { lowerWords, pluralize } from "./naming";
 import { parseFieldPhrases } from "./resolve";
@@ -48,7 +49,9 @@ export function suggestOffline(files: Record<string, string>, appName: string): 
   const out: Suggestion[] = [];
 
   const companions = [...model.entities.flatMap((e) => COMPANIONS[e.name] ?? []), ...DOMAINS.map((d) => d.entity)];
-  const next = companions.find((name) => !have.has(name));
+  // an app that has its people (members, patients) is not offered other people (customers)
+  const hasPeople = model.entities.some((e) => isPerson(lowerWords(e.name)));
+  const next = companions.find((name) => !have.has(name) && !(hasPeople && isPerson(lowerWords(name))));
   if (next) {
     const many = lowerWords(pluralize(next));
     out.push({ title: `Add ${many}`, prompt: `Add an entity for ${many}` });
