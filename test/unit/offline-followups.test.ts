@@ -151,6 +151,44 @@ describe("follow-ups as people say them", () => {
   });
 });
 
+describe("the navigation, choices and links as people ask for them", () => {
+  const app = fixtureApp("crm");
+
+  it('"hide the tasks page from the menu" drops only the link: the pages, entity and records stay, and it comes back', () => {
+    const out = follow(app, "hide the tasks page from the menu");
+    expect(out.files["layout/main"]).not.toContain('page: "Tasks"');
+    for (const page of ["Tasks", "TaskDetail", "TaskForm"]) expect(out.files[`pages/${page}`], page).toBe(app[`pages/${page}`]);
+    expect(out.files["entities/Task"]).toBe(app["entities/Task"]);
+    expect(out.text).toContain("The navigation no longer links pages/Tasks");
+    // read back from the files: a later change keeps it out of the menu
+    const later = follow(out.files, "make the header blue");
+    expect(later.files["layout/main"]).not.toContain('page: "Tasks"');
+    inStep(out.files);
+    const back = follow(out.files, "show tasks in the menu again");
+    expect(back.files["layout/main"]).toContain('{ title: "Tasks", page: "Tasks"');
+    expect(follow(app, "show tasks in the menu").text).toContain("pages/Tasks is already in the navigation, so nothing changed.");
+  });
+
+  it('"change deal stages to new, negotiating, won and lost" replaces the choices; "add a status to customers with …" sets them', () => {
+    const out = follow(app, "change deal stages to new, negotiating, won and lost");
+    expect(entity(out.files, "Deal").properties.stage).toMatchObject({ enum: ["new", "negotiating", "won", "lost"], default: "new" });
+    expect(out.text).toContain('Records saved as "prospect", "qualified" and "proposal" keep that value until edited.');
+    const status = follow(app, "add a status to customers with active, paused and closed");
+    expect(entity(status.files, "Customer").properties.status).toMatchObject({ enum: ["active", "paused", "closed"] });
+    const fresh = follow(app, "add a type to deals with new business and renewal");
+    expect(entity(fresh.files, "Deal").properties.type).toMatchObject({ enum: ["new_business", "renewal"] });
+    inStep(out.files);
+  });
+
+  it('"link deals to tasks" adds a link field; a link that exists is said', () => {
+    const out = follow(app, "link deals to tasks");
+    expect(entity(out.files, "Deal").properties.task_id).toEqual({ type: "string", description: "id of the related Task" });
+    expect(out.files["pages/DealForm"]).toMatch(/import \{ Task(?: as TaskEntity)? \} from "@\/entities\/Task"/);
+    expect(follow(app, "link tasks to deals").text).toContain("Tasks already have a `deal_id` field");
+    checkTree(out.files);
+  });
+});
+
 describe("choices of a list field", () => {
   const app = fixtureApp("crm");
 

@@ -4,7 +4,7 @@
  * for a list field, and colours for named parts of the app.
  */
 import { fieldNameFrom } from "./entities";
-import { addChoices, addEntityWithFields, renameEntity } from "./entity-ops";
+import { addChoices, addEntityWithFields, renameEntity, setChoices } from "./entity-ops";
 import { type AppModel, type EntityDef, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
 import { addFields, type OpResult, setPartColours } from "./ops";
@@ -94,6 +94,17 @@ export function choices(m: string, model: AppModel): OpResult | null {
   }
   if (!values.length) return null;
   return addChoices(model, found.def.name, found.field, values);
+}
+
+/** "change deal stages to new, negotiating, won and lost", "set the task status options to a, b and c". */
+export function replaceChoices(m: string, model: AppModel): OpResult | null {
+  const r = /^(?:change|set|make|update|replace)\s+(?:the\s+)?(.+?)(?:\s+(?:options?|choices?|values?))?\s*(?:to|:|with|be)\s+(.+)$/i.exec(m);
+  if (!r) return null;
+  const values = r[2].split(/\s*,\s*|\s+(?:and|or|&)\s+/i).map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, "")))).filter(Boolean);
+  if (values.length < 2) return null;
+  const target = r[1].replace(/\b(stages|statuses|priorities|types|categories)\b/i, (w) => singularize(w.toLowerCase()).replace(/^statu$/, "status"));
+  const found = enumTarget(target, model);
+  return found && "field" in found ? setChoices(model, found.def.name, found.field, values) : null;
 }
 
 /** Words that may follow a colour in a colour request ("blue and the sidebar green", "blue please"). */

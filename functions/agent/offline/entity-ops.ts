@@ -112,3 +112,20 @@ export function addChoices(model: AppModel, entity: string, field: string, value
     done: `${entity}'s \`${field}\` now offers ${listing([...have, ...fresh].map((v) => `"${v}"`))}: the form's select, the list's filter and the badges show ${fresh.length === 1 ? "the new one" : "the new ones"}.`,
   };
 }
+
+/** A choice field's options replaced by these, in this order (the first is the default). */
+export function setChoices(model: AppModel, entity: string, field: string, values: string[]): OpResult {
+  const def = findEntity(model, entity)!;
+  const prop = def.schema.properties[field];
+  const have = (prop.enum ?? []).map(String);
+  const wanted = [...new Set(values)];
+  if (wanted.join() === have.join()) return { reply: `${entity}'s \`${field}\` already offers ${listing(wanted.map((v) => `"${v}"`))}, so nothing changed.` };
+  const after = cloneModel(model);
+  after.entities.find((e) => e.name === entity)!.schema.properties[field] = { ...prop, enum: wanted, default: wanted[0] };
+  const dropped = have.filter((v) => !wanted.includes(v));
+  return {
+    after,
+    plan: `Make the choices of ${entity}.${field} ${listing(wanted.map((v) => `"${v}"`))}.`,
+    done: `${entity}'s \`${field}\` now offers ${listing(wanted.map((v) => `"${v}"`))}, "${wanted[0]}" first: ${listing(["the form's select", "the list's filter", "the badges", ...(def.views.board ? ["the board's columns"] : [])])} follow.${dropped.length ? ` Records saved as ${listing(dropped.map((v) => `"${v}"`))} keep that value until edited.` : ""}`,
+  };
+}

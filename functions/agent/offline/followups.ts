@@ -3,8 +3,9 @@
  * change on the model, and answer with the minimal actions plus plain words.
  */
 import type { Action } from "../protocol";
-import { choices, entityRename, entityWithFields, partColours } from "./asks";
+import { choices, entityRename, entityWithFields, partColours, replaceChoices } from "./asks";
 import { textEdit } from "./changes";
+import { setChoices } from "./entity-ops";
 import { chartRequest, viewRequest } from "./view-asks";
 import { fieldNameFrom } from "./entities";
 import { backendFunction } from "./functions";
@@ -121,7 +122,7 @@ function renamePage(model: AppModel, files: Record<string, string>, page: string
 
 function addFields(m: string, model: AppModel): Outcome {
   // "… with options a, b and c"; a dropdown or select names its options without the word ("an industry dropdown … with retail and tech")
-  const dropdown = /\b(?:dropdown|drop-down|select|picklist|pick list)\b/i.test(m);
+  const dropdown = /\b(?:dropdown|drop-down|select|picklist|pick list)\b/i.test(m) || /^(?:add|give)\s+(?:an?\s+|the\s+)?(?:status|stage|type|category|priority|kind|level)\s+(?:field\s+)?(?:to|for|on)\b/i.test(m);
   const opts = (dropdown ? /\s+(?:with|having)\s+(?:the\s+)?(?:(?:options?|values?|choices?|states?)\s*:?\s*)?(.+)$/i : /\s+(?:with|having)\s+(?:the\s+)?(?:options?|values?|choices?|states?)\s*:?\s*(.+)$/i).exec(m);
   // "add a priority field with options low, high to tasks": the entity may come after the options
   const tail = opts ? /\s+(?:to|for|on|in)\s+((?:the\s+)?[a-z][\w\s-]*)$/i.exec(opts[1]) : null;
@@ -152,6 +153,9 @@ function addFields(m: string, model: AppModel): Outcome {
       return other ? { name: `${w.name}_id`, prop: { type: "string", description: `id of the related ${other.name}` } } : w;
     });
     if (!wanted.length) continue;
+    // "add a status to customers with active, paused and closed" when customers have a status: those are its choices now
+    const existing = wanted.length === 1 && options.length ? def.schema.properties[wanted[0].name] : undefined;
+    if (existing?.enum) return setChoices(model, def.name, wanted[0].name, wanted[0].prop.enum!.map(String));
     return ops.addFields(model, def.name, wanted);
   }
   return null;
@@ -190,6 +194,17 @@ function requiredness(m: string, model: AppModel): Outcome {
   return ops.setRequired(model, hits[0].def.name, hits[0].names, required);
 }
 
+/** "link tasks to deals", "connect each invoice to a customer": a field that picks one of the other's records. */
+function linkRequest(m: string, model: AppModel): Outcome {
+  const r = /^(?:link|connect|relate|attach|associate)\s+(?:each\s+|every\s+|the\s+|my\s+)?(.+?)\s+(?:to|with)\s+(?:an?\s+|the\s+|its\s+|their\s+|one\s+)?(.+)$/i.exec(m);
+  if (!r) return null;
+  const from = resolveEntity(model, r[1]);
+  const to = resolveEntity(model, r[2]);
+  if (!from || !to) return { reply: `I couldn't find ${listing([r[1], r[2]].filter((p) => !resolveEntity(model, p)).map((p) => `an entity called "${cleanPhrase(p)}"`))}. The entities are: ${listing(model.entities.map((e) => e.name))}.` };
+  if (from === to) return null;
+  return ops.addFields(model, from.name, [{ name: `${snake(to.name)}_id`, prop: { type: "string", description: `id of the related ${to.name}` } }]);
+}
+
 function removeFields(m: string, model: AppModel): Outcome {
   const r =
     /^(?:remove|delete|drop|get rid of|hide)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|propert(?:y|ies)|attributes?)\s+(?:from|on|of|in)\s+(.+)$/i.exec(m) ??
@@ -214,6 +229,19 @@ function removeFields(m: string, model: AppModel): Outcome {
     return { reply: hits.length ? `${listing(hits.map((h) => h.def.name))} ${hits.length === 2 ? "both" : "all"} have that field; say which, e.g. "remove the ${hits[0].field.name} field from ${hits[0].def.navTitle.toLowerCase()}".` : `No entity has a field called "${cleanPhrase(phrases[0])}".` };
   }
   return ops.removeFields(model, hits[0].def.name, [hits[0].field.name]);
+}
+
+/** "hide the tasks page from the menu", "show tasks in the navigation again": the link, not the page. */
+function navigation(m: string, model: AppModel, files: Record<string, string>, current?: string | null): Outcome {
+  const hide = /^(?:hide|remove|take|drop)\s+(?:the\s+)?(.+?)(?:\s+(?:page|link|tab|item|entry))?\s+(?:from|out of|off)\s+(?:the\s+)?(?:menu|nav(?:igation)?(?:\s+bar)?|side\s?bar|side menu)$/i.exec(m);
+  const show =
+    hide ? null : /^(?:show|put|add|bring back|list)\s+(?:the\s+)?(.+?)(?:\s+(?:page|link|tab))?\s+(?:back\s+)?(?:in|into|on|to)\s+(?:the\s+)?(?:menu|nav(?:igation)?(?:\s+bar)?|side\s?bar|side menu)(?:\s+again)?$/i.exec(m);
+  const r = hide ?? show;
+  if (!r) return null;
+  const page = resolvePage(model, files, r[1], current);
+  const def = model.entities.find((e) => e.pages.list && (e.pages.list === page || e === resolveEntity(model, r[1])));
+  if (!def) return { reply: `I couldn't tell which page "${cleanPhrase(r[1])}" is. The navigation links the list pages, the dashboard, boards and calendars; the pages are: ${pageList(files)}.` };
+  return ops.setInNav(model, def.name, !hide);
 }
 
 function removals(m: string, model: AppModel, files: Record<string, string>, current?: string | null): Outcome {
@@ -299,10 +327,13 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
     () => viewRequest(m, model),
     () => partColours(m, model, files),
     () => pageTitle(m, model, files, currentPage),
+    () => navigation(m, model, files, currentPage),
     () => renames(m, model, files, currentPage),
     () => entityWithFields(m, model),
     () => choices(m, model),
+    () => replaceChoices(m, model),
     () => requiredness(m, model),
+    () => linkRequest(m, model),
     () => addFields(m, model),
     () => removeFields(m, model),
     () => removals(m, model, files, currentPage),

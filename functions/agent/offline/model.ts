@@ -37,6 +37,8 @@ export interface EntityDef {
   /** the list page's title in the navigation and its heading */
   navTitle: string;
   icon: string;
+  /** whether the navigation links the list page ("hide the tasks page from the menu" keeps the page, unlinked) */
+  inNav: boolean;
 }
 
 export interface AppModel {
@@ -60,7 +62,7 @@ export function defaultPages(name: string): EntityPages {
 export const viewPage = (name: string, view: keyof EntityViews): string => `${name}${view === "board" ? "Board" : "Calendar"}`;
 
 export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(schema.name), icon?: string): EntityDef {
-  return { name: schema.name, schema, pages, views: { board: null, calendar: null }, navTitle: pluralTitle(schema.name), icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON };
+  return { name: schema.name, schema, pages, views: { board: null, calendar: null }, navTitle: pluralTitle(schema.name), icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON, inNav: true };
 }
 
 export const entityNames = (model: AppModel): string[] => model.entities.map((e) => e.name);
@@ -142,7 +144,7 @@ export function readModel(files: Record<string, string>, appName: string): { mod
     if (item) {
       def.navTitle = item.title;
       def.icon = item.icon;
-    }
+    } else if (nav.length && pages.list && `pages/${pages.list}` in files) def.inNav = false;
     entities.push(def);
   }
   const order = (e: EntityDef) => {

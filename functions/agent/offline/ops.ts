@@ -175,6 +175,22 @@ export function removePages(model: AppModel, entity: string, roles: (keyof Entit
   };
 }
 
+/** Link an entity's list page from the navigation, or keep the page and drop the link. */
+export function setInNav(model: AppModel, entity: string, inNav: boolean): OpResult {
+  const def = findEntity(model, entity)!;
+  const page = def.pages.list!;
+  if (def.inNav === inNav) return { reply: `pages/${page} is already ${inNav ? "in" : "left out of"} the navigation, so nothing changed.` };
+  const after = cloneModel(model);
+  findEntity(after, entity)!.inNav = inNav;
+  return {
+    after,
+    plan: `${inNav ? "Add" : "Remove"} the navigation link to pages/${page}.`,
+    done: inNav
+      ? `pages/${page} is linked from the navigation again.`
+      : `The navigation no longer links pages/${page}; the page, its records and the links to it from other pages stay. Ask to "show ${def.navTitle.toLowerCase()} in the menu" to link it again.`,
+  };
+}
+
 export function removeView(model: AppModel, entity: string, view: "board" | "calendar"): OpResult {
   const after = cloneModel(model);
   const def = findEntity(after, entity)!;

@@ -88,8 +88,8 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     importLine("react-router-dom", [...(usesLink ? ["Link"] : []), "useLocation", "useNavigate"]),
     importLine("lucide-react", [...(back ? ["ArrowLeft"] : []), ...(def.pages.form ? ["Pencil"] : []), "Trash2"]),
     entityImport(model, def.name),
-    rel.map((r) => entityImport(model, r.def.name)),
-    counted.map((k) => entityImport(model, k.n.def.name)),
+    // each entity once: a record can both link to another entity and list that entity's records linked to it
+    [...new Set([...rel.map((r) => r.def.name), ...counted.map((k) => k.n.def.name)])].filter((name) => name !== def.name).map((name) => entityImport(model, name)),
     uiImports({ button: ["Button"], card }),
     `import FieldValue from "@/components/FieldValue";`,
     kids.some((k) => statusField(k.n.fields)) ? `import StatusBadge from "@/components/StatusBadge";` : null,

@@ -9,7 +9,7 @@ export function renderLayout(model: AppModel): string {
   for (const e of model.entities) {
     if (!hasPages(e)) continue;
     const pages = [e.pages.list, e.pages.detail, e.pages.form].filter((p): p is string => p !== null);
-    items.push({ title: e.navTitle, page: e.pages.list!, icon: e.icon, pages });
+    if (e.inNav) items.push({ title: e.navTitle, page: e.pages.list!, icon: e.icon, pages });
     if (e.views.board) items.push({ title: `${e.navTitle} board`, page: e.views.board, icon: "KanbanSquare", pages: [e.views.board] });
     if (e.views.calendar) items.push({ title: `${e.navTitle} calendar`, page: e.views.calendar, icon: "CalendarDays", pages: [e.views.calendar] });
   }
