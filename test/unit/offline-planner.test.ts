@@ -82,6 +82,20 @@ describe("offline planner: the public set", () => {
     expect(props("A sprint planner: stories with story points, assigned to developers, in sprints.", "Story").story_points).toEqual({ type: "number" });
   });
 
+  it("reads what things are and where they are: units, participles, collections, lists, leases", () => {
+    const props = (description: string, name: string) => schema(build(description).files, name).properties;
+    const farm = "A farm app to track fields, crops planted in each field, and harvests with yield in kg.";
+    expect(props(farm, "Harvest").yield_kg).toEqual({ type: "number" });
+    expect(props(farm, "Crop").field_id).toBeDefined();
+    const estate = modelled(build("A property management app: buildings, apartments in each building, tenants who lease apartments, and maintenance tickets.").files);
+    expect(estate.entities).not.toContain("LeaseApartment");
+    expect(estate.entities).not.toContain("Property");
+    expect(props("A simple CRM for a real estate agent: leads, properties and viewings.", "Property").number_of_bedrooms).toEqual({ type: "number" });
+    expect(modelled(build("An app to manage my vinyl record collection by artist and genre, with condition and purchase price.").files).entities).toEqual(["VinylRecord"]);
+    expect(props("A meal prep planner with recipes, weekly plans and a shopping list.", "ShoppingItem").bought).toEqual({ type: "boolean", default: false });
+    expect(props("A school app where teachers take attendance for each class every day.", "Attendance").present).toEqual({ type: "boolean", default: false });
+  });
+
   it("says nothing of generated text when people write: only when the app is to write or suggest", () => {
     expect(build("A blog where authors write posts and readers leave comments.").text).not.toContain("generated text");
     expect(build("An app for my book club: members suggest books and we schedule meetings.").text).not.toContain("generated text");

@@ -191,7 +191,7 @@ export function inferProp(name: string, entity: string, hint: TypeHint = null, o
   const values = enumFor(name, entity);
   if (values) return { type: "string", enum: values, default: values[0] === "low" ? "medium" : values[0] };
   if (/(^|_)(date|birthday|deadline|dob)$|_(at|on)$|^(date|day)$/.test(name)) return { type: "string", format: "date" };
-  if (/^(is|has|can|should)_|^(done|completed|complete|paid|archived|favorite|favourite|pinned|active|published|verified|billable|urgent|returned|attended|present|packed|watched|taken|checked_in|visited|received|approved)$/.test(name)) {
+  if (/^(is|has|can|should)_|^(done|completed|complete|paid|archived|favorite|favourite|pinned|active|published|verified|billable|urgent|returned|attended|present|packed|watched|taken|checked_in|visited|received|approved|bought|sold|read)$/.test(name)) {
     return { type: "boolean", default: false };
   }
   if (/(^|_)(amount|price|value|cost|total|budget|salary|quantity|qty|count|score|rating|age|duration|hours|minutes|weight|height|calories|servings|stock|capacity|revenue|fee|rate|percent|percentage|discount|tax|balance|points|credits|distance|reps|sets|streak|year|probability|number_of_\w+)$/.test(name) || /^number_of_/.test(name)) {

@@ -72,7 +72,7 @@ export function fieldFrom(phrase: string, entity: string, flow: [string, string]
   if (/^opening hours?$/.test(words)) return { name: "opening_hours", prop: { type: "string", description: "opening hours, e.g. 09:00-17:00" } };
   // "feedback scores" -> "feedback score"; words that are lists by nature keep their plural
   const last = words.split(" ").pop()!;
-  if (/[^s]s$/.test(last) && !KEEP_PLURAL.test(last)) words = `${words.slice(0, -last.length)}${singularize(last)}`;
+  if (/[^s]s$/.test(last) && !KEEP_PLURAL.test(last) && !/^number of /.test(words)) words = `${words.slice(0, -last.length)}${singularize(last)}`;
   let name = snake(words.replace(/\bcheck-?ins?\b/, "check in"));
   if (!name || name.length > 40) return null;
   if (/(^|_)(notes?)$/.test(name) && name !== "note") name = name.replace(/notes?$/, "notes");

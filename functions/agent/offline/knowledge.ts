@@ -150,6 +150,15 @@ planting schedule||CalendarRange|crop*, planting date, harvest date|plot, plant
 volunteer|P|HandHelping|name*, email, phone|
 sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|event, volunteer, @person
 registration||ClipboardPen|registered date*, checked in|event, @person
+lease||FileSignature|start date*, end date, monthly rent, deposit|apartment, unit, @person
+document||FileText|title*, link, uploaded date, status:submitted/in_review/approved/rejected|client, customer, project, @person
+property||Home|address*, price, number of bedrooms, status:available/under_offer/sold, photo|
+viewing||CalendarCheck|date*, time, feedback, status:scheduled/done/cancelled|property, lead, client, @person
+apartment||DoorOpen|number*, number of bedrooms, rent, status:vacant/occupied|building
+building||Building2|name*, address|
+crop||Sprout|name*, variety, planted date|field, plot
+harvest||Wheat|date*, yield kg, notes|crop, field, plot
+shopping item||ShoppingCart|name*, quantity, bought|meal plan, recipe
 rental||KeyRound|start date*, end date, price, status:reserved/out/returned|@person
 purchase||ShoppingBag|purchase date*, quantity, total|product, @person
 submission||Upload|submitted date*, file, grade, feedback, status:submitted/graded/returned|assignment, @person

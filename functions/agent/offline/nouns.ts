@@ -97,6 +97,11 @@ function listed(c: Clause, ci: number): Mention[] {
       if (k === ticked.from) out.push({ noun: "checklist item", clause: ci, head: k, start: k, plural: true });
       continue;
     }
+    // "my vinyl record collection": the thing collected, with its kind ("record" is a noun here)
+    if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "") && DET.has(w[k - 2] ?? "") && modifier(w[k - 1]) && !looksPlural(w[k - 1]) && /^[a-z]+$/.test(word)) {
+      out.push({ noun: `${w[k - 1]} ${word}`, clause: ci, head: k, start: k - 1, plural: true });
+      continue;
+    }
     if (!plain(word) && !MASS.has(word)) continue;
     const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
     // "my book collection", "a recipe library": the things collected
@@ -104,6 +109,7 @@ function listed(c: Clause, ci: number): Mention[] {
       out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
       continue;
     }
+
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
@@ -166,7 +172,9 @@ function listed(c: Clause, ci: number): Mention[] {
     // "our sales team": a plural that qualifies the noun after it
     // ... unless a plural follows it: "writers send drafts"
     const verbNext = looksPlural(w[k + 2] ?? "") && plain(w[k + 2]) && lead === undefined;
-    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext && next !== "history") continue;
+    // ... but "crops planted in each field": a participle after it says what was done to them
+    const participle = !!next && /^(planted|grown|sold|bought|made|written|owned|kept|held|borrowed|lent|rented|booked|sent|received|read|watched|visited|used|collected|harvested|cooked|eaten)$/.test(next);
+    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext && !participle && next !== "history") continue;
     const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
     const noun = start < k ? `${w[start]} ${head}` : head;
     out.push({ noun, clause: ci, head: k, start, plural: !grouping });
@@ -249,3 +257,39 @@ export function titlePair(clauses: Clause[]): { nouns: string[]; app: string | n
   return { nouns: pair.map((x) => (looksPlural(x) ? singularize(x) : x)), app: w[app] };
 }
 
+const LIST_STOP = new Set("is are was belongs belong shown grouped organised organized assigned owned moving move moves where which that so on in from per for between links linked plus".split(" "));
+
+/** The items of a list that starts after word `t`: phrases split at commas and "and"/"or", up to a stop word. */
+export function itemsAfter(words: string[], t: number): { phrase: string[]; at: number }[] {
+  const out: { phrase: string[]; at: number }[] = [];
+  let cur: string[] = [];
+  let at = t + 1;
+  for (let k = t + 1; k < words.length; k++) {
+    const w = words[k];
+    if (w === "," || w === "and" || w === "or") {
+      if (cur.length) out.push({ phrase: cur, at });
+      cur = [];
+      at = k + 1;
+      continue;
+    }
+    if (!cur.length && /^(in|on)$/.test(w) && words[k + 2] === "checkbox") {
+      cur.push(w);
+      continue;
+    }
+    // "yield in kg", "distance in miles": the unit the field is kept in
+    if (w === "in" && cur.length && /^(kg|kgs|kilos|km|miles|lbs|pounds|litres|liters|hours|minutes|cm|grams|g)$/.test(words[k + 1] ?? "")) {
+      cur.push(words[k + 1] === "kgs" || words[k + 1] === "kilos" ? "kg" : words[k + 1]);
+      k++;
+      continue;
+    }
+    if (LIST_STOP.has(w) && !(w === "to" || (w === "of" && cur.length))) {
+      if (w === "per" || w === "for") break;
+      if (cur.length) out.push({ phrase: cur, at });
+      return out;
+    }
+    if (!cur.length && (DET.has(w) || w === "monthly" || w === "weekly" || w === "daily")) continue;
+    cur.push(w);
+  }
+  if (cur.length) out.push({ phrase: cur, at });
+  return out;
+}

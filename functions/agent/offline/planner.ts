@@ -7,10 +7,10 @@
 import type { JsonProp } from "./entities";
 import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
-import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
 import { amountsIn, measuresOf } from "./measures";
-import { fitTransactions, transactionsIn } from "./transactions";
+import { fitTransactions, plannedTransactions } from "./transactions";
 
 export interface PlannedEntity {
   name: string;
@@ -49,37 +49,6 @@ function flowIn(text: string): [string, string] | null {
   const m = /\bfrom ([a-z][a-z ]{0,20}?) to ([a-z]+(?: [a-z]+)?)\b/.exec(text);
   if (!m || /\b(a|an|the|my)\b/.test(m[1])) return null;
   return [m[1].trim(), m[2].trim().replace(/ on$| in$/, "")];
-}
-
-const STOP = new Set("is are was belongs belong shown grouped organised organized assigned owned moving move moves where which that so on in from per for between links linked plus".split(" "));
-
-/** The items of a list that starts after word `t`: phrases split at commas and "and"/"or", up to a stop word. */
-function itemsAfter(words: string[], t: number): { phrase: string[]; at: number }[] {
-  const out: { phrase: string[]; at: number }[] = [];
-  let cur: string[] = [];
-  let at = t + 1;
-  for (let k = t + 1; k < words.length; k++) {
-    const w = words[k];
-    if (w === "," || w === "and" || w === "or") {
-      if (cur.length) out.push({ phrase: cur, at });
-      cur = [];
-      at = k + 1;
-      continue;
-    }
-    if (!cur.length && /^(in|on)$/.test(w) && words[k + 2] === "checkbox") {
-      cur.push(w);
-      continue;
-    }
-    if (STOP.has(w) && !(w === "to" || (w === "of" && cur.length))) {
-      if (w === "per" || w === "for") break;
-      if (cur.length) out.push({ phrase: cur, at });
-      return out;
-    }
-    if (!cur.length && (DET.has(w) || w === "monthly" || w === "weekly" || w === "daily")) continue;
-    cur.push(w);
-  }
-  if (cur.length) out.push({ phrase: cur, at });
-  return out;
 }
 
 /** ", and trainers log attendance": what others do starts a clause of its own, not an item of the list before it. */
@@ -134,12 +103,7 @@ export function planDescription(description: string): Plan {
   if (acts) listedMentions.push({ noun: act });
   if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
   // "members book classes": the booking is a record linking the member and the class, both records too
-  const transactions = transactionsIn(description).filter((t) => {
-    const needed = [t.who, t.what, t.record ?? t.what].filter((n, i, all) => all.indexOf(n) === i && !listedMentions.some((m) => m.noun === n || m.noun.endsWith(` ${n}`)));
-    if (listedMentions.length + needed.length > MAX_ENTITIES) return false;
-    for (const noun of needed) listedMentions.push({ noun });
-    return true;
-  });
+  const transactions = plannedTransactions(description, listedMentions, MAX_ENTITIES);
   // "word lists": the words are records too, each in its list
   for (const m of [...listedMentions]) {
     const item = /^([a-z]+) list$/.exec(m.noun)?.[1];
@@ -250,7 +214,8 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
   }
   for (const m of ms) {
     // "stories …, in sprints": a thing in the things named after "in" belongs to one of them
-    const holder = w[m.start - 1] === "in" && m.plural && !at(m).person ? ms.find((x) => x.head < m.start - 1 && x.noun !== m.noun && !at(x).person) : undefined;
+    const within = (w[m.start - 1] === "in" && m.plural) || (w[m.start - 1] === "each" && w[m.start - 2] === "in");
+    const holder = within && !at(m).person ? ms.find((x) => x.head < m.start - 1 && x.noun !== m.noun && !at(x).person) : undefined;
     if (holder) link(at(holder), at(m));
     const next = w[m.head + 1];
     const target = after(m.head + 1);
@@ -337,6 +302,13 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
     words = words.slice(1);
   }
   const text = words.join(" ");
+  // "with recipes and a shopping list": the list's items are records ("a guest list": the guests)
+  const kept = /^([a-z-]+) list$/.exec(text)?.[1];
+  if (kept && drafts.length < MAX_ENTITIES) {
+    const noun = isPerson(kept) || (knowledgeOf(kept) && !/^(shopping|packing|to-do|todo|wish|reading|watch|bucket|grocery)$/.test(kept)) ? kept : `${kept} item`;
+    if (!drafts.some((d) => d.noun === noun)) drafts.push({ name: pascal(noun), noun, fields: [], links: [], icon: knowledgeOf(noun)?.icon ?? null, person: isPerson(noun), described: [] });
+    return;
+  }
   // "bugs with a severity and a component": a field named after what the record usually belongs to is that record
   if (words.length === 1 && knowledgeOf(target.noun)?.parents.includes(text) && knowledgeOf(text) && !isPerson(text) && drafts.length < MAX_ENTITIES && !drafts.some((d) => d.noun === text)) {
     const parent: Draft = { name: pascal(text), noun: text, fields: [], links: [], icon: knowledgeOf(text)!.icon, person: false, described: [] };

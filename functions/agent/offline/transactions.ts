@@ -24,6 +24,7 @@ const TRANSACTIONS: [string, string][] = [
   ["book|books|reserve|reserves|make bookings for|make reservations for", "booking"],
   ["borrow|borrows|check out|checks out|loan|loans", "loan"],
   ["rent|rents|hire|hires", "rental"],
+  ["lease|leases", "lease"],
   ["buy|buys|purchase|purchases", "purchase"],
   ["order|orders|place orders for|places orders for", "order"],
   ["sign up for|signs up for|sign up to|signs up to|volunteer for|volunteers for|sign up", "sign-up"],
@@ -42,6 +43,8 @@ export interface Transaction {
   what: string;
   /** the record of it ("booking"); null when the thing is that record itself ("patients book appointments") */
   record: string | null;
+  /** the verb as written ("book", "sign up for") */
+  verb: string;
 }
 
 /** "parents enrol their kids in camps": the one enrolled and where, recorded as the verb says. */
@@ -73,14 +76,14 @@ export function transactionsIn(text: string): Transaction[] {
     const what = thingOf(first, second);
     if (notThing(what)) continue;
     const record = recordOf(verb);
-    out.push({ who, what, record: what === record || SELF_RECORDS.test(what) ? null : record });
+    out.push({ who, what, record: what === record || SELF_RECORDS.test(what) ? null : record, verb });
   }
   for (const m of plain.matchAll(ENROLLING)) {
     const [, , verb, one, first, second] = m;
     const who = looksPlural(one) || IRREGULAR.test(one) ? singularize(one) : one;
     const what = thingOf(first, second);
     if (!isPerson(who) || notThing(what) || out.some((t) => t.who === who && t.what === what)) continue;
-    out.push({ who, what, record: recordOf(verb.replace(/s$/, "").replace(/^signs up$/, "sign up")) });
+    out.push({ who, what, record: recordOf(verb.replace(/s$/, "").replace(/^signs up$/, "sign up")), verb });
   }
   return out;
 }
@@ -110,4 +113,26 @@ export function fitTransactions(transactions: Transaction[], drafts: Drafted[], 
   if (record && !record.fields.some((f) => /attend/.test(f.name) || (Array.isArray(f.prop.enum) && f.prop.enum.includes("attended")))) {
     record.fields.push({ name: "attended", prop: { type: "boolean", default: false } });
   }
+}
+
+/**
+ * The transactions a description states, their doers, things and records added to the listed
+ * nouns while `max` allows (those that do not fit are left out), and an attendance record when
+ * attendance is taken with no booking or sign-up to say it ("teachers take attendance").
+ */
+export function plannedTransactions(description: string, listed: { noun: string }[], max: number): Transaction[] {
+  const found = transactionsIn(description);
+  // "tenants who lease apartments": the verb is not a kind of apartment
+  for (let i = listed.length - 1; i >= 0; i--) if (found.some((t) => listed[i].noun === `${t.verb.split(" ").pop()} ${t.what}`)) listed.splice(i, 1);
+  const has = (n: string) => listed.some((m) => m.noun === n || m.noun.endsWith(` ${n}`));
+  const kept = found.filter((t) => {
+    const needed = [t.who, t.what, t.record ?? t.what].filter((n, i, all) => all.indexOf(n) === i && !has(n));
+    if (listed.length + needed.length > max) return false;
+    for (const noun of needed) listed.push({ noun });
+    return true;
+  });
+  const attending = /\b(?:take|takes|taking|log|logs|mark|marks|record|records|track|tracks) attendance\b/.test(description.toLowerCase());
+  const recorded = kept.some((t) => t.record && /^(booking|sign-up|registration|enrolment)$/.test(t.record));
+  if (attending && !recorded && !has("attendance") && listed.length < max) listed.push({ noun: "attendance" });
+  return kept;
 }
