@@ -152,7 +152,7 @@ sign-up||ClipboardPen|signed up date*, status:registered/attended/cancelled|even
 registration||ClipboardPen|registered date*, checked in|event, @person
 lease||FileSignature|start date*, end date, monthly rent, deposit|apartment, unit, @person
 document||FileText|title*, link, uploaded date, status:submitted/in_review/approved/rejected|client, customer, project, @person
-property||Home|address*, price, number of bedrooms, status:available/under_offer/sold, photo|
+property||Home|title*, address, price, number of bedrooms, status:available/under_offer/sold, photo|
 viewing||CalendarCheck|date*, time, feedback, status:scheduled/done/cancelled|property, lead, client, @person
 apartment||DoorOpen|number*, number of bedrooms, rent, status:vacant/occupied|building
 building||Building2|name*, address|
