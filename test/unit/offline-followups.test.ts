@@ -189,6 +189,26 @@ describe("the navigation, choices and links as people ask for them", () => {
   });
 });
 
+describe("more everyday phrasings", () => {
+  const app = fixtureApp("crm");
+
+  it.each([
+    ["I need a place to track invoices", (f: Files) => expect(entity(f, "Invoice").properties.amount).toBeDefined()],
+    ["add a date of birth to customers", (f: Files) => expect(entity(f, "Customer").properties.date_of_birth).toEqual({ type: "string", format: "date" })],
+    ["let customers have multiple tags", (f: Files) => expect(entity(f, "Customer").properties.tags).toEqual({ type: "string", description: "comma-separated" })],
+    ["add a checkbox for vip customers", (f: Files) => expect(entity(f, "Customer").properties.vip).toEqual({ type: "boolean", default: false })],
+    ["show deals grouped by stage", (f: Files) => expect(f["pages/DealBoard"]).toContain("export default function DealBoard(")],
+  ])("%s", (message, check) => {
+    const out = follow(app, message);
+    check(out.files);
+    checkTree(out.files);
+  });
+
+  it('"add a notes section to deals" is the notes field, which deals have', () => {
+    expect(follow(app, "can you add a notes section to deals").text).toContain("Deals already have a `notes` field");
+  });
+});
+
 describe("choices of a list field", () => {
   const app = fixtureApp("crm");
 

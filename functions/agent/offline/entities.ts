@@ -190,7 +190,7 @@ export function inferProp(name: string, entity: string, hint: TypeHint = null, o
   if (hint === "text") return { type: "string" };
   const values = enumFor(name, entity);
   if (values) return { type: "string", enum: values, default: values[0] === "low" ? "medium" : values[0] };
-  if (/(^|_)(date|birthday|deadline|dob)$|_(at|on)$|^(date|day)$/.test(name)) return { type: "string", format: "date" };
+  if (/(^|_)(date|birthday|deadline|dob)$|_(at|on)$|^(date|day)$|^date_of_[a-z]+$/.test(name)) return { type: "string", format: "date" };
   if (/^(is|has|can|should)_|^(done|completed|complete|paid|archived|favorite|favourite|pinned|active|published|verified|billable|urgent|returned|attended|present|packed|watched|taken|checked_in|visited|received|approved|bought|sold|read)$/.test(name)) {
     return { type: "boolean", default: false };
   }

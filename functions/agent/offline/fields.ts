@@ -95,7 +95,7 @@ export function fieldFrom(phrase: string, entity: string, flow: [string, string]
   else if (/(^|_)(deadline|due|due_date|due_by)$/.test(name)) {
     name = "due_date";
     prop = { type: "string", format: "date" };
-  } else if (/(^|_)(date|day|birthday|dob)$|_on$/.test(name) && name !== "day") prop = { type: "string", format: "date" };
+  } else if ((/(^|_)(date|day|birthday|dob)$|_on$|^date_of_[a-z]+$/.test(name) && name !== "day")) prop = { type: "string", format: "date" };
   else if (MONEY.test(name) && !MONEY_NOT.test(name)) prop = money();
   else {
     const unit = UNITS.find(([re]) => re.test(name));

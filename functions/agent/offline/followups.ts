@@ -139,6 +139,8 @@ function addFields(m: string, model: AppModel): Outcome {
     [/^(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(.+)$/i, 2, 1],
     [/^(.+?)\s+(?:needs?|require|requires)\s+(?:an?\s+|the\s+)(.+)$/i, 2, 1],
     [/^give\s+(.+?)\s+(?:an?|the|some)\s+(.+)$/i, 2, 1],
+    // "let customers have multiple tags"
+    [/^let\s+(?:the\s+|each\s+|every\s+)?(.+?)\s+have\s+(?:multiple\s+|several\s+|some\s+|an?\s+)?(.+)$/i, 2, 1],
     [/^(?:i want|i'd like|i would like|let me|allow me to|we want|users? should be able to|i need to be able to)\s+(?:to\s+)?(?:track|store|record|add|set|enter|have|upload|attach|pick|choose|keep|note)\s+(.+?)\s+(?:for|on|of|to|in|with)\s+(?:each\s+|every\s+)?(.+)$/i, 1, 2],
   ];
   for (const [re, fieldAt, entityAt] of tries) {
@@ -195,6 +197,14 @@ function requiredness(m: string, model: AppModel): Outcome {
 }
 
 /** "link tasks to deals", "connect each invoice to a customer": a field that picks one of the other's records. */
+/** "add a checkbox for vip customers", "add a flag to mark urgent tasks": a yes/no field named by the word. */
+function flagRequest(m: string, model: AppModel): Outcome {
+  const r = /^(?:add|create|include)\s+(?:an?\s+)?(?:checkbox|check box|tick box|toggle|flag|yes\/no field)\s+(?:for|to mark|to flag|marking)\s+([a-z][\w-]*)\s+(.+)$/i.exec(m);
+  const def = r && resolveEntity(model, r[2]);
+  if (!r || !def) return null;
+  return ops.addFields(model, def.name, [{ name: snake(r[1]), prop: { type: "boolean", default: false } }]);
+}
+
 function linkRequest(m: string, model: AppModel): Outcome {
   const r = /^(?:link|connect|relate|attach|associate)\s+(?:each\s+|every\s+|the\s+|my\s+)?(.+?)\s+(?:to|with)\s+(?:an?\s+|the\s+|its\s+|their\s+|one\s+)?(.+)$/i.exec(m);
   if (!r) return null;
@@ -280,7 +290,9 @@ function removals(m: string, model: AppModel, files: Record<string, string>, cur
   };
 }
 
-function addEntities(m: string, model: AppModel): Outcome {
+function addEntities(message: string, model: AppModel): Outcome {
+  // "I need a place to track invoices": an entity for them
+  const m = message.replace(/^(?:i need|we need|i want|give me|add|i'd like)\s+(?:a\s+)?(?:place|way|page|section|somewhere|spot)\s+(?:to|where i can|where we can)\s+(?:track|manage|store|keep|list|log|record)\s+(?:my\s+|our\s+|all\s+)?/i, "add an entity for ");
   const r = /^(?:add|create|make|build|include|set up|i need|i want|we need)\s+(?:an?\s+|some\s+|the\s+)?(?:new\s+)?(?:((?:entity|model|table|section|page|screen|module|list|tab))s?\s+(?:for|called|named|of|to track|to manage|with)\s+)?(?:my\s+|our\s+)?(.+?)(?:\s+((?:entity|entities|model|table|section|pages?|screens?|module|list|tab|tracking|tracker|management|manager|feature)))?$/i.exec(m);
   if (!r || /\b(?:to|field|column|property)\b/i.test(r[2])) return null;
   const domains = detectDomains(r[2]);
@@ -334,6 +346,7 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
     () => replaceChoices(m, model),
     () => requiredness(m, model),
     () => linkRequest(m, model),
+    () => flagRequest(m, model),
     () => addFields(m, model),
     () => removeFields(m, model),
     () => removals(m, model, files, currentPage),

@@ -118,7 +118,8 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
       hint = hintOf(typed[1] ?? typed[2]);
       if (hint) part = part.slice(0, typed.index);
     }
-    part = part.replace(/\s+(?:field|column|property|attribute)s?$/i, "");
+    // "a notes section", "a comments box": the field itself
+    part = part.replace(/\s+(?:field|column|property|attribute)s?$/i, "").replace(/^((?:an?\s+|the\s+)?[a-z]+)\s+(?:section|area|box)$/i, "$1");
     const trailing = /\s+(checkbox|flag|toggle)$/i.exec(part);
     if (trailing) {
       hint = "boolean";

@@ -20,7 +20,9 @@ export function viewRequest(m: string, model: AppModel): OpResult | null {
   const r =
     /^(?:add|create|make|build|give me|i want|show)\s+(?:an?\s+|the\s+)?(?:new\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page|screen))?\s+(?:for|of|to|with|on)\s+(?:the\s+|my\s+|all\s+)?(.+?)(?:\s+(?:by|on|using|grouped by|per)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
     /^(?:add|create|make|build|give)\s+(?:the\s+|my\s+)?(.+?)\s+(?:an?\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page))?(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
-    /^(?:(?:i want|i'd like|i would like|we want|let me|can i|i need)\s+(?:to\s+)?)?(?:show|display|view|put|see|have)\s+(?:the\s+|my\s+|all\s+|our\s+)?(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m);
+    /^(?:(?:i want|i'd like|i would like|we want|let me|can i|i need)\s+(?:to\s+)?)?(?:show|display|view|put|see|have)\s+(?:the\s+|my\s+|all\s+|our\s+)?(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
+    // "show deals grouped by stage": a board by that field
+    /^(?:(?:i want|i'd like|we want)\s+(?:to\s+)?)?(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/i.exec(m);
   if (!r) return null;
   const first = /kanban|board|pipeline|calendar/i.test(r[1]);
   const kind = (first ? r[1] : r[2]).toLowerCase().includes("calendar") ? "calendar" : "board";
