@@ -90,6 +90,14 @@ function deferredGet() {
   return { calls, get, answer: (value: App) => answer(value) };
 }
 
+/** A fetch of the app whose read has gone out (`sentAt`: the room's confirmed joins then) and waits for the test's answer. */
+async function readInFlight(room: string) {
+  const get = deferredGet();
+  const fetched = m.appFetch.fetchApp(room, get.get(room));
+  await waitFor(() => expect(get.calls).toHaveLength(1));
+  return { answer: get.answer, fetched, sentAt: get.calls[0] };
+}
+
 describe("fetching an app beside its room", () => {
   it("waits for the join made beside it, so the read comes after the room hears every change", async () => {
     m.realtime.start();
@@ -106,14 +114,12 @@ describe("fetching an app beside its room", () => {
   });
 
   it("applies the frames pushed while the read was in flight on top of its answer", async () => {
-    const get = deferredGet();
-    const fetched = m.appFetch.fetchApp("app-a", get.get("app-a"));
-    await waitFor(() => expect(get.calls).toHaveLength(1));
+    const { answer, fetched } = await readInFlight("app-a");
     // The server read the app before these were written; their pushes arrive before its answer.
     m.appFetch.heardFrame("app-a", { _files: { "components/StatCard": "card" } });
     m.appFetch.heardFrame("app-a", { _files: { "pages/Dashboard": "uses card" }, main_page: "Dashboard" });
     m.appFetch.heardFrame("app-a", { _msg_delta: { id: "m1", offset: 8, text: " the CRM", length: 16 } });
-    get.answer(app("app-a", { "pages/Dashboard": "v1" }));
+    answer(app("app-a", { "pages/Dashboard": "v1" }));
     const result = await fetched;
     expect(result.components).toEqual({ StatCard: "card" });
     expect(result.pages).toEqual({ Dashboard: "uses card" });
@@ -122,49 +128,42 @@ describe("fetching an app beside its room", () => {
   });
 
   it("a frame the answer already holds changes nothing when applied again", async () => {
-    const get = deferredGet();
-    const fetched = m.appFetch.fetchApp("app-a", get.get("app-a"));
-    await waitFor(() => expect(get.calls).toHaveLength(1));
+    const { answer, fetched } = await readInFlight("app-a");
     m.appFetch.heardFrame("app-a", { _files: { "components/StatCard": "card" } });
     m.appFetch.heardFrame("app-a", { _msg_delta: { id: "m1", offset: 8, text: " the CRM", length: 16 } });
-    get.answer(app("app-a", { "components/StatCard": "card" }, "Building the CRM"));
+    answer(app("app-a", { "components/StatCard": "card" }, "Building the CRM"));
     const result = await fetched;
     expect(result.components).toEqual({ StatCard: "card" });
     expect(result.conversation.messages[0].content).toBe("Building the CRM");
   });
 
   it("frames of another app, or heard after the answer, are not applied to it", async () => {
-    const get = deferredGet();
-    const fetched = m.appFetch.fetchApp("app-a", get.get("app-a"));
-    await waitFor(() => expect(get.calls).toHaveLength(1));
+    const first = await readInFlight("app-a");
     m.appFetch.heardFrame("app-b", { _files: { "components/Other": "x" } });
-    get.answer(app("app-a", {}));
-    expect((await fetched).components).toEqual({});
-    const again = deferredGet();
-    const second = m.appFetch.fetchApp("app-a", again.get("app-a"));
-    await waitFor(() => expect(again.calls).toHaveLength(1));
-    again.answer(app("app-a", {}));
-    expect((await second).components).toEqual({});
+    first.answer(app("app-a", {}));
+    expect((await first.fetched).components).toEqual({});
+    m.appFetch.heardFrame("app-a", { _files: { "components/Late": "x" } });
+    const second = await readInFlight("app-a");
+    second.answer(app("app-a", {}));
+    expect((await second.fetched).components).toEqual({});
   });
 
   it("an app read before the room's latest join counts as read before it, until it is read again", async () => {
-    const get = deferredGet();
     // a room nobody holds: the read goes ahead at once
-    const fetched = m.appFetch.fetchApp("app-c", get.get("app-c"));
-    await waitFor(() => expect(get.calls).toEqual([0]));
-    get.answer(app("app-c", {}));
-    await fetched;
+    const first = await readInFlight("app-c");
+    expect(first.sentAt).toBe(0);
+    first.answer(app("app-c", {}));
+    await first.fetched;
     expect(m.appFetch.fetchedBeforeJoin("app-c")).toBe(false);
     m.realtime.join("app-c");
     await waitFor(() => expect(joins).toEqual(["app-c"]));
     send({ event: "joined", room: "app-c" });
     await waitFor(() => expect(m.realtime.joinCount("app-c")).toBe(1));
     expect(m.appFetch.fetchedBeforeJoin("app-c")).toBe(true);
-    const reread = deferredGet();
-    const second = m.appFetch.fetchApp("app-c", reread.get("app-c"));
-    await waitFor(() => expect(reread.calls).toEqual([1]));
+    const reread = await readInFlight("app-c");
+    expect(reread.sentAt).toBe(1);
     reread.answer(app("app-c", {}));
-    await second;
+    await reread.fetched;
     expect(m.appFetch.fetchedBeforeJoin("app-c")).toBe(false);
   });
 
