@@ -96,6 +96,18 @@ describe("offline planner: the public set", () => {
     expect(props("A school app where teachers take attendance for each class every day.", "Attendance").present).toEqual({ type: "boolean", default: false });
   });
 
+  it("a budget with nothing to belong to is the expenses kept against it; a ticket bought is an event ticket", () => {
+    const wedding = build("A wedding planner with guests, RSVPs, vendors and a budget.").files;
+    expect(Object.keys(schema(wedding, "Rsvp").properties)).not.toContain("budget");
+    expect(schema(wedding, "Expense").properties.amount).toEqual({ type: "number", format: "currency" });
+    expect(schema(build("A trip planner with trips, places and a budget.").files, "Trip").properties.budget).toEqual({ type: "number", format: "currency" });
+    const fans = build("Fans buy tickets for concerts.").files;
+    expect(modelled(fans).entities).not.toContain("Ticket");
+    expect(schema(fans, "EventTicket").properties.status.enum).toEqual(["reserved", "paid", "used", "refunded"]);
+    // a helpdesk's tickets stay support tickets
+    expect(schema(build("A helpdesk with tickets, customers and agents.").files, "Ticket").properties.status.enum).toEqual(["open", "in_progress", "resolved", "closed"]);
+  });
+
   it("says nothing of generated text when people write: only when the app is to write or suggest", () => {
     expect(build("A blog where authors write posts and readers leave comments.").text).not.toContain("generated text");
     expect(build("An app for my book club: members suggest books and we schedule meetings.").text).not.toContain("generated text");

@@ -28,7 +28,7 @@ task||CheckSquare|title*, due date, status:todo/in_progress/done, notes|project,
 ticket||LifeBuoy|title*, description, priority, status:open/in_progress/resolved/closed, due date|customer, client, gig, @people
 invoice||FileText|invoice number*, amount, issue date, due date, status:draft/sent/paid/overdue|client, customer, project, order
 payment||CreditCard|amount*, date, method, notes|invoice, order, @person
-expense||Receipt|title*, amount, date, notes|category, trip, project, @person
+expense||Receipt|title*, amount, date, notes|category, trip, project, vendor, supplier, @person
 income||Wallet|source*, amount, date, notes|category, account
 donor|P|HeartHandshake|name*, email, phone, notes|
 donation||Gift|amount*, date, notes|donor, campaign
@@ -118,7 +118,7 @@ action item||ListTodo|title*, due date, done|meeting, @person
 attendee|P|UserRound|name*, email|
 report||FileWarning|title*, description, severity, status:submitted/triaged/accepted/rejected, submitted date|@person
 reward||Gift|amount*, paid date, paid|report, @person
-rsvp||MailCheck|response:attending/declined/maybe*, number of guests, meal choice, responded date|guest, event
+rsvp||MailCheck|responded date*, response:attending/declined/maybe, number of guests, meal choice|guest, event
 trip||Plane|name*, destination, start date, end date, budget|
 day||CalendarDays|date*, notes|trip
 place||MapPin|name*, address, notes|trip, day
@@ -159,6 +159,7 @@ building||Building2|name*, address|
 crop||Sprout|name*, variety, planted date|field, plot
 harvest||Wheat|date*, yield kg, notes|crop, field, plot
 shopping item||ShoppingCart|name*, quantity, bought|meal plan, recipe
+event ticket||Ticket|ticket number*, price, seat, status:reserved/paid/used/refunded|concert, gig, event, show, match, game, @person
 rental||KeyRound|start date*, end date, price, status:reserved/out/returned|@person
 purchase||ShoppingBag|purchase date*, quantity, total|product, @person
 submission||Upload|submitted date*, file, grade, feedback, status:submitted/graded/returned|assignment, @person

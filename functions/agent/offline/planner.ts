@@ -302,6 +302,11 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
     words = words.slice(1);
   }
   const text = words.join(" ");
+  // "a wedding planner with guests, vendors and a budget": with nothing the budget belongs to, it is the expenses kept against it
+  if (text === "budget" && !knowledgeOf(target.noun)?.fields.some((f) => f.startsWith("budget")) && !drafts.some((d) => d.noun === "expense") && drafts.length < MAX_ENTITIES) {
+    drafts.push({ name: "Expense", noun: "expense", fields: [], links: [], icon: knowledgeOf("expense")!.icon, person: false, described: [] });
+    return;
+  }
   // "with recipes and a shopping list": the list's items are records ("a guest list": the guests)
   const kept = /^([a-z-]+) list$/.exec(text)?.[1];
   if (kept && drafts.length < MAX_ENTITIES) {

@@ -73,7 +73,9 @@ export function transactionsIn(text: string): Transaction[] {
     const who = doer === "people" ? "person" : doer === "staff" ? "staff member" : singularize(doer);
     // people, and the groups of them that act as one ("families adopt pets", "teams book rooms")
     if (!actor(who)) continue;
-    const what = thingOf(first, second);
+    // "fans buy tickets": a ticket bought is an event ticket, not a support ticket
+    const thing = thingOf(first, second);
+    const what = thing === "ticket" && /^(buy|buys|purchase|purchases|book|books|order|orders|reserve|reserves)$/.test(verb) ? "event ticket" : thing;
     if (notThing(what)) continue;
     const record = recordOf(verb);
     out.push({ who, what, record: what === record || SELF_RECORDS.test(what) ? null : record, verb });
@@ -123,7 +125,9 @@ export function fitTransactions(transactions: Transaction[], drafts: Drafted[], 
 export function plannedTransactions(description: string, listed: { noun: string }[], max: number): Transaction[] {
   const found = transactionsIn(description);
   // "tenants who lease apartments": the verb is not a kind of apartment
-  for (let i = listed.length - 1; i >= 0; i--) if (found.some((t) => listed[i].noun === `${t.verb.split(" ").pop()} ${t.what}`)) listed.splice(i, 1);
+  // ... and "fans buy tickets": the tickets listed are the event tickets
+  const misread = (noun: string) => found.some((t) => noun === `${t.verb.split(" ").pop()} ${t.what}` || (t.what === "event ticket" && noun === "ticket"));
+  for (let i = listed.length - 1; i >= 0; i--) if (misread(listed[i].noun)) listed.splice(i, 1);
   const has = (n: string) => listed.some((m) => m.noun === n || m.noun.endsWith(` ${n}`));
   const kept = found.filter((t) => {
     const needed = [t.who, t.what, t.record ?? t.what].filter((n, i, all) => all.indexOf(n) === i && !has(n));
