@@ -108,6 +108,12 @@ describe("offline planner: the public set", () => {
     expect(schema(build("A helpdesk with tickets, customers and agents.").files, "Ticket").properties.status.enum).toEqual(["open", "in_progress", "resolved", "closed"]);
   });
 
+  it("a verb is never part of a name or a field: \"send invoices\", \"and track commands learned\"", () => {
+    expect(modelled(build("A freelancer app to log hours per client and send invoices.").files).entities).not.toContain("SendInvoice");
+    const dogs = build("A dog training app where trainers log sessions with each dog and track commands learned.").files;
+    expect(Object.keys(schema(dogs, "Session").properties)).not.toContain("track_commands_learned");
+  });
+
   it("says nothing of generated text when people write: only when the app is to write or suggest", () => {
     expect(build("A blog where authors write posts and readers leave comments.").text).not.toContain("generated text");
     expect(build("An app for my book club: members suggest books and we schedule meetings.").text).not.toContain("generated text");

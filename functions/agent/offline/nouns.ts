@@ -29,7 +29,7 @@ export const ADJ = set(
 );
 export const PREP = set("off before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when 's");
 export const VERBS = set(
-  "pay pays paying track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
+  "pay pays paying send sending earn earns claim scan track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
 );
 /** words that are verbs after a singular noun ("a session links", "each member posts") and nouns elsewhere */
 const VERB_S = set(
@@ -38,7 +38,7 @@ const VERB_S = set(
 const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
 /** plural words that are field values or settings, never entities */
 const ATTR = set(
-  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics specs specifications attributes filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
+  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs rates genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics specs specifications attributes filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
 );
 /** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
 const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions tools");
@@ -282,6 +282,8 @@ export function itemsAfter(words: string[], t: number): { phrase: string[]; at: 
       k++;
       continue;
     }
+    // "… and track commands learned": a verb after "and" starts what else the app does, not another item
+    if (!cur.length && /^(track|log|send|see|get|earn|keep|manage|record|share|print|export)$/.test(w) && (words[k - 1] === "and" || words[k - 1] === ",")) return out;
     if (LIST_STOP.has(w) && !(w === "to" || (w === "of" && cur.length))) {
       if (w === "per" || w === "for") break;
       if (cur.length) out.push({ phrase: cur, at });

@@ -214,7 +214,8 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
   }
   for (const m of ms) {
     // "stories …, in sprints": a thing in the things named after "in" belongs to one of them
-    const within = (w[m.start - 1] === "in" && m.plural) || (w[m.start - 1] === "each" && w[m.start - 2] === "in");
+    // ... and "sessions with each dog": each is with one of them
+    const within = (w[m.start - 1] === "in" && m.plural) || (w[m.start - 1] === "each" && /^(in|with)$/.test(w[m.start - 2] ?? ""));
     const holder = within && !at(m).person ? ms.find((x) => x.head < m.start - 1 && x.noun !== m.noun && !at(x).person) : undefined;
     if (holder) link(at(holder), at(m));
     const next = w[m.head + 1];
