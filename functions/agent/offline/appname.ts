@@ -4,7 +4,7 @@ import { ADJ, APP_NOUNS, DET, looksPlural, VERBS } from "./nouns";
 const CUT = /^(for|with|to|that|which|where|who|of|in|on|at|by|from|and|so|listing|logging|tracking|including|plus|using|:)$/;
 const GENERIC = /^(app|application|tool|website|site|system|platform|thing|way|place|program)$/;
 /** what people do, said right after who does it ("teachers create quizzes") */
-const ACTS = { test: (w: string) => VERBS.has(w) || /^(create|take|book|borrow|submit|sign|enrol|enroll|rent|buy|order|adopt|apply|attend|reserve|suggest|post|rate|share|send|join|sell|teach|grade|need|want|can|will|my|our|we|i|they|you)s?$/.test(w) };
+const acts = (w: string) => VERBS.has(w) || /^(create|take|book|borrow|submit|sign|enrol|enroll|rent|buy|order|adopt|apply|attend|reserve|suggest|post|rate|share|send|join|sell|teach|grade|need|want|can|will|my|our|we|i|they|you)s?$/.test(w);
 const VERB_TITLES: Record<string, string> = { plan: "Planner", track: "Tracker", manage: "Manager", log: "Log", organise: "Organiser", organize: "Organizer", split: "Splitter", organiser: "Organiser" };
 
 /** The original spelling of each word ("CRM", "OKR", "B2B" stay as written). */
@@ -49,8 +49,7 @@ export function appNameFrom(description: string): string | null {
   while (out.length && ADJ.has(out[0].toLowerCase())) out.shift();
   if (!out.length || (out.length === 1 && GENERIC.test(out[0].toLowerCase()))) return null;
   // "Teachers create quizzes …", "Help me manage my …": a sentence, not a name
-  if (out.length > 1 && (looksPlural(out[0].toLowerCase()) || VERB_TITLES[out[0].toLowerCase()]) && ACTS.test(out[1].toLowerCase())) return null;
-  if (out.length > 1 && VERB_TITLES[out[0].toLowerCase()]) return null;
+  if (out.length > 1 && (VERB_TITLES[out[0].toLowerCase()] || (looksPlural(out[0].toLowerCase()) && acts(out[1].toLowerCase())))) return null;
   if (business && out.length <= 2 && !APP_NOUNS.has(out[out.length - 1].toLowerCase())) return `${out.map(word).join(" ")} Manager`;
   const last = out[out.length - 1].toLowerCase();
   if (GENERIC.test(last) && out.length > 2) out.pop();

@@ -3,7 +3,7 @@
  * entity everywhere, a new entity with the fields the sentence names, new choices
  * for a list field, and colours for named parts of the app.
  */
-import { fieldNameFrom } from "./entities";
+import { fieldNameFrom, linkProp } from "./entities";
 import { addChoices, addEntityWithFields, renameEntity, setChoices } from "./entity-ops";
 import { type AppModel, type EntityDef, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
@@ -47,7 +47,7 @@ export function entityWithFields(m: string, model: AppModel): OpResult | null {
     // "project" when the app has projects: a link to one of them
     const other = model.entities.find((e) => snake(e.name) === fieldNameFrom(singularize(part), false) || snake(e.name) === snake(singularize(part)));
     if (other) {
-      out.push({ name: `${snake(other.name)}_id`, prop: { type: "string", description: `id of the related ${other.name}` } });
+      out.push({ name: `${snake(other.name)}_id`, prop: linkProp(other.name) });
       continue;
     }
     out.push(...parseFieldPhrases(part, name));

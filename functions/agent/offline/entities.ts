@@ -177,6 +177,9 @@ export function fieldNameFrom(phrase: string, synonyms = true): string {
   return (synonyms && SYNONYMS[name]) || name;
 }
 
+/** A field that holds the id of one of `target`'s records (a select of them in forms, their name in lists). */
+export const linkProp = (target: string): JsonProp => ({ type: "string", description: `id of the related ${target}` });
+
 export type TypeHint = "text" | "number" | "date" | "boolean" | "email" | "url" | null;
 
 /** A JSON Schema property for a new field, its type inferred from its name (or the hint). */

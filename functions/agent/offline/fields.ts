@@ -108,13 +108,16 @@ export function fieldFrom(phrase: string, entity: string, flow: [string, string]
   return { name, prop: prop ?? inferProp(name, entity) };
 }
 
+/** A choice of these options, the first by default. */
+export const enumProp = (options: string[]): JsonProp => ({ type: "string", enum: options, default: options[0] });
+
 /** The fields a knowledge row lists ("status:a/b/c", "name*"), typed like description fields. */
 export function knownField(spec: string, entity: string): FieldDraft | null {
   const required = spec.endsWith("*");
   const [phrase, options] = spec.replace(/\*$/, "").split(":");
   if (options) {
     const values = options.split("/");
-    return { name: snake(phrase), prop: { type: "string", enum: values, default: values[0] }, required };
+    return { name: snake(phrase), prop: enumProp(values), required };
   }
   const draft = fieldFrom(phrase, entity);
   return draft ? { ...draft, required } : null;

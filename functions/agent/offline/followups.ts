@@ -7,7 +7,7 @@ import { choices, entityRename, entityWithFields, partColours, replaceChoices } 
 import { textEdit } from "./changes";
 import { setChoices } from "./entity-ops";
 import { chartRequest, viewRequest } from "./view-asks";
-import { fieldNameFrom } from "./entities";
+import { fieldNameFrom, linkProp } from "./entities";
 import { backendFunction } from "./functions";
 import { type AppModel, LAYOUT_PATH, modelPages, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
@@ -152,7 +152,7 @@ function addFields(m: string, model: AppModel): Outcome {
     const wanted = parseFieldPhrases(phrase, def.name, options).map((w) => {
       // "add a customer to deals": a link to another entity's records
       const other = model.entities.find((e) => e !== def && snake(e.name) === w.name);
-      return other ? { name: `${w.name}_id`, prop: { type: "string", description: `id of the related ${other.name}` } } : w;
+      return other ? { name: `${w.name}_id`, prop: linkProp(other.name) } : w;
     });
     if (!wanted.length) continue;
     // "add a status to customers with active, paused and closed" when customers have a status: those are its choices now
@@ -180,8 +180,9 @@ function requiredness(m: string, model: AppModel): Outcome {
     const words = phrase.split(/\s+/);
     const split = of ? { entity: of[2], field: of[1] } : owned ? { entity: owned[1], field: owned[2] } : null;
     const lead = split ?? [1, 2].map((n) => ({ entity: words.slice(0, n).join(" "), field: words.slice(n).join(" ") })).find((x) => x.field && resolveEntity(model, x.entity));
-    if (lead && resolveEntity(model, lead.entity)) {
-      def = resolveEntity(model, lead.entity);
+    const named = lead && resolveEntity(model, lead.entity);
+    if (named) {
+      def = named;
       phrase = lead.field;
     }
   }
@@ -196,7 +197,6 @@ function requiredness(m: string, model: AppModel): Outcome {
   return ops.setRequired(model, hits[0].def.name, hits[0].names, required);
 }
 
-/** "link tasks to deals", "connect each invoice to a customer": a field that picks one of the other's records. */
 /** "add a checkbox for vip customers", "add a flag to mark urgent tasks": a yes/no field named by the word. */
 function flagRequest(m: string, model: AppModel): Outcome {
   const r = /^(?:add|create|include)\s+(?:an?\s+)?(?:checkbox|check box|tick box|toggle|flag|yes\/no field)\s+(?:for|to mark|to flag|marking)\s+([a-z][\w-]*)\s+(.+)$/i.exec(m);
@@ -205,6 +205,7 @@ function flagRequest(m: string, model: AppModel): Outcome {
   return ops.addFields(model, def.name, [{ name: snake(r[1]), prop: { type: "boolean", default: false } }]);
 }
 
+/** "link tasks to deals", "connect each invoice to a customer": a field that picks one of the other's records. */
 function linkRequest(m: string, model: AppModel): Outcome {
   const r = /^(?:link|connect|relate|attach|associate)\s+(?:each\s+|every\s+|the\s+|my\s+)?(.+?)\s+(?:to|with)\s+(?:an?\s+|the\s+|its\s+|their\s+|one\s+)?(.+)$/i.exec(m);
   if (!r) return null;
@@ -212,7 +213,7 @@ function linkRequest(m: string, model: AppModel): Outcome {
   const to = resolveEntity(model, r[2]);
   if (!from || !to) return { reply: `I couldn't find ${listing([r[1], r[2]].filter((p) => !resolveEntity(model, p)).map((p) => `an entity called "${cleanPhrase(p)}"`))}. The entities are: ${listing(model.entities.map((e) => e.name))}.` };
   if (from === to) return null;
-  return ops.addFields(model, from.name, [{ name: `${snake(to.name)}_id`, prop: { type: "string", description: `id of the related ${to.name}` } }]);
+  return ops.addFields(model, from.name, [{ name: `${snake(to.name)}_id`, prop: linkProp(to.name) }]);
 }
 
 function removeFields(m: string, model: AppModel): Outcome {

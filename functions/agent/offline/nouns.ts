@@ -97,19 +97,16 @@ function listed(c: Clause, ci: number): Mention[] {
       if (k === ticked.from) out.push({ noun: "checklist item", clause: ci, head: k, start: k, plural: true });
       continue;
     }
-    // "my vinyl record collection": the thing collected, with its kind ("record" is a noun here)
-    if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "") && DET.has(w[k - 2] ?? "") && modifier(w[k - 1]) && !looksPlural(w[k - 1]) && /^[a-z]+$/.test(word)) {
-      out.push({ noun: `${w[k - 1]} ${word}`, clause: ci, head: k, start: k - 1, plural: true });
-      continue;
+    // "my book collection", "a recipe library": the things collected; "my vinyl record collection": with their kind ("record" is a noun here)
+    if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "")) {
+      const kind = DET.has(w[k - 2] ?? "") && modifier(w[k - 1]) && !looksPlural(w[k - 1]) && /^[a-z]+$/.test(word);
+      if (kind || (DET.has(w[k - 1] ?? "") && (plain(word) || MASS.has(word)))) {
+        out.push({ noun: kind ? `${w[k - 1]} ${word}` : word, clause: ci, head: k, start: kind ? k - 1 : k, plural: true });
+        continue;
+      }
     }
     if (!plain(word) && !MASS.has(word)) continue;
     const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
-    // "my book collection", "a recipe library": the things collected
-    if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "") && DET.has(w[k - 1] ?? "")) {
-      out.push({ noun: word, clause: ci, head: k, start: k, plural: true });
-      continue;
-    }
-
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
       (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
@@ -256,6 +253,12 @@ export function titlePair(clauses: Clause[]): { nouns: string[]; app: string | n
   const pair = app >= 3 && w[app - 2] === "and" && plain(w[app - 1]) && plain(w[app - 3]) ? [w[app - 3], w[app - 1]] : [];
   return { nouns: pair.map((x) => (looksPlural(x) ? singularize(x) : x)), app: w[app] };
 }
+
+/** Whether `noun` is `wanted` or a kind of it ("job opening" for "opening"). */
+export const namesNoun = (noun: string, wanted: string): boolean => noun === wanted || noun.endsWith(` ${wanted}`);
+
+/** The one of `things` that is `noun`, else the first that is a kind of it. */
+export const findNamed = <T extends { noun: string }>(things: T[], noun: string): T | undefined => things.find((t) => t.noun === noun) ?? things.find((t) => namesNoun(t.noun, noun));
 
 const LIST_STOP = new Set("is are was belongs belong shown grouped organised organized assigned owned moving move moves where which that so on in from per for between links linked plus".split(" "));
 

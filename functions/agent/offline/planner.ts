@@ -4,10 +4,10 @@
  * between them, and the pages that fit (a board for stages, a calendar for dates, charts).
  * Deterministic and pure; what it cannot model it lists in `unmodelled`.
  */
-import type { JsonProp } from "./entities";
-import { type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
+import { linkProp } from "./entities";
+import { enumProp, type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
-import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, namesNoun, titleNoun, titlePair } from "./nouns";
 import { pascal, singularize, snake } from "./naming";
 import { amountsIn, measuresOf } from "./measures";
 import { fitTransactions, plannedTransactions } from "./transactions";
@@ -38,6 +38,9 @@ const TITLE_WORDS = /^(post|task|episode|lesson|script|issue|article|chapter|sec
 interface Draft extends PlannedEntity {
   described: FieldDraft[];
 }
+
+/** A new entity for `noun`, named, iconed and typed (person or not) as what is known of it says. */
+const draftOf = (noun: string): Draft => ({ name: pascal(noun), noun, fields: [], links: [], icon: knowledgeOf(noun)?.icon ?? null, person: isPerson(noun), described: [] });
 
 function link(a: Draft, b: Draft): void {
   if (a === b || a.links.includes(b.name) || b.links.includes(a.name)) return;
@@ -114,18 +117,16 @@ export function planDescription(description: string): Plan {
   for (let i = listedMentions.length - 1; i >= 0; i--) if (amounts.some((a) => singularize(a) === listedMentions[i].noun)) listedMentions.splice(i, 1);
   if (amounts.length && !listedMentions.length) listedMentions.push({ noun: "entry" });
   const drafts: Draft[] = listedMentions.map((m) => {
-    const known = knowledgeOf(m.noun);
-    return { name: pascal(m.noun), noun: m.noun, fields: [], links: [], icon: known?.icon ?? null, person: isPerson(m.noun), described: [] };
+    return draftOf(m.noun);
   });
   for (const d of drafts) {
     const list = drafts.find((x) => x.noun === `${d.noun} list`);
     if (list) link(d, list);
   }
   if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === act)!, drafts.find((d) => d.noun === singularize(x))!);
-  const named_ = (noun: string) => drafts.find((d) => d.noun === noun) ?? drafts.find((d) => d.noun.endsWith(` ${noun}`));
   for (const t of transactions) {
-    const record = named_(t.record ?? t.what)!;
-    for (const end of [named_(t.what), named_(t.who)]) if (end) link(record, end);
+    const record = findNamed(drafts, t.record ?? t.what)!;
+    for (const end of [findNamed(drafts, t.what), findNamed(drafts, t.who)]) if (end) link(record, end);
   }
   const byNoun = (noun: string) => drafts.find((d) => d.noun === noun)!;
   const nouns = drafts.map((d) => d.noun);
@@ -200,7 +201,6 @@ export function planDescription(description: string): Plan {
   };
 }
 
-const enumProp = (options: string[]): JsonProp => ({ type: "string", enum: options, default: options[0] });
 
 /** Links and described fields from one clause. */
 function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: Draft | undefined, flows: { owner: Draft; flow: [string, string]; word: string }[], byNoun: (n: string) => Draft): void {
@@ -305,19 +305,19 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
   const text = words.join(" ");
   // "a wedding planner with guests, vendors and a budget": with nothing the budget belongs to, it is the expenses kept against it
   if (text === "budget" && !knowledgeOf(target.noun)?.fields.some((f) => f.startsWith("budget")) && !drafts.some((d) => d.noun === "expense") && drafts.length < MAX_ENTITIES) {
-    drafts.push({ name: "Expense", noun: "expense", fields: [], links: [], icon: knowledgeOf("expense")!.icon, person: false, described: [] });
+    drafts.push(draftOf("expense"));
     return;
   }
   // "with recipes and a shopping list": the list's items are records ("a guest list": the guests)
   const kept = /^([a-z-]+) list$/.exec(text)?.[1];
   if (kept && drafts.length < MAX_ENTITIES) {
     const noun = isPerson(kept) || (knowledgeOf(kept) && !/^(shopping|packing|to-do|todo|wish|reading|watch|bucket|grocery)$/.test(kept)) ? kept : `${kept} item`;
-    if (!drafts.some((d) => d.noun === noun)) drafts.push({ name: pascal(noun), noun, fields: [], links: [], icon: knowledgeOf(noun)?.icon ?? null, person: isPerson(noun), described: [] });
+    if (!drafts.some((d) => d.noun === noun)) drafts.push(draftOf(noun));
     return;
   }
   // "bugs with a severity and a component": a field named after what the record usually belongs to is that record
   if (words.length === 1 && knowledgeOf(target.noun)?.parents.includes(text) && knowledgeOf(text) && !isPerson(text) && drafts.length < MAX_ENTITIES && !drafts.some((d) => d.noun === text)) {
-    const parent: Draft = { name: pascal(text), noun: text, fields: [], links: [], icon: knowledgeOf(text)!.icon, person: false, described: [] };
+    const parent = draftOf(text);
     drafts.push(parent);
     link(target, parent);
     return;
@@ -332,7 +332,6 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
 
 /** Links from what is known: a lesson belongs to a course, a sign-up links a volunteer and an event. */
 function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
-  const matches = (d: Draft, p: string) => d.noun === p || d.noun.endsWith(` ${p}`);
   for (const d of drafts) {
     for (const p of knowledgeOf(d.noun)?.parents ?? []) {
       if (p === "@people") {
@@ -347,7 +346,7 @@ function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
         if (person && !d.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(d, person);
         continue;
       }
-      const parent = drafts.find((x) => x !== d && matches(x, p));
+      const parent = drafts.find((x) => x !== d && namesNoun(x.noun, p));
       if (parent && d.links.length < 3) link(d, parent);
     }
   }
@@ -378,7 +377,7 @@ function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[]): 
   const knownFields = (known?.fields ?? []).map((s) => knownField(s, d.name));
   const titleName = TITLE_WORDS.test(d.noun) ? "title" : "name";
   add(knownFields.find((f) => f?.required) ?? { name: titleName, prop: { type: "string" }, required: true });
-  for (const l of d.links) add({ name: `${snake(l)}_id`, prop: { type: "string", description: `id of the related ${l}` } });
+  for (const l of d.links) add({ name: `${snake(l)}_id`, prop: linkProp(l) });
   for (const f of d.described) {
     const k = knownFields.find((x) => x?.name === f.name);
     const flow = flows.find((x) => x.word === f.name);

@@ -131,13 +131,8 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
     const name = fieldNameFrom(part);
     if (!name || !/^[a-z]/.test(name) || name.length > 40) continue;
     const values = options.map((o) => snake(o)).filter(Boolean);
-    const rated = outOf && fieldFrom(part.replace(/^(?:an?|the|some)\s+/i, ""), entity, null, Number(outOf[2]));
-    if (rated && rated.name === name) {
-      out.push(rated);
-      continue;
-    }
-    // typed as the first turn types a description's words (a photo is an upload, a price is money), when it names the field alike
-    const described = hint || values.length ? null : fieldFrom(part.replace(/^(?:an?|the|some)\s+/i, ""), entity);
+    // typed as the first turn types a description's words (a photo is an upload, a price is money, "out of 5" a rating up to 5), when it names the field alike
+    const described = outOf || !(hint || values.length) ? fieldFrom(part.replace(/^(?:an?|the|some)\s+/i, ""), entity, null, outOf ? Number(outOf[2]) : null) : null;
     out.push({ name, prop: described?.name === name ? described.prop : inferProp(name, entity, hint, values) });
   }
   return out;

@@ -82,9 +82,8 @@ export function parseParts(content: string | undefined, colours: readonly string
   for (const pair of m[1].split(/,\s*/)) {
     const [part, ...rest] = pair.split(" ");
     const colour = rest.join(" ");
-    const { name, shade } = toneOf(colour);
-    const shadeWord = rest.length === 1 || (rest.length === 2 && !!shade && /^(dark|light)$/.test(rest[0]));
-    if ((PARTS as readonly string[]).includes(part) && colours.includes(name) && shadeWord) out[part as ThemePart] = colour;
+    const shaded = rest.length === 1 || (rest.length === 2 && /^(dark|light)$/.test(rest[0]));
+    if ((PARTS as readonly string[]).includes(part) && colours.includes(toneOf(colour).name) && shaded) out[part as ThemePart] = colour;
   }
   return Object.keys(out).length ? out : undefined;
 }

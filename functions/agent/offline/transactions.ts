@@ -3,10 +3,10 @@
  * linking a member and a class, "families adopt pets" an adoption. Part of the offline planner
  * (planner.ts), pure like it.
  */
-import type { FieldDraft } from "./fields";
+import { enumProp, type FieldDraft } from "./fields";
 import { isPerson } from "./knowledge";
 import { singularize } from "./naming";
-import { DET, looksPlural } from "./nouns";
+import { DET, findNamed, looksPlural, namesNoun } from "./nouns";
 
 /** The part of a planned entity the transactions fit. */
 interface Drafted {
@@ -14,7 +14,6 @@ interface Drafted {
   fields: FieldDraft[];
 }
 
-const enumProp = (options: string[]) => ({ type: "string" as const, enum: options, default: options[0] });
 
 /**
  * What people do to things that is a record of its own ("members book classes": a booking of a
@@ -91,6 +90,9 @@ export function transactionsIn(text: string): Transaction[] {
 }
 const IRREGULAR = /^(people|children|men|women)$/;
 
+/** The records that can say who attended (a booking with an "attended" box); other attendance is a record of its own. */
+const ATTENDED = /^(booking|sign-up|registration|enrolment)$/;
+
 /** What a thing lent or hired out can be, instead of what it is to its owner (a library's book is on loan, not being read). */
 const OUT_STATES: Record<string, string[]> = { loan: ["available", "on_loan", "lost"], rental: ["available", "rented", "maintenance"] };
 
@@ -99,7 +101,7 @@ const OUT_STATES: Record<string, string[]> = { loan: ["available", "on_loan", "l
  * booking, sign-up, registration or enrolment whose attendance is taken says who attended.
  */
 export function fitTransactions(transactions: Transaction[], drafts: Drafted[], description: string): void {
-  const find = (noun: string) => drafts.find((d) => d.noun === noun) ?? drafts.find((d) => d.noun.endsWith(` ${noun}`));
+  const find = (noun: string) => findNamed(drafts, noun);
   for (const t of transactions) {
     const states = t.record ? OUT_STATES[t.record] : undefined;
     const thing = find(t.what);
@@ -111,7 +113,7 @@ export function fitTransactions(transactions: Transaction[], drafts: Drafted[], 
     }
   }
   if (!/\battend(ance|ed|s)?\b/i.test(description) || find("attendance")) return;
-  const record = transactions.map((t) => t.record && find(t.record)).find((d) => d && /^(booking|sign-up|registration|enrolment)$/.test(d.noun));
+  const record = transactions.map((t) => t.record && find(t.record)).find((d) => d && ATTENDED.test(d.noun));
   if (record && !record.fields.some((f) => /attend/.test(f.name) || (Array.isArray(f.prop.enum) && f.prop.enum.includes("attended")))) {
     record.fields.push({ name: "attended", prop: { type: "boolean", default: false } });
   }
@@ -128,7 +130,7 @@ export function plannedTransactions(description: string, listed: { noun: string 
   // ... and "fans buy tickets": the tickets listed are the event tickets
   const misread = (noun: string) => found.some((t) => noun === `${t.verb.split(" ").pop()} ${t.what}` || (t.what === "event ticket" && noun === "ticket"));
   for (let i = listed.length - 1; i >= 0; i--) if (misread(listed[i].noun)) listed.splice(i, 1);
-  const has = (n: string) => listed.some((m) => m.noun === n || m.noun.endsWith(` ${n}`));
+  const has = (n: string) => listed.some((m) => namesNoun(m.noun, n));
   const kept = found.filter((t) => {
     const needed = [t.who, t.what, t.record ?? t.what].filter((n, i, all) => all.indexOf(n) === i && !has(n));
     if (listed.length + needed.length > max) return false;
@@ -136,7 +138,7 @@ export function plannedTransactions(description: string, listed: { noun: string 
     return true;
   });
   const attending = /\b(?:take|takes|taking|log|logs|mark|marks|record|records|track|tracks) attendance\b/.test(description.toLowerCase());
-  const recorded = kept.some((t) => t.record && /^(booking|sign-up|registration|enrolment)$/.test(t.record));
+  const recorded = kept.some((t) => t.record && ATTENDED.test(t.record));
   if (attending && !recorded && !has("attendance") && listed.length < max) listed.push({ noun: "attendance" });
   return kept;
 }

@@ -2,7 +2,7 @@
  * The domains the offline engine knows: which words in a description mean which
  * entity, the entity's typed fields, its icon, and a name for an app built around it.
  */
-import type { JsonProp } from "./entities";
+import { type JsonProp, linkProp } from "./entities";
 import { pascal, pluralize, singularize, snake, titleCase } from "./naming";
 
 export interface FieldSpec {
@@ -253,7 +253,7 @@ export function fieldsFor(specs: FieldSpec[], entities: readonly string[]): { pr
       if (!target) continue;
       const name = `${snake(target)}_id`;
       if (properties[name]) continue;
-      properties[name] = { type: "string", description: `id of the related ${target}` };
+      properties[name] = linkProp(target);
       continue;
     }
     properties[spec.name] = { ...spec.prop };

@@ -93,6 +93,7 @@ export class RealtimeClient {
       const done = () => {
         clearTimeout(timer);
         waiters.delete(done);
+        if (!waiters.size && this.waiting.get(room) === waiters) this.waiting.delete(room);
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
