@@ -1,6 +1,8 @@
 import { AppIdentityForm, LocalIdentityQuery, OutboxQuery } from "../schemas/app-auth";
 import { LocalTokenBody } from "../schemas/auth";
+import type { Context } from "hono";
 import { AppGoogle, type AppSignInTarget } from "./core/app-google";
+import { forbidden } from "./core/errors";
 import { Mail } from "./core/mail";
 import { SeedAccounts } from "./core/seed";
 import { SignIn } from "./core/sign-in";
@@ -50,6 +52,18 @@ function identityPage(fromUrl: string, app?: { target: AppSignInTarget; name: st
 </main></body></html>`;
 }
 
+/**
+ * A browser may use the platform's local calls only from Kiln's own pages: a page of an app
+ * (`*.localhost`, where tenant code runs) or of any other site is refused. Programs on this machine
+ * send no Origin. (Other machines and backend functions never reach these routes: stacks/local.)
+ */
+function assertBuilderPage(c: Context) {
+  const origin = c.req.header("origin");
+  if (origin === undefined) return;
+  const host = URL.canParse(origin) ? new URL(origin).hostname : null;
+  if (host !== "localhost" && host !== "127.0.0.1" && host !== "[::1]") throw forbidden("This local-only call answers only Kiln's own pages.");
+}
+
 /** Local-only calls: the identity page, tokens for tests and scripts, the e-mail outbox. */
 export const { app, handler } = callGroup("local", {
   async identityPage(c) {
@@ -61,6 +75,8 @@ export const { app, handler } = callGroup("local", {
 
   async identitySubmit(c) {
     const form = await body(c, AppIdentityForm);
+    // an app's own sign-in page may post here (its users sign in to it); the platform's sign-in only from Kiln's pages
+    if (!form.app_id) assertBuilderPage(c);
     if (form.app_id) {
       const { app, target } = await AppGoogle.start(form.app_id, form);
       const name = SeedAccounts.find((a) => a.email === form.email)?.full_name ?? null;
@@ -71,11 +87,13 @@ export const { app, handler } = callGroup("local", {
   },
 
   async token(c) {
+    assertBuilderPage(c);
     const { email, full_name } = await body(c, LocalTokenBody);
     return c.json({ access_token: await SignIn.tokenFor(email, full_name) });
   },
 
   async outbox(c) {
+    assertBuilderPage(c);
     const { to } = query(c, OutboxQuery);
     return c.json(to ? (await Mail.outbox(1000)).filter((m) => m.to === to) : await Mail.outbox());
   },

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { isIPv4 } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -53,28 +54,86 @@ export namespace DenoRuntime {
   }
 
   /**
+   * The one address of Kiln's API a function calls (its SDK's base URL) when that API is on this
+   * machine (SANDBOX_API_URL, one machine); null in the cloud, where the API is reached over the
+   * network like any other host.
+   */
+  export function apiUrl(): URL | null {
+    return process.env.SANDBOX_API_URL ? new URL(process.env.SANDBOX_API_URL) : null;
+  }
+
+  /**
    * The network a function may not reach, as Deno `--deny-net` entries (addresses are checked
-   * after name resolution, so "localhost" or a name pointing at 127.0.0.1 is caught too):
-   * link-local and cloud metadata addresses, this machine's own addresses, and on loopback
-   * either everything (the cloud, where Kiln's API is not on this machine) or the ports of
-   * Kiln's internal services (one machine, where the function calls Kiln's API on loopback).
-   * SANDBOX_INTERNAL_PORTS lists those ports; without it all of loopback is closed.
+   * after name resolution, so "localhost", "127.1" or a name pointing at 127.0.0.1 is caught too):
+   * link-local and cloud metadata addresses, the wildcard and this machine's own addresses, and
+   * all of loopback, as in the cloud. On one machine the API's own loopback address stays open,
+   * and on it only the API's port: every other port that listens there (or on every interface)
+   * is closed by name, as are Kiln's internal services (SANDBOX_INTERNAL_PORTS). Deno has no
+   * listen permission apart from connect, so closing loopback also keeps a function from
+   * listening there (the runner closes the rest: runner.js).
    */
   export function deniedNetwork(): string[] {
-    const denied = new Set(["169.254.0.0/16", "0.0.0.0", "[::]", "100.100.100.200", "[fd00:ec2::254]"]);
+    const denied = new Set(["169.254.0.0/16", "0.0.0.0", "[::]", "100.100.100.200", "[fd00:ec2::254]", "[::1]"]);
     for (const list of Object.values(os.networkInterfaces()))
       for (const addr of list ?? []) {
         if (addr.internal) continue;
         denied.add(addr.family === "IPv6" ? `[${addr.address.split("%")[0]}]` : addr.address);
       }
-    const ports = (process.env.SANDBOX_INTERNAL_PORTS ?? "")
+    const api = apiUrl();
+    if (!api || !isIPv4(api.hostname) || !api.hostname.startsWith("127.")) {
+      denied.add("127.0.0.0/8");
+      return [...denied];
+    }
+    for (const block of ipv4Except(api.hostname)) denied.add(block);
+    const apiPort = Number(api.port || 80);
+    const closed = new Set([...internalPorts(), ...listeningOn(api.hostname)]);
+    closed.delete(apiPort);
+    for (const port of closed) denied.add(`${api.hostname}:${port}`);
+    return [...denied];
+  }
+
+  function internalPorts(): number[] {
+    return (process.env.SANDBOX_INTERNAL_PORTS ?? "")
       .split(",")
       .map((p) => Number(p))
       .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
-    if (!process.env.SANDBOX_INTERNAL_PORTS) {
-      denied.add("127.0.0.0/8");
-      denied.add("[::1]");
-    } else for (const port of ports) (denied.add(`127.0.0.0/8:${port}`), denied.add(`[::1]:${port}`));
-    return [...denied];
+  }
+
+  /** 127.0.0.0/8 but one address, as CIDR blocks: at each bit, the half the address is not in. */
+  export function ipv4Except(address: string): string[] {
+    const target = address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+    const blocks: string[] = [];
+    for (let bits = 9; bits <= 32; bits++) {
+      const size = 2 ** (32 - bits);
+      const sibling = (Math.floor(target / size) ^ 1) * size;
+      blocks.push(`${[24, 16, 8, 0].map((shift) => Math.floor(sibling / 2 ** shift) % 256).join(".")}/${bits}`);
+    }
+    return blocks;
+  }
+
+  /**
+   * The TCP ports listening on `address` or on every interface right now (Linux: /proc/net/tcp and
+   * tcp6), so a service of the machine's is closed to functions even when Kiln does not know it.
+   * Elsewhere only Kiln's own internal ports are known.
+   */
+  export function listeningOn(address: string): number[] {
+    const ports = new Set<number>();
+    const hex = address.split(".").reverse().map((part) => Number(part).toString(16).padStart(2, "0")).join("").toUpperCase();
+    const wanted = new Set(["00000000", hex, "00000000000000000000000000000000", `0000000000000000FFFF0000${hex}`]);
+    for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        continue;
+      }
+      for (const line of text.split("\n").slice(1)) {
+        const [, local, , state] = line.trim().split(/\s+/);
+        if (state !== "0A" || !local) continue; // 0A: LISTEN
+        const [addr, port] = local.split(":");
+        if (wanted.has(addr)) ports.add(parseInt(port, 16));
+      }
+    }
+    return [...ports];
   }
 }

@@ -37,6 +37,8 @@ interface Proc {
   /** why Kiln stopped it, when it did */
   stopped: { outcome: SandboxOutcome; detail: string } | null;
   exited: boolean;
+  /** stopped by SIGSTOP between calls, as Lambda freezes an environment: nothing it left running gets CPU */
+  frozen: boolean;
   memoryMb: number;
 }
 
@@ -104,6 +106,7 @@ function spawnProc(key: string, sha: string, dir: string, call: SandboxInvoke): 
     lastUsed: Date.now(),
     stopped: null,
     exited: false,
+    frozen: false,
     memoryMb: call.limits.memory_mb,
   };
   let pending = "";
@@ -184,9 +187,27 @@ function finish(proc: Proc, id: string, result: SandboxInvoked) {
   clearTimeout(call.timer);
   proc.inflight.delete(id);
   proc.lastUsed = Date.now();
-  // a process replaced while it still ran calls goes once its last one ends
+  // a process replaced while it still ran calls goes once its last one ends; one that is still current sleeps till its next call
   if (!proc.inflight.size && procs.get(proc.key) !== proc) stop(proc, "crashed", "retired");
+  else if (!proc.inflight.size) freeze(proc);
   call.resolve(result);
+}
+
+/**
+ * Between calls a function's process gets no CPU: work it left running after its answer (a timer,
+ * a loop, a promise never awaited) waits, frozen, for the next call, as in Lambda. Where signals
+ * cannot stop a process (Windows), the process ends instead.
+ */
+function freeze(proc: Proc) {
+  if (proc.exited || proc.stopped || proc.frozen) return;
+  if (process.platform === "win32") return stop(proc, "crashed", "ended between calls");
+  proc.frozen = proc.child.kill("SIGSTOP");
+}
+
+function thaw(proc: Proc) {
+  if (!proc.frozen) return;
+  proc.frozen = false;
+  proc.child.kill("SIGCONT");
 }
 
 function crashOf(proc: Proc): { outcome: SandboxOutcome; detail: string } {
@@ -278,10 +299,17 @@ export async function invokeFunction(call: SandboxInvoke): Promise<SandboxInvoke
         if (!current.exited) stop(current, "crashed", fatal);
         return finish(current, id, failed(pending, "crashed", fatal));
       }
-      const line = JSON.stringify({ id, method: call.request.method, url: call.request.url, headers: call.request.headers, body: call.request.body });
+      const line = JSON.stringify({ id, method: call.request.method, url: call.request.url, headers: headersFor(call), body: call.request.body });
+      thaw(current);
       current.child.stdin.write(`${line}\n`);
     });
   });
+}
+
+/** On one machine the SDK inside a function calls Kiln's API at the one loopback address the sandbox leaves open to it. */
+function headersFor(call: SandboxInvoke): Record<string, string> {
+  const api = DenoRuntime.apiUrl();
+  return api && call.request.headers["base44-api-url"] ? { ...call.request.headers, "base44-api-url": api.origin } : call.request.headers;
 }
 
 /** Stop every function process (the local stack's shutdown, tests). */

@@ -2,6 +2,7 @@
 // It takes the function's `Deno.serve` handler, turns console output into log frames, and
 // serves calls framed as JSON lines on stdin, answering on stdout. Plain JS: Deno runs it as is.
 import { AsyncLocalStorage } from "node:async_hooks";
+import net from "node:net";
 
 const FRAME = "\u001ekiln:";
 const print = console.log.bind(console);
@@ -21,6 +22,20 @@ Deno.serve = function serve(first, second) {
   served = { addr, finished: new Promise(() => {}), shutdown: async () => {}, ref() {}, unref() {}, async [Symbol.asyncDispose]() {} };
   return served;
 };
+
+// Kiln serves a function's requests; a function never listens for connections of its own (its
+// permissions close loopback, and these close the rest: a port on the one address left open).
+const cannotListen = (what) =>
+  function listen() {
+    throw new Deno.errors.NotCapable(`A backend function cannot listen for connections (${what}): Kiln passes it its requests through Deno.serve.`);
+  };
+Deno.listen = cannotListen("Deno.listen");
+Deno.listenTls = cannotListen("Deno.listenTls");
+Deno.listenDatagram = cannotListen("Deno.listenDatagram");
+net.Server.prototype.listen = cannotListen("server.listen");
+
+// Deno puts its own folder on PATH (under the machine's home): nothing a function may run, nothing it needs to see.
+Deno.env.delete("PATH");
 
 const levels = { log: "info", info: "info", debug: "debug", trace: "debug", warn: "warn", error: "error" };
 const text = (args) => args.map((a) => (typeof a === "string" ? a : Deno.inspect(a, { depth: 6, colors: false }))).join(" ");

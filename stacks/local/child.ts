@@ -80,9 +80,12 @@ async function serve() {
   process.stdout.write(`${READY}${JSON.stringify(ready)}\n`);
 }
 
-/** What the stack injected for its handlers (stacks/local/stack.ts), the auth secret left out; the Stripe stand-in's keys are in, tests drive it with them. */
+/**
+ * What the stack injected for its handlers (stacks/local/stack.ts), the auth secret left out; the Stripe stand-in's keys
+ * are in, tests drive it with them; and where functions reach the API.
+ */
 function links(): Record<string, string> {
-  const linked = (name: string) => (name.startsWith("AWS_") || name.startsWith("SST_RESOURCE_")) && name !== "SST_RESOURCE_AuthSecret";
+  const linked = (name: string) => ((name.startsWith("AWS_") || name.startsWith("SST_RESOURCE_")) && name !== "SST_RESOURCE_AuthSecret") || name === "SANDBOX_API_URL";
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => linked(e[0]) && e[1] !== undefined));
 }
 

@@ -54,7 +54,28 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|xml))/;
 
-export function createHttpGateway() {
+export interface GatewayOptions {
+  /**
+   * Whether this listener serves the local-only routes (`/api/local/*`: sign-in as anyone, tokens,
+   * the outbox). Kiln's own server does, to this machine only; the listener backend functions call
+   * the API through never does.
+   */
+  localRoutes: boolean;
+}
+
+const LOOPBACK_PEER = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * A local-only route answers a program or a browser on this machine, whatever HOST opened the
+ * server to (which pages of this machine may use it is the route's own check: functions/local.ts).
+ */
+export function localRouteRefusal(req: Pick<IncomingMessage, "socket">, options: GatewayOptions): string | null {
+  if (!options.localRoutes) return "Not Found";
+  if (!LOOPBACK_PEER.test(req.socket.remoteAddress ?? "")) return "This local-only route answers only on the machine Kiln runs on.";
+  return null;
+}
+
+export function createHttpGateway(options: GatewayOptions = { localRoutes: true }) {
   const table = compile();
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const handlerOf = (group: string) => {
@@ -86,6 +107,13 @@ export function createHttpGateway() {
     if (!found || found === "method") {
       res.writeHead(found ? 405 : 404, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: found ? "Method Not Allowed" : "Not Found" }));
+      return;
+    }
+    const refusal = found.route.def.localOnly ? localRouteRefusal(req, options) : null;
+    if (refusal) {
+      req.resume();
+      res.writeHead(refusal === "Not Found" ? 404 : 403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ detail: refusal, message: refusal }));
       return;
     }
     // Past the limit the rest is read and dropped, so memory stays bounded and the client still gets its 413.

