@@ -1,4 +1,4 @@
-import { BuyDomainBody, CreateDomainBody, DomainListQuery, DomainName, LocalDnsRecords } from "../schemas/domains";
+import { BuyDomainBody, CreateDomainBody, DomainListQuery, LocalDnsName, LocalDnsRecords } from "../schemas/domains";
 import { Actor } from "./core/actor";
 import { Apps } from "./core/apps";
 import { Config } from "./core/config";
@@ -15,12 +15,13 @@ async function managed(id: string) {
   return found.domain;
 }
 
-/** Custom domains (spec 02 §2–§8): list with the DNS guidance, add, verify, status, unlink, link, delete, Buy Domain. */
+/** Custom domains (spec 02 §2–§8): list with the DNS guidance and the app's TXT value, add, verify, status, unlink, link, delete, Buy Domain. */
 export const { app, handler } = callGroup("domains", {
   async list(c) {
     const { app_id } = query(c, DomainListQuery);
     const app = await Apps.assertAccess(Actor.user(), app_id);
-    return c.json({ domains: await CustomDomains.list(app.id), guidance: DnsLookup.guidance() });
+    const [domains, verification] = await Promise.all([CustomDomains.list(app.id), CustomDomains.verification(app.id)]);
+    return c.json({ domains, guidance: DnsLookup.guidance(), verification });
   },
 
   async create(c) {
@@ -60,9 +61,9 @@ export const { app, handler } = callGroup("domains", {
     return c.json(await DomainPurchase.start(Actor.user()));
   },
 
-  /** Local only: what the DNS stand-in (stacks/local/dns) answers for a name, so a domain can be made to verify or fail. */
+  /** Local only: what the DNS stand-in (stacks/local/dns) answers for a name (or its `_kiln-challenge` TXT name), so a domain can be made to verify or fail. */
   async localDns(c) {
-    const domain = parse(DomainName, c.req.param("domain"));
+    const domain = parse(LocalDnsName, c.req.param("domain"));
     const records = await body(c, LocalDnsRecords);
     const control = Config.customDomains.localControlUrl;
     if (!control) throw new VisibleError("not_found", "Not found");

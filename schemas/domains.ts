@@ -24,31 +24,38 @@ export const DomainMessages = {
   TAKEN: "This domain is already connected to an app.",
 } as const;
 
+/** The TXT record that proves a domain is the owner's sits at `_kiln-challenge.<domain>` (issue 21 item 8, as Vercel and Netlify do). */
+export const DOMAIN_TXT_LABEL = "_kiln-challenge";
+export const txtRecordName = (domain: string) => `${DOMAIN_TXT_LABEL}.${domain}`;
+/** A claim never verified (routing records and TXT token both found) within this many days is released by the re-check job. */
+export const DOMAIN_CLAIM_DAYS = 7;
+
+/** A name taken by another app that has not proven it owns it: whoever proves ownership with their own TXT value can take it over. */
+export const takenUnverified = (domain: string) =>
+  `${DomainMessages.TAKEN} If the domain is yours, add the TXT record ${txtRecordName(domain)} with this app's verification value and add it again.`;
+
 /**
  * A host name as typed (spec 02 §5: lower-cased and trimmed): two or more labels of letters,
  * digits and hyphens, at most 253 characters, no scheme, path or port.
  */
-export const DomainName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter a domain")
-  .max(253, "A domain is at most 253 characters")
-  .transform((d) => d.replace(/\.$/, ""))
-  .refine(
-    (d) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(d),
-    "Enter a domain like www.example.com (no https:// and no path)",
-  );
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+const nameText = () => z.string().trim().toLowerCase().min(1, "Enter a domain").max(253, "A domain is at most 253 characters").transform((d) => d.replace(/\.$/, ""));
+export const DomainName = nameText().refine((d) => HOST_NAME.test(d), "Enter a domain like www.example.com (no https:// and no path)");
+/** A name the local DNS stand-in answers for: a domain, or its TXT challenge name (`_kiln-challenge.<domain>`). */
+export const LocalDnsName = nameText().refine(
+  (d) => HOST_NAME.test(d.startsWith(`${DOMAIN_TXT_LABEL}.`) ? d.slice(DOMAIN_TXT_LABEL.length + 1) : d),
+  `Enter a domain like www.example.com, or ${DOMAIN_TXT_LABEL}.www.example.com for its TXT record`,
+);
 
 /** Spec 02 §3 last_status_payload.verificationStatus: verified, error; anything else is pending. */
 export const VerificationStatus = z.enum(["verified", "error", "pending"]);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
 
-/** What the last DNS lookup found, and what it means in words. */
+/** What the last DNS lookup found (the domain's routing records, and the TXT values at its challenge name), and what it means in words. */
 export const DomainStatusPayload = z.object({
   verificationStatus: VerificationStatus,
   message: z.string(),
-  records: z.object({ cname: z.array(z.string()), a: z.array(z.string()), aaaa: z.array(z.string()) }),
+  records: z.object({ cname: z.array(z.string()), a: z.array(z.string()), aaaa: z.array(z.string()), txt: z.array(z.string()).default([]) }),
 });
 export type DomainStatusPayload = z.infer<typeof DomainStatusPayload>;
 
@@ -70,6 +77,10 @@ export const CustomDomain = z.object({
   last_status_check: z.string().nullable(),
   last_status_payload: DomainStatusPayload.nullable(),
   purchase_info: PurchaseInfo,
+  /** when the routing records and the app's TXT value were first found together; only then does the domain serve */
+  verified_at: z.string().nullable().default(null),
+  /** while never verified: when the re-check job releases the claim (DOMAIN_CLAIM_DAYS after it was added) */
+  release_at: z.string().nullable().default(null),
 });
 export type CustomDomain = z.infer<typeof CustomDomain>;
 
@@ -82,7 +93,11 @@ export const DnsGuidance = z.object({
 });
 export type DnsGuidance = z.infer<typeof DnsGuidance>;
 
-export const DomainList = z.object({ domains: z.array(CustomDomain), guidance: DnsGuidance });
+/** The app's ownership proof: every domain of the app gets a TXT record at `_kiln-challenge.<domain>` with this value. */
+export const DomainVerification = z.object({ txt_label: z.string(), txt_value: z.string() });
+export type DomainVerification = z.infer<typeof DomainVerification>;
+
+export const DomainList = z.object({ domains: z.array(CustomDomain), guidance: DnsGuidance, verification: DomainVerification });
 export type DomainList = z.infer<typeof DomainList>;
 
 /** GET /api/custom-domains?app_id= (spec 02 §7: filter by app_id). */
@@ -109,6 +124,7 @@ export const LocalDnsRecords = z.strictObject({
   cname: z.array(z.string().max(253)).max(4).default([]),
   a: z.array(z.ipv4()).max(8).default([]),
   aaaa: z.array(z.ipv6()).max(8).default([]),
+  txt: z.array(z.string().max(255, "A TXT string is at most 255 characters")).max(8).default([]),
 });
 export type LocalDnsRecords = z.infer<typeof LocalDnsRecords>;
 

@@ -1,7 +1,18 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { randomBytes } from "node:crypto";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import type { AppMeta } from "../../schemas/app";
-import { type CreateDomainBody, type CustomDomain, DomainMessages, type DomainStatusPayload, type PurchaseInfo } from "../../schemas/domains";
+import {
+  type CreateDomainBody,
+  type CustomDomain,
+  DOMAIN_CLAIM_DAYS,
+  DOMAIN_TXT_LABEL,
+  DomainMessages,
+  type DomainStatusPayload,
+  type DomainVerification,
+  type PurchaseInfo,
+  takenUnverified,
+} from "../../schemas/domains";
 import type { User } from "../../schemas/user";
 import { Apps } from "./apps";
 import { Config } from "./config";
@@ -16,12 +27,18 @@ import { Users } from "./users";
 export const DOMAINS_PER_APP_MAX = 20;
 /** Domains the re-check job looks at per run, oldest check first. */
 const RECHECK_BATCH = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Custom domains of published apps (spec 02 §2–§8, DESIGN §7): one item per domain with its status,
  * one item per host name so a name belongs to one app, verification by a DNS lookup
  * (functions/core/dns-lookup.ts), a scheduled re-check of those still waiting, and the host lookup
  * the apps' router and the runtime use to serve a verified, linked domain.
+ *
+ * Records that point here prove nothing about who owns a name (one left by a deleted domain still
+ * points here), so a domain verifies only with its app's TXT value at `_kiln-challenge.<domain>` too
+ * (issue 21 item 8, as Vercel and Netlify do). A claim never verified is released after
+ * DOMAIN_CLAIM_DAYS, and sooner to another app that proves the name is its owner's.
  */
 export namespace CustomDomains {
   /** Spec 02 §6: the app owner's plan decides, whoever asks. */
@@ -30,7 +47,12 @@ export namespace CustomDomains {
     if (!owner || !Features[owner.subscription_tier].custom_domains) throw new VisibleError("payment_required", DomainMessages.NEEDS_PLAN);
   }
 
+  const releaseAt = (created: string) => new Date(Date.parse(created) + DOMAIN_CLAIM_DAYS * DAY_MS).toISOString();
+
+  /** A claim from before TXT values (no verified_at attribute at all) has no deadline: another app may still take it over by proving the name. */
   function toDomain(item: Record<string, unknown>): CustomDomain {
+    const verified_at = (item.verified_at as string | null | undefined) ?? null;
+    const release_at = verified_at || !("verified_at" in item) ? null : releaseAt(item.created_date as string);
     return {
       id: item.id as string,
       domain: item.domain as string,
@@ -39,13 +61,37 @@ export namespace CustomDomains {
       last_status_check: (item.last_status_check as string | null | undefined) ?? null,
       last_status_payload: (item.last_status_payload as DomainStatusPayload | null | undefined) ?? null,
       purchase_info: item.purchase_info as PurchaseInfo,
+      verified_at,
+      release_at,
     };
   }
 
+  /** Its last check found the routing records and the TXT value together (a status from before TXT values has no verified_at). */
+  const proven = (d: CustomDomain) => d.verified_at !== null && d.last_status_payload?.verificationStatus === "verified";
+
   /** Still waiting for DNS: not verified (or, when bought, not propagated) and not unlinked. */
   const waiting = (d: CustomDomain) =>
-    !d.purchase_info.unlinked &&
-    (d.last_status_payload?.verificationStatus !== "verified" || (d.purchase_info.purchase_time !== null && d.purchase_info.propagation_status !== "completed"));
+    !d.purchase_info.unlinked && (!proven(d) || (d.purchase_info.purchase_time !== null && d.purchase_info.propagation_status !== "completed"));
+
+  /** The app's TXT value, made on first use: one per app, so the owner adds it once per domain and a re-added domain keeps it. */
+  async function tokenOf(appId: string): Promise<string> {
+    const key = Keys.appDomainToken(appId);
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+    if (Item) return Item.value as string;
+    const value = `kiln-verify=${randomBytes(16).toString("hex")}`;
+    try {
+      await db().send(new PutCommand({ TableName: table(), Item: { ...key, value }, ConditionExpression: "attribute_not_exists(pk)" }));
+      return value;
+    } catch (err) {
+      if (isConditionFailure(err)) return tokenOf(appId); // made by a concurrent call: use that one
+      throw err;
+    }
+  }
+
+  /** What the Domains view shows the owner to add: `_kiln-challenge.<domain>` TXT with the app's value. */
+  export async function verification(appId: string): Promise<DomainVerification> {
+    return { txt_label: DOMAIN_TXT_LABEL, txt_value: await tokenOf(appId) };
+  }
 
   export async function get(id: string): Promise<CustomDomain | undefined> {
     if (id.length > 64) return undefined;
@@ -80,7 +126,9 @@ export namespace CustomDomains {
 
   export async function create(app: AppMeta, input: CreateDomainBody): Promise<CustomDomain> {
     assertNotOwnHost(input.domain);
-    if ((await list(app.id)).length >= DOMAINS_PER_APP_MAX) throw new VisibleError("conflict", `An app can have at most ${DOMAINS_PER_APP_MAX} custom domains.`);
+    const mine = await list(app.id);
+    if (mine.some((d) => d.domain === input.domain)) throw new VisibleError("conflict", DomainMessages.TAKEN);
+    if (mine.length >= DOMAINS_PER_APP_MAX) throw new VisibleError("conflict", `An app can have at most ${DOMAINS_PER_APP_MAX} custom domains.`);
     const now = new Date().toISOString();
     const domain: CustomDomain = {
       id: ulid().toLowerCase(),
@@ -90,14 +138,17 @@ export namespace CustomDomains {
       last_status_check: null,
       last_status_payload: null,
       purchase_info: { purchase_time: null, propagation_status: null, blocked: false, unlinked: false },
+      verified_at: null,
+      release_at: releaseAt(now),
     };
     await claim(domain, true);
     return check(domain);
   }
 
-  /** The host item and the domain item in one write, so a name is one app's; a name left by a deleted app is taken over once. */
+  /** The host item and the domain item in one write, so a name is one app's; a name its holder may lose (releaseHolder) is taken over once. */
   async function claim(domain: CustomDomain, retry: boolean): Promise<void> {
-    const item = { ...Keys.customDomain(domain.id), ...Keys.appDomainsIndex(domain.app_id, domain.created_date, domain.id), ...Keys.domainCheckIndex(domain.created_date, domain.id), ...domain };
+    const { release_at: _derived, ...stored } = domain; // release_at is derived on read (toDomain)
+    const item = { ...Keys.customDomain(domain.id), ...Keys.appDomainsIndex(domain.app_id, domain.created_date, domain.id), ...Keys.domainCheckIndex(domain.created_date, domain.id), ...stored };
     try {
       await db().send(
         new TransactWriteCommand({
@@ -109,20 +160,38 @@ export namespace CustomDomains {
       );
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      const { Item: holder } = await db().send(new GetCommand({ TableName: table(), Key: Keys.customDomainHost(domain.domain), ConsistentRead: true }));
-      if (!retry || !holder || (await Apps.get(holder.app_id as string))) throw new VisibleError("conflict", DomainMessages.TAKEN);
-      await removeItems(holder.domain_id as string, domain.domain);
+      if (!retry) throw new VisibleError("conflict", DomainMessages.TAKEN);
+      await releaseHolder(domain);
       await claim(domain, false);
     }
   }
 
+  /**
+   * Frees the name from the claim that holds it when that claim may lose it: its app is gone, or DNS has
+   * this app's TXT value and not the holder's (the holder never proved the name, or no longer does: a
+   * sold domain). Otherwise the name stays taken, and the answer says how to prove it is yours.
+   */
+  async function releaseHolder(domain: CustomDomain): Promise<void> {
+    const { Item: host } = await db().send(new GetCommand({ TableName: table(), Key: Keys.customDomainHost(domain.domain), ConsistentRead: true }));
+    if (!host) return; // freed meanwhile
+    const held = await get(host.domain_id as string);
+    if (held && (await Apps.get(held.app_id))) {
+      if (held.app_id === domain.app_id) throw new VisibleError("conflict", DomainMessages.TAKEN);
+      const txt = await DnsLookup.txtValues(domain.domain).catch(() => [] as string[]);
+      if (txt.includes(await tokenOf(held.app_id))) throw new VisibleError("conflict", DomainMessages.TAKEN);
+      if (!txt.includes(await tokenOf(domain.app_id))) throw new VisibleError("conflict", takenUnverified(domain.domain));
+    }
+    await removeItems(host.domain_id as string, domain.domain);
+  }
+
   /** Look the domain up in DNS now and keep what it found (Verify and the status check; the re-check job too). */
   export async function check(domain: CustomDomain): Promise<CustomDomain> {
-    const payload = await DnsLookup.verify(domain.domain);
+    const payload = await DnsLookup.verify(domain.domain, await tokenOf(domain.app_id));
     const now = new Date().toISOString();
-    const purchase_info: PurchaseInfo =
-      domain.purchase_info.purchase_time !== null && payload.verificationStatus === "verified" ? { ...domain.purchase_info, propagation_status: "completed" } : domain.purchase_info;
-    return save({ ...domain, last_status_check: now, last_status_payload: payload, purchase_info });
+    const verified = payload.verificationStatus === "verified";
+    const purchase_info: PurchaseInfo = domain.purchase_info.purchase_time !== null && verified ? { ...domain.purchase_info, propagation_status: "completed" } : domain.purchase_info;
+    const verified_at = domain.verified_at ?? (verified ? now : null);
+    return save({ ...domain, last_status_check: now, last_status_payload: payload, purchase_info, verified_at, release_at: verified_at ? null : domain.release_at });
   }
 
   /** Unlink stops serving the app on the domain and keeps it listed; Link brings it back (spec 02 §4). */
@@ -133,20 +202,22 @@ export namespace CustomDomains {
   /** Writes the status fields, and keeps the re-check index entry only while the domain waits for DNS. */
   async function save(domain: CustomDomain): Promise<CustomDomain> {
     const index = Keys.domainCheckIndex(domain.last_status_check ?? domain.created_date, domain.id);
+    const wait = waiting(domain);
+    // verified_at is written once set: a claim from before TXT values keeps no verified_at at all (see toDomain)
+    const sets = ["last_status_check = :c", "last_status_payload = :p", "purchase_info = :i", ...(domain.verified_at ? ["verified_at = :v"] : []), ...(wait ? ["gsi2pk = :g, gsi2sk = :s"] : [])];
     try {
       await db().send(
         new UpdateCommand({
           TableName: table(),
           Key: Keys.customDomain(domain.id),
           ConditionExpression: "attribute_exists(pk)",
-          UpdateExpression: waiting(domain)
-            ? "SET last_status_check = :c, last_status_payload = :p, purchase_info = :i, gsi2pk = :g, gsi2sk = :s"
-            : "SET last_status_check = :c, last_status_payload = :p, purchase_info = :i REMOVE gsi2pk, gsi2sk",
+          UpdateExpression: `SET ${sets.join(", ")}${wait ? "" : " REMOVE gsi2pk, gsi2sk"}`,
           ExpressionAttributeValues: {
             ":c": domain.last_status_check,
             ":p": domain.last_status_payload,
             ":i": domain.purchase_info,
-            ...(waiting(domain) ? { ":g": index.gsi2pk, ":s": index.gsi2sk } : {}),
+            ...(domain.verified_at ? { ":v": domain.verified_at } : {}),
+            ...(wait ? { ":g": index.gsi2pk, ":s": index.gsi2sk } : {}),
           },
         }),
       );
@@ -161,12 +232,21 @@ export namespace CustomDomains {
     return removeItems(domain.id, domain.domain);
   }
 
+  /** The domain item, and its host item while that is still this domain's (a name taken over meanwhile stays with its new claim). */
   async function removeItems(id: string, host: string): Promise<void> {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [{ Delete: { TableName: table(), Key: Keys.customDomain(id) } }, { Delete: { TableName: table(), Key: Keys.customDomainHost(host) } }],
-      }),
-    );
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: table(), Key: Keys.customDomain(id) } },
+            { Delete: { TableName: table(), Key: Keys.customDomainHost(host), ConditionExpression: "domain_id = :id", ExpressionAttributeValues: { ":id": id } } },
+          ],
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      await db().send(new DeleteCommand({ TableName: table(), Key: Keys.customDomain(id) }));
+    }
   }
 
   /** Deleting an app frees its domains. */
@@ -174,8 +254,11 @@ export namespace CustomDomains {
     for (const d of await list(appId)) await removeItems(d.id, d.domain);
   }
 
-  /** The re-check job: domains still waiting for DNS, oldest check first; a domain whose app is gone is removed. */
-  export async function recheckWaiting(): Promise<{ checked: number; verified: number; removed: number }> {
+  /**
+   * The re-check job: domains still waiting for DNS, oldest check first; a domain whose app is gone is
+   * removed, and a claim still never verified DOMAIN_CLAIM_DAYS after it was added is released.
+   */
+  export async function recheckWaiting(at = new Date()): Promise<{ checked: number; verified: number; removed: number; released: number }> {
     const page = await db().send(
       new QueryCommand({
         TableName: table(),
@@ -185,7 +268,7 @@ export namespace CustomDomains {
         Limit: RECHECK_BATCH,
       }),
     );
-    const counts = { checked: 0, verified: 0, removed: 0 };
+    const counts = { checked: 0, verified: 0, removed: 0, released: 0 };
     for (const item of page.Items ?? []) {
       const domain = toDomain(item);
       if (!(await Apps.get(domain.app_id))) {
@@ -193,9 +276,13 @@ export namespace CustomDomains {
         counts.removed++;
         continue;
       }
-      const checked = await check(domain).catch((err) => (err instanceof VisibleError ? undefined : Promise.reject(err)));
+      const checked = (await check(domain).catch((err) => (err instanceof VisibleError ? undefined : Promise.reject(err)))) ?? domain;
       counts.checked++;
-      if (checked?.last_status_payload?.verificationStatus === "verified") counts.verified++;
+      if (proven(checked)) counts.verified++;
+      else if (checked.release_at && Date.parse(checked.release_at) <= at.getTime()) {
+        await removeItems(domain.id, domain.domain);
+        counts.released++;
+      }
     }
     return counts;
   }
@@ -206,7 +293,7 @@ export namespace CustomDomains {
     const { Item: claimItem } = await db().send(new GetCommand({ TableName: table(), Key: Keys.customDomainHost(host) }));
     if (!claimItem) return undefined;
     const domain = await get(claimItem.domain_id as string);
-    if (!domain || domain.purchase_info.unlinked || domain.last_status_payload?.verificationStatus !== "verified") return undefined;
+    if (!domain || domain.purchase_info.unlinked || !proven(domain)) return undefined;
     const app = await Apps.get(domain.app_id);
     if (!app) return undefined;
     const owner = await Users.get(app.created_by_id);

@@ -77,6 +77,7 @@
  * | a function's logs, newest first   | Query     | pk FNLOG#{appId}#{name}  sk {time}#{seq} (TTL)   |
  * | custom domain by id               | GetItem   | pk DOMAIN#{id}        sk DOMAIN                  |
  * | custom domain by host (unique)    | GetItem   | pk DOMAINHOST#{host}  sk DOMAINHOST -> domain_id |
+ * | an app's domain TXT value         | GetItem   | pk APP#{appId}        sk DOMAINTOKEN             |
  * | an app's custom domains           | Query     | gsi1 APPDOMAINS#{appId}  gsi1sk {created}#{id}   |
  * | domains to re-check, oldest first | Query     | gsi2 DOMAINCHECKS     gsi2sk {last check}#{id}   |
  * | payments account by Stripe account| GetItem   | pk PAYACCT#{acct}     sk PAYACCT                 |
@@ -234,6 +235,8 @@ export const Keys = {
 
   customDomain: (id: string) => ({ pk: `DOMAIN#${id}`, sk: "DOMAIN" }),
   customDomainHost: (host: string) => ({ pk: `DOMAINHOST#${host.toLowerCase()}`, sk: "DOMAINHOST" }),
+  /** the app's TXT value that proves its custom domains are the owner's (in the app's partition, so it goes with the app) */
+  appDomainToken: (appId: string) => ({ pk: `APP#${appId}`, sk: "DOMAINTOKEN" }),
   appDomainsIndex: (appId: string, createdDate: string, id: string) => ({ gsi1pk: `APPDOMAINS#${appId}`, gsi1sk: `${createdDate}#${id}` }),
   appDomainsPartition: (appId: string) => `APPDOMAINS#${appId}`,
   /** only domains still waiting for DNS carry this index entry: the re-check job reads them, oldest check first */

@@ -4,7 +4,8 @@ import { apiCall as call, newContext, signInThroughIdentityPage, tokenFor, uniqu
 
 /**
  * Custom domains in Chromium (spec 02 §2–§8): the owner adds a domain in the workspace's Domains
- * view, the local DNS stand-in is made to answer, Verify turns it Verified, and the published app
+ * view, the local DNS stand-in is made to answer (the routing record, then the TXT record the view
+ * shows with the app's value), Verify turns it Verified, and the published app
  * opens on that domain. Chromium resolves the made-up name to this machine with
  * --host-resolver-rules, as real DNS would once the owner's records are in place.
  */
@@ -70,16 +71,29 @@ describe("custom domains", () => {
     await guidance.getByTestId("dns-record-ANAME").getByText("apps.localhost").waitFor();
     await guidance.getByTestId("dns-record-A").getByText("127.0.0.1").waitFor();
     await guidance.getByText("Remove any AAAA records").waitFor();
+    await guidance.getByTestId("dns-record-TXT").getByText("_kiln-challenge.<your domain>").waitFor();
+    await row.getByTestId("domain-txt-name").getByText(`_kiln-challenge.${DOMAIN}`, { exact: true }).waitFor();
+    await row.getByTestId("domain-release").getByText("a domain not verified within 7 days is released", { exact: false }).waitFor();
+    const value = (await row.getByTestId("domain-txt-value").textContent())!;
+    expect(value).toMatch(/^kiln-verify=[0-9a-f]{32}$/);
+    expect(await guidance.getByTestId("dns-record-TXT").textContent()).toContain(value);
 
     expect((await call("PUT", `/api/local/dns/${DOMAIN}`, { body: { a: ["10.0.0.9"] } })).status).toBe(200);
     await row.getByTestId("domain-verify").click();
     await row.getByTestId("domain-status").getByText("Error").waitFor();
     await row.getByText(`${DOMAIN} points at A 10.0.0.9`).waitFor();
 
+    // pointing here is not enough: a record left by someone else's deleted domain would point here too
     expect((await call("PUT", `/api/local/dns/${DOMAIN}`, { body: { a: ["127.0.0.1"] } })).status).toBe(200);
     await row.getByTestId("domain-verify").click();
+    await row.getByText(`${DOMAIN} points at this Kiln. Add the TXT record _kiln-challenge.${DOMAIN}`, { exact: false }).waitFor();
+    await row.getByTestId("domain-status").getByText("Pending").waitFor();
+
+    expect((await call("PUT", `/api/local/dns/_kiln-challenge.${DOMAIN}`, { body: { txt: [value] } })).status).toBe(200);
+    await row.getByTestId("domain-verify").click();
     await row.getByTestId("domain-status").getByText("Verified").waitFor();
-    await row.getByText(`${DOMAIN} points at this Kiln.`).waitFor();
+    await row.getByText(`${DOMAIN} points at this Kiln, and its TXT record proves it is yours.`).waitFor();
+    expect(await row.getByTestId("domain-release").count()).toBe(0);
 
     const site = await context.newPage();
     await site.goto(`http://${DOMAIN}:${port()}/Welcome`);

@@ -50,9 +50,13 @@ const domain = (over: Partial<CustomDomain> = {}, purchase: Partial<CustomDomain
   last_status_check: null,
   last_status_payload: null,
   purchase_info: { purchase_time: null, propagation_status: null, blocked: false, unlinked: false, ...purchase },
+  verified_at: null,
+  release_at: null,
   ...over,
 });
-const payload = (verificationStatus: "verified" | "error" | "pending") => ({ verificationStatus, message: "", records: { cname: [], a: [], aaaa: [] } });
+const payload = (verificationStatus: "verified" | "error" | "pending") => ({ verificationStatus, message: "", records: { cname: [], a: [], aaaa: [], txt: [] } });
+const guidance = { cname_target: "apps.localhost", a_records: ["127.0.0.1"] };
+const verification = { txt_label: "_kiln-challenge", txt_value: "kiln-verify=0123456789abcdef0123456789abcdef" };
 const bought = { purchase_time: "2026-11-24T10:00:00.000Z" };
 const config = { applicationId: "app", token: "jwt", userId: "u1", dnsRecords: [], scriptUrl: "https://cdn.goentri.com/entri.js" };
 
@@ -137,7 +141,7 @@ describe("the Domains view's failures (spec 02 §8)", () => {
 
   it("a refused Verify reads 'Error verifying domain' with the server's detail; Add waits for a domain", async () => {
     stub((method) => {
-      if (method === "GET") return json(200, { domains: [domain()], guidance: { cname_target: "apps.localhost", a_records: ["127.0.0.1"] } });
+      if (method === "GET") return json(200, { domains: [domain()], guidance, verification });
       return json(402, { detail: "Custom domains need the Builder plan or higher", message: "x" });
     });
     show(<DomainsView app={app} />, me);
@@ -148,5 +152,22 @@ describe("the Domains view's failures (spec 02 §8)", () => {
     fireEvent.click(await screen.findByTestId("domain-verify"));
     await screen.findByText("Error verifying domain");
     await screen.findByText("Custom domains need the Builder plan or higher");
+  });
+
+  it("shows each domain's TXT record with the app's value, the TXT row in the guidance, and when an unverified claim is released", async () => {
+    const release = "2026-12-01T10:00:00.000Z";
+    stub(() => json(200, { domains: [domain({ release_at: release }), domain({ id: "d2", domain: "www.done.example.test", verified_at: "2026-11-25T10:00:00.000Z" })], guidance, verification }));
+    show(<DomainsView app={app} />, me);
+    const waiting = await screen.findByTestId("domain-shop.example.test");
+    expect(waiting.querySelector('[data-testid="domain-txt-name"]')?.textContent).toBe("_kiln-challenge.shop.example.test");
+    expect(waiting.querySelector('[data-testid="domain-txt-value"]')?.textContent).toBe(verification.txt_value);
+    expect(waiting.querySelector('[data-testid="domain-release"]')?.textContent).toMatch(/^Add the TXT record and verify by .*2026.*: a domain not verified within 7 days is released\.$/);
+    const verified = screen.getByTestId("domain-www.done.example.test");
+    expect(verified.querySelector('[data-testid="domain-txt-name"]')?.textContent).toBe("_kiln-challenge.www.done.example.test");
+    expect(verified.querySelector('[data-testid="domain-release"]')).toBeNull();
+    const row = screen.getByTestId("dns-record-TXT");
+    expect(row.textContent).toContain("_kiln-challenge.<your domain>");
+    expect(row.textContent).toContain(verification.txt_value);
+    expect(screen.getByTestId("dns-txt-note").textContent).toMatch(/not verified within 7 days of being added is released/);
   });
 });

@@ -9,15 +9,15 @@ import { type Zone, answer } from "./zone";
 export interface DnsStandIn {
   /** "127.0.0.1:{port}": what the verification's resolver is pointed at (setServers) */
   server: string;
-  /** where records are set: PUT {controlUrl}/records/{name} with { cname, a, aaaa } */
+  /** where records are set: PUT {controlUrl}/records/{name} with { cname, a, aaaa, txt } */
   controlUrl: string;
   ports: number[];
   stop(): Promise<void>;
 }
 
 /**
- * DNS on one machine (DESIGN §1): a small authoritative UDP server on loopback that answers A, AAAA
- * and CNAME questions from records set through a loopback HTTP control endpoint (the local-only
+ * DNS on one machine (DESIGN §1): a small authoritative UDP server on loopback that answers A, AAAA,
+ * CNAME and TXT questions from records set through a loopback HTTP control endpoint (the local-only
  * `PUT /api/local/dns/{domain}` forwards there), so tests and `npm start` can make a custom domain
  * verify or fail. `*.localhost` answers 127.0.0.1; any other unknown name is NXDOMAIN. With a data
  * file the records survive a restart.
@@ -55,9 +55,9 @@ export async function startDnsStandIn(options: { dataFile: string | null; log: (
     const parsed = LocalDnsRecords.safeParse(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"));
     if (!parsed.success) return void res.writeHead(400).end(parsed.error.message);
     const key = decodeURIComponent(name).toLowerCase().replace(/\.$/, "");
-    const { cname, a, aaaa } = parsed.data;
-    if (cname.length + a.length + aaaa.length === 0) zone.delete(key);
-    else zone.set(key, { cname: cname.map((c) => c.toLowerCase().replace(/\.$/, "")), a, aaaa });
+    const { cname, a, aaaa, txt } = parsed.data;
+    if (cname.length + a.length + aaaa.length + txt.length === 0) zone.delete(key);
+    else zone.set(key, { cname: cname.map((c) => c.toLowerCase().replace(/\.$/, "")), a, aaaa, txt });
     save();
     options.log(`[dns] ${key}: ${JSON.stringify(zone.get(key) ?? "removed")}`);
     res.writeHead(204).end();

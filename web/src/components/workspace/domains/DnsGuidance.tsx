@@ -1,15 +1,18 @@
-import { Card, Code, Stack, Table, Text } from "@chakra-ui/react";
-import type { DnsGuidance as Guidance } from "../../../../../schemas/domains";
+import { Card, Code, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { format } from "date-fns";
+import { type CustomDomain, DOMAIN_CLAIM_DAYS, type DnsGuidance as Guidance, type DomainVerification, txtRecordName } from "../../../../../schemas/domains";
 
 /**
  * Spec 02 §2 DNS guidance with this deployment's own targets: a CNAME for `www` (and any
- * sub-domain), ANAME/ALIAS for the root, A records as the fallback, and no AAAA records.
+ * sub-domain), ANAME/ALIAS for the root, A records as the fallback, and no AAAA records; and the
+ * TXT record with the app's value that proves a domain is the owner's (issue 21 item 8).
  */
-export function DnsGuidance({ guidance }: { guidance: Guidance }) {
+export function DnsGuidance({ guidance, verification }: { guidance: Guidance; verification: DomainVerification }) {
   const rows: [string, string, string, string][] = [
     ["CNAME", "www", guidance.cname_target, "for www (or any sub-domain)"],
     ["ANAME / ALIAS", "@", guidance.cname_target, "for the root domain, where your DNS host offers it"],
     ...guidance.a_records.map((ip): [string, string, string, string] => ["A", "@", ip, "for the root domain otherwise"]),
+    ["TXT", `${verification.txt_label}.<your domain>`, verification.txt_value, "proves the domain is yours; keep it in place"],
   ];
   return (
     <Card.Root variant="outline" size="sm" data-testid="domains-dns-guidance">
@@ -50,8 +53,30 @@ export function DnsGuidance({ guidance }: { guidance: Guidance }) {
           <Text textStyle="xs" color="fg.muted" data-testid="dns-remove-aaaa">
             Remove any AAAA records for the domain: visitors on IPv6 would be sent elsewhere. DNS changes can take up to 48 hours to spread.
           </Text>
+          <Text textStyle="xs" color="fg.muted" data-testid="dns-txt-note">
+            A domain serves your app only once it points here and its TXT record holds this app's value. A domain not verified within {DOMAIN_CLAIM_DAYS} days
+            of being added is released.
+          </Text>
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** One domain's TXT record to add, and while it was never verified, the day its claim is released. */
+export function DomainTxtRecord({ domain, verification }: { domain: CustomDomain; verification: DomainVerification }) {
+  return (
+    <Stack gap="1" textStyle="sm" data-testid="domain-txt">
+      <HStack gap="2" wrap="wrap">
+        <Text color="fg.muted">TXT</Text>
+        <Code data-testid="domain-txt-name">{txtRecordName(domain.domain)}</Code>
+        <Code data-testid="domain-txt-value">{verification.txt_value}</Code>
+      </HStack>
+      {domain.release_at && (
+        <Text textStyle="xs" color="fg.muted" data-testid="domain-release">
+          Add the TXT record and verify by {format(new Date(domain.release_at), "PPp")}: a domain not verified within {DOMAIN_CLAIM_DAYS} days is released.
+        </Text>
+      )}
+    </Stack>
   );
 }

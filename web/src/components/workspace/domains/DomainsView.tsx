@@ -10,7 +10,7 @@ import { type Confirmation, ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PlanBanner } from "../../ui/PlanBanner";
 import { useFeatures } from "../useFeatures";
 import { BuyDomainButton } from "./BuyDomainButton";
-import { DnsGuidance } from "./DnsGuidance";
+import { DnsGuidance, DomainTxtRecord } from "./DnsGuidance";
 import { domainFailed } from "./notify";
 
 const PALETTE: Record<DomainDisplayStatus, string> = {
@@ -24,7 +24,8 @@ const PALETTE: Record<DomainDisplayStatus, string> = {
 
 /**
  * Custom Domains (spec 02 §2–§8): add a domain (lower-cased, trimmed), its status per §4 with what DNS
- * answered, Verify, Unlink/Link and Delete, Buy Domain, and the DNS records for this deployment.
+ * answered, Verify, Unlink/Link and Delete, Buy Domain, and the DNS records for this deployment, with
+ * each domain's TXT record that proves it is the owner's.
  * Free and Starter owners see the plan gate with Upgrade (→ /billing).
  */
 export function DomainsView({ app }: { app: App }) {
@@ -154,6 +155,7 @@ function DomainManager({ app }: { app: App }) {
                         {d.last_status_payload.message}
                       </Text>
                     )}
+                    <DomainTxtRecord domain={d} verification={list.data!.verification} />
                     {d.last_status_check && (
                       <Text textStyle="xs" color="fg.subtle">
                         Checked {formatDistanceToNow(new Date(d.last_status_check), { addSuffix: true })}
@@ -167,7 +169,7 @@ function DomainManager({ app }: { app: App }) {
         </Stack>
       )}
 
-      {list.data && <DnsGuidance guidance={list.data.guidance} />}
+      {list.data && <DnsGuidance guidance={list.data.guidance} verification={list.data.verification} />}
 
       <ConfirmDialog confirmation={confirmation} pending={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting)} onClose={() => setDeleting(null)} />
     </Stack>
