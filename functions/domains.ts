@@ -58,7 +58,7 @@ export const { app, handler } = callGroup("domains", {
     const input = await body(c, BuyDomainBody);
     const app = await Apps.assertAccess(Actor.user(), input.appId);
     await CustomDomains.assertOwnerPlan(app);
-    return c.json(await DomainPurchase.start(Actor.user()));
+    return c.json(await DomainPurchase.start(Actor.user(), await CustomDomains.verification(app.id)));
   },
 
   /** Local only: what the DNS stand-in (stacks/local/dns) answers for a name (or its `_kiln-challenge` TXT name), so a domain can be made to verify or fail. */

@@ -1,4 +1,4 @@
-import { type BuyDomainConfig, DomainMessages } from "../../schemas/domains";
+import { type BuyDomainConfig, DomainMessages, type DomainVerification } from "../../schemas/domains";
 import type { User } from "../../schemas/user";
 import { Config } from "./config";
 import { DnsLookup } from "./dns-lookup";
@@ -13,7 +13,8 @@ export const ENTRI_SCRIPT_URL = "https://cdn.goentri.com/entri.js";
  * DNS records the bought domain gets, so it points at this Kiln once its DNS has spread.
  */
 export namespace DomainPurchase {
-  export async function start(user: User): Promise<BuyDomainConfig> {
+  /** `txt` is the app's ownership value (CustomDomains.verification), so the bought domain verifies with no record left to add. */
+  export async function start(user: User, txt: DomainVerification): Promise<BuyDomainConfig> {
     const { applicationId, secret, apiUrl } = Config.customDomains.entri;
     if (!applicationId || !secret) throw new VisibleError("invalid", DomainMessages.NO_PROVIDER);
     let token: unknown;
@@ -39,6 +40,7 @@ export namespace DomainPurchase {
       dnsRecords: [
         { type: "CNAME", host: "www", value: cname_target, ttl: 300 },
         ...a_records.map((ip) => ({ type: "A", host: "@", value: ip, ttl: 300 })),
+        { type: "TXT", host: txt.txt_label, value: txt.txt_value, ttl: 300 },
       ],
       scriptUrl: ENTRI_SCRIPT_URL,
     };

@@ -49,9 +49,11 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
+const txt = { txt_label: "_kiln-challenge", txt_value: "kiln-verify=0123456789abcdef0123456789abcdef" };
+
 describe("Buy Domain with Entri configured", () => {
-  it("trades the application id and secret for Entri's token; the config has the token, never the secret, and this deployment's records", async () => {
-    const config = await DomainPurchase.start(user);
+  it("trades the application id and secret for Entri's token; the config has the token, never the secret, this deployment's records and the app's TXT value", async () => {
+    const config = await DomainPurchase.start(user, txt);
     expect(asked).toEqual([{ applicationId: "kiln-app", secret: "entri-secret" }]);
     expect(config).toEqual({
       applicationId: "kiln-app",
@@ -60,6 +62,7 @@ describe("Buy Domain with Entri configured", () => {
       dnsRecords: [
         { type: "CNAME", host: "www", value: "domains.apps.example", ttl: 300 },
         { type: "A", host: "@", value: "203.0.113.7", ttl: 300 },
+        { type: "TXT", host: "_kiln-challenge", value: "kiln-verify=0123456789abcdef0123456789abcdef", ttl: 300 },
       ],
       scriptUrl: "https://cdn.goentri.com/entri.js",
     });
@@ -68,8 +71,8 @@ describe("Buy Domain with Entri configured", () => {
 
   it("a refusal or an answer without a token is a 502 in words", async () => {
     reply = () => HttpResponse.json({ error: "bad secret" }, { status: 401 });
-    await expect(DomainPurchase.start(user)).rejects.toMatchObject({ status: 502, message: "The domain provider refused to start a purchase (HTTP 401)." });
+    await expect(DomainPurchase.start(user, txt)).rejects.toMatchObject({ status: 502, message: "The domain provider refused to start a purchase (HTTP 401)." });
     reply = () => HttpResponse.json({});
-    await expect(DomainPurchase.start(user)).rejects.toMatchObject({ status: 502, message: "The domain provider answered without a token." });
+    await expect(DomainPurchase.start(user, txt)).rejects.toMatchObject({ status: 502, message: "The domain provider answered without a token." });
   });
 });
