@@ -51,6 +51,8 @@ export const FunctionLog = z.object({
   /** where it ran: the AWS region, or "local" */
   region: z.string(),
   message: z.string(),
+  /** the call that wrote it (the id its caller was given when it failed); null for lines of older calls */
+  request_id: z.string().nullable().default(null),
 });
 export type FunctionLog = z.infer<typeof FunctionLog>;
 
@@ -97,11 +99,18 @@ export type FunctionList = z.infer<typeof FunctionList>;
 /** POST /api/apps/{id}/activate-backend-functions. */
 export const ActivateResult = z.object({ has_backend_functions_enabled: z.literal(true) });
 
-/** What a call answers when the function itself failed (not its own error answer): the SDK's error shape. */
+/**
+ * What a call answers when the function itself failed (not its own error answer): the SDK's
+ * error shape. What the function threw is never in it (it may hold a secret): `error` and
+ * `message` are Kiln's words with the request id, under which the owner's logs keep the text.
+ * `detail` is the same, except for those who may read the logs (the app's builders): for them
+ * it is the text, with the secrets masked.
+ */
 export const FunctionFailure = z.object({
   error: z.string(),
   message: z.string(),
   detail: z.string(),
+  request_id: z.string(),
   code: z.enum(["FUNCTION_NOT_FOUND", "FUNCTION_ERROR", "FUNCTION_TIMEOUT", "FUNCTION_MEMORY", "FUNCTION_BUSY", "FUNCTION_BUILD_FAILED", "FUNCTION_NO_RESPONSE"]),
 });
 export type FunctionFailure = z.infer<typeof FunctionFailure>;

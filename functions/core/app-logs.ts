@@ -6,6 +6,7 @@ import { batchWrite, db, table } from "./db";
 import { VisibleError } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { PlatformStats } from "./platform-stats";
+import { SecretMask } from "./secret-mask";
 
 /**
  * An app's own log (spec 02 Logs Explorer and Analytics): page visits and the calls its
@@ -28,6 +29,8 @@ export namespace AppLogs {
     inputs?: unknown;
     outputs?: unknown;
     error?: string | null;
+    /** the app's secret values, masked out of the error and the summaries before they are stored (function calls) */
+    mask?: SecretMask.Mask;
   }
 
   /** Ids that grow within a millisecond too, so records written in one moment keep their order. */
@@ -40,6 +43,7 @@ export namespace AppLogs {
     const email = caller.kind === "visitor" ? null : caller.user.email;
     const anonymousId = caller.kind === "visitor" ? caller.anonymousId : null;
     const user = email ?? (anonymousId ? `anon:${anonymousId}` : null);
+    const mask = entry.mask ?? SecretMask.none;
     const item: AppLogRecord = {
       id,
       app_id: entry.appId,
@@ -49,9 +53,9 @@ export namespace AppLogs {
       anonymous_id: anonymousId,
       status: entry.status ?? "success",
       created_date: created,
-      inputs: summary(entry.inputs),
-      outputs: summary(entry.outputs),
-      error: entry.error?.slice(0, MAX_DETAIL_CHARS) ?? null,
+      inputs: summary(entry.inputs, mask),
+      outputs: summary(entry.outputs, mask),
+      error: entry.error ? mask(entry.error).slice(0, MAX_DETAIL_CHARS) : (entry.error ?? null),
     };
     await store({
       ...Keys.appLog(entry.appId, created, id),
@@ -250,11 +254,13 @@ export namespace AppLogs {
     } while (start);
   }
 
-  /** Small values as they are; large ones as the start of their JSON, marked as cut. */
-  function summary(value: unknown): unknown {
+  /** Small values as they are; large ones as the start of their JSON, marked as cut. A value holding a secret is kept as its JSON, masked. */
+  function summary(value: unknown, mask: SecretMask.Mask): unknown {
     if (value === undefined || value === null) return null;
     const json = JSON.stringify(value);
     if (json === undefined) return null;
+    const masked = mask(json);
+    if (masked !== json) return masked.length <= MAX_DETAIL_CHARS ? masked : `${masked.slice(0, MAX_DETAIL_CHARS)}… (cut)`;
     return json.length <= MAX_DETAIL_CHARS ? value : `${json.slice(0, MAX_DETAIL_CHARS)}… (cut)`;
   }
 }

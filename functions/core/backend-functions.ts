@@ -19,6 +19,7 @@ import { batchWrite, db, deletePartition, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Jobs } from "./jobs";
 import { Keys } from "./keys";
+import { SecretMask } from "./secret-mask";
 import { Sandbox } from "./sandbox";
 import { Storage } from "./storage";
 import { FEATURE_MESSAGES, Features } from "./tiers";
@@ -171,12 +172,26 @@ export namespace BackendFunctions {
   /** Where functions run, as their logs say (spec 02 §3: region). */
   export const region = () => (Config.isLocal ? "local" : (process.env.AWS_REGION ?? "unknown"));
 
-  /** Keep a call's log lines (and the line saying how it ended), newest read first; they expire after the retention. */
-  export async function writeLogs(appId: string, name: string, lines: SandboxLogLine[]): Promise<void> {
+  /**
+   * Keep a call's log lines (and the lines saying how it went), under its request id, newest
+   * read first; they expire after the retention. The app's secret values are masked before
+   * anything is stored: the owner reads these, and secrets are write-only.
+   */
+  export async function writeLogs(appId: string, name: string, lines: SandboxLogLine[], call: { requestId: string; mask: SecretMask.Mask }): Promise<void> {
     const ttl = Math.floor(Date.now() / 1000) + FunctionLimits.LOG_RETENTION_DAYS * 24 * 3600;
     await batchWrite(
-      lines.map((line, i) => ({
-        PutRequest: { Item: { ...Keys.functionLog(appId, name, line.time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`), ...line, region: region(), ttl } },
+      lines.map(({ level, time, message }, i) => ({
+        PutRequest: {
+          Item: {
+            ...Keys.functionLog(appId, name, time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`),
+            level,
+            time,
+            message: call.mask(message),
+            request_id: call.requestId,
+            region: region(),
+            ttl,
+          },
+        },
       })),
     );
   }
@@ -201,15 +216,32 @@ export namespace BackendFunctions {
     } while (cursor && found.length < query.offset + query.limit + 1);
     const slice = found.slice(query.offset, query.offset + query.limit);
     return {
-      logs: slice.map((item) => ({ level: item.level as SandboxLogLine["level"], time: item.time as string, region: item.region as string, message: item.message as string })),
+      logs: slice.map((item) => ({
+        level: item.level as SandboxLogLine["level"],
+        time: item.time as string,
+        region: item.region as string,
+        message: item.message as string,
+        request_id: (item.request_id as string | undefined) ?? null,
+      })),
       has_more: found.length > query.offset + query.limit,
     };
   }
 
-  /** The answer for a call that did not end with the function's own answer (the SDK's error shape, and the words for the owner). */
-  export function failure(result: Pick<SandboxInvoked, "outcome" | "detail">): FunctionFailure {
+  /**
+   * The answer for a call that did not end with the function's own answer (the SDK's error
+   * shape). What the function threw or printed may hold a secret, so the caller gets Kiln's
+   * words and the request id; the owner's logs keep the text under that id. Timeouts, memory
+   * and concurrency say which limit was met (Kiln's words, with no output of the function).
+   * `forBuilder`: the text (masked) as `detail`, for those who may read the logs anyway.
+   */
+  export function failure(result: Pick<SandboxInvoked, "outcome" | "detail">, requestId: string, mask: SecretMask.Mask, forBuilder: boolean): FunctionFailure {
     const code = ({ error: "FUNCTION_ERROR", timeout: "FUNCTION_TIMEOUT", memory: "FUNCTION_MEMORY", busy: "FUNCTION_BUSY", crashed: "FUNCTION_ERROR", ok: "FUNCTION_NO_RESPONSE" } as const)[result.outcome];
-    const detail = result.detail ?? "The function failed";
-    return { error: detail, message: detail, detail, code };
+    const limit = result.outcome === "timeout" || result.outcome === "memory" || result.outcome === "busy";
+    const words = limit && result.detail ? mask(result.detail) : failedMessage(requestId);
+    const detail = forBuilder && result.detail ? mask(result.detail) : words;
+    return { error: words, message: words, detail, code, request_id: requestId };
   }
+
+  /** What a caller is told of a function that failed. */
+  export const failedMessage = (requestId: string) => `The function failed. Request id: ${requestId}`;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { FunctionLimits } from "../../schemas/functions";
 import type { SandboxInvoked } from "../../schemas/sandbox";
 import type { AppCaller } from "./app-caller";
@@ -8,6 +9,7 @@ import { BackendFunctions, type StoredDeployment } from "./backend-functions";
 import { Config } from "./config";
 import { VisibleError } from "./errors";
 import { Sandbox } from "./sandbox";
+import { SecretMask } from "./secret-mask";
 import { Secrets } from "./secrets";
 import { Tokens } from "./tokens";
 
@@ -17,6 +19,9 @@ export interface IncomingCall {
   headers: Record<string, string>;
   body: Uint8Array;
 }
+
+/** A call as it ended in the sandbox, with the id its logs are kept under and the mask of the app's secrets it ran with. */
+export type Ran = SandboxInvoked & { requestId: string; mask: SecretMask.Mask };
 
 export interface CallAnswer {
   status: number;
@@ -41,21 +46,25 @@ export namespace FunctionCalls {
     // independent reads, side by side: the owner's plan, and the function's code with its deployment
     const [, deployment] = await Promise.all([BackendFunctions.assertOwnerPlan(app), BackendFunctions.current(app.id, name)]);
     if (deployment.status === "failed") {
+      // the build's words are about the code, never the secrets (a build runs without them)
       const detail = `The function ${name} could not be deployed: ${deployment.error}`;
-      await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }]);
-      return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED" });
+      const requestId = randomUUID();
+      await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }], { requestId, mask: SecretMask.none });
+      return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED", request_id: requestId }, requestId);
     }
     const result = await run(caller, name, deployment, incoming, { type: "function", objectName: name });
-    if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result));
-    return { status: result.status, headers: safeHeaders(result.headers), body: Buffer.from(result.body, "base64") };
+    if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result, result.requestId, result.mask, caller.kind === "builder"), result.requestId);
+    return { status: result.status, headers: { ...safeHeaders(result.headers), "x-request-id": result.requestId }, body: Buffer.from(result.body, "base64") };
   }
 
   /**
    * Run one call of a deployment in the sandbox as `caller`, and keep its log lines (under the
-   * function's name) and a record in the app's log.
+   * function's name and a new request id, the app's secrets masked) and a record in the app's log.
    */
-  export async function run(caller: AppCaller, name: string, deployment: StoredDeployment, incoming: IncomingCall, log: { type: AppLogType; objectName: string }): Promise<SandboxInvoked> {
+  export async function run(caller: AppCaller, name: string, deployment: StoredDeployment, incoming: IncomingCall, log: { type: AppLogType; objectName: string }): Promise<Ran> {
     const { app } = caller;
+    const requestId = randomUUID();
+    const started = new Date().toISOString();
     const { timeoutMs, memoryMb } = limits();
     const [env, userToken, url, serviceToken] = await Promise.all([
       Secrets.valuesFor(app.id),
@@ -77,8 +86,9 @@ export namespace FunctionCalls {
       request: { method: incoming.method, url: incoming.url, headers, body: Buffer.from(incoming.body).toString("base64") },
       limits: { timeout_ms: timeoutMs, memory_mb: memoryMb, concurrency: FunctionLimits.CONCURRENCY },
     });
-    await record(caller, name, result, log);
-    return result;
+    const ran = { ...result, requestId, mask: SecretMask.of(env) };
+    await record(caller, name, ran, started, log);
+    return ran;
   }
 
   /** The limits of a call: FunctionLimits, unless whoever runs Kiln set KILN_FUNCTION_TIMEOUT_MS or KILN_FUNCTION_MEMORY_MB. */
@@ -97,28 +107,39 @@ export namespace FunctionCalls {
     return Tokens.signApp(caller.app.id, user.id, user.email);
   }
 
-  /** The call's log lines, and one saying how it ended when it did not answer, in the function's logs and the app's log. */
-  async function record(caller: AppCaller, name: string, result: SandboxInvoked, log: { type: AppLogType; objectName: string }) {
-    const lines = [...result.logs];
-    if (result.outcome !== "ok") lines.push({ level: "error", time: new Date().toISOString(), message: result.detail ?? "The function failed" });
+  /**
+   * The call in the function's logs and the app's log: a first line for every call (timed at its
+   * start, so a function that prints nothing still shows its run at once), its own lines, and one
+   * saying how it ended when it did not answer. Both stores mask the app's secrets.
+   */
+  async function record(caller: AppCaller, name: string, result: Ran, started: string, log: { type: AppLogType; objectName: string }) {
     const failed = result.outcome !== "ok" || result.status >= 500;
+    const lines = [{ level: failed ? "error" : "info", time: started, message: summaryOf(result) } as const, ...result.logs];
+    if (result.outcome !== "ok") lines.push({ level: "error", time: new Date().toISOString(), message: result.detail ?? "The function failed" });
     await Promise.all([
-      BackendFunctions.writeLogs(caller.app.id, name, lines),
+      BackendFunctions.writeLogs(caller.app.id, name, lines, result),
       AppLogs.record({
         appId: caller.app.id,
         type: log.type,
         objectName: log.objectName,
         caller,
         status: failed ? "error" : "success",
-        outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold },
+        outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold, request_id: result.requestId },
         error: failed ? (result.detail ?? `The function answered ${result.status}`) : null,
+        mask: result.mask,
       }),
     ]);
   }
 
-  const json = (status: number, body: unknown): CallAnswer => ({
+  /** "Request 1b2c…: answered 200 in 35 ms (cold start)", or how it failed. */
+  function summaryOf(result: Ran): string {
+    const how = result.outcome === "ok" ? `answered ${result.status}` : `failed (${result.outcome})`;
+    return `Request ${result.requestId}: ${how} in ${Math.round(result.duration_ms)} ms${result.cold ? " (cold start)" : ""}`;
+  }
+
+  const json = (status: number, body: unknown, requestId: string): CallAnswer => ({
     status,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-request-id": requestId },
     body: new TextEncoder().encode(JSON.stringify(body)),
   });
 

@@ -137,7 +137,8 @@ export namespace Packages {
       const body = new TextEncoder().encode(JSON.stringify({ endpoint, params: parsed.data }));
       const result = await FunctionCalls.run(caller, deploymentName(definition), deployment, { method: "POST", url: `${BackendFunctions.urlOf(app.id, pkg)}`, headers: { "content-type": "application/json" }, body }, { type: "integration", objectName: `${pkg}.${endpoint}` });
       const answer = result.body ? JSON.parse(Buffer.from(result.body, "base64").toString("utf8")) : null;
-      if (result.outcome !== "ok") throw new VisibleError("upstream", `${pkg}.${endpoint}: ${result.detail}`);
+      // what the module threw may hold the app's secrets (a webhook URL in a fetch error): its logs keep it
+      if (result.outcome !== "ok") throw new VisibleError("upstream", `${pkg}.${endpoint}: ${BackendFunctions.failedMessage(result.requestId)}`);
       if (result.status === 412) throw new VisibleError("input", answer.error);
       if (result.status >= 400) throw new VisibleError("upstream", answer?.error ?? `${pkg}.${endpoint} failed (${result.status})`);
       return answer;

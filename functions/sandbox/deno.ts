@@ -66,11 +66,13 @@ export namespace DenoRuntime {
    * The network a function may not reach, as Deno `--deny-net` entries (addresses are checked
    * after name resolution, so "localhost", "127.1" or a name pointing at 127.0.0.1 is caught too):
    * link-local and cloud metadata addresses, the wildcard and this machine's own addresses, and
-   * all of loopback, as in the cloud. On one machine the API's own loopback address stays open,
-   * and on it only the API's port: every other port that listens there (or on every interface)
-   * is closed by name, as are Kiln's internal services (SANDBOX_INTERNAL_PORTS). Deno has no
-   * listen permission apart from connect, so closing loopback also keeps a function from
-   * listening there (the runner closes the rest: runner.js).
+   * all of loopback, as in the cloud. On one machine two loopback addresses may stay open: the
+   * API's own, and on it only the API's port; and one the operator names for services of theirs
+   * that functions may call (SANDBOX_OPEN_LOOPBACK, e.g. 127.0.0.3). On both, every port listening
+   * on every interface is closed by name, as are Kiln's internal services (SANDBOX_INTERNAL_PORTS),
+   * so Kiln's own server stays closed even when HOST opens it. Deno has no listen permission apart
+   * from connect, so closing loopback also keeps a function from listening there (the runner
+   * closes the rest: runner.js).
    */
   export function deniedNetwork(): string[] {
     const denied = new Set(["169.254.0.0/16", "0.0.0.0", "[::]", "100.100.100.200", "[fd00:ec2::254]", "[::1]"]);
@@ -80,17 +82,20 @@ export namespace DenoRuntime {
         denied.add(addr.family === "IPv6" ? `[${addr.address.split("%")[0]}]` : addr.address);
       }
     const api = apiUrl();
-    if (!api || !isIPv4(api.hostname) || !api.hostname.startsWith("127.")) {
-      denied.add("127.0.0.0/8");
-      return [...denied];
+    const open = new Map<string, Set<number>>(); // an open address -> the ports closed on it
+    if (api && isLoopbackV4(api.hostname)) {
+      const closed = new Set([...internalPorts(), ...listeningOn(api.hostname, true)]);
+      closed.delete(Number(api.port || 80));
+      open.set(api.hostname, closed);
     }
-    for (const block of ipv4Except(api.hostname)) denied.add(block);
-    const apiPort = Number(api.port || 80);
-    const closed = new Set([...internalPorts(), ...listeningOn(api.hostname)]);
-    closed.delete(apiPort);
-    for (const port of closed) denied.add(`${api.hostname}:${port}`);
+    const extra = process.env.SANDBOX_OPEN_LOOPBACK?.trim();
+    if (extra && isLoopbackV4(extra) && !open.has(extra)) open.set(extra, new Set([...internalPorts(), ...listeningOn(extra, false)]));
+    for (const block of loopbackExcept([...open.keys()])) denied.add(block);
+    for (const [address, closed] of open) for (const port of closed) denied.add(`${address}:${port}`);
     return [...denied];
   }
+
+  const isLoopbackV4 = (host: string) => isIPv4(host) && host.startsWith("127.");
 
   function internalPorts(): number[] {
     return (process.env.SANDBOX_INTERNAL_PORTS ?? "")
@@ -99,27 +104,32 @@ export namespace DenoRuntime {
       .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
   }
 
-  /** 127.0.0.0/8 but one address, as CIDR blocks: at each bit, the half the address is not in. */
-  export function ipv4Except(address: string): string[] {
-    const target = address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+  /** 127.0.0.0/8 but some addresses, as the fewest CIDR blocks: halves with none of them whole, the others split again. */
+  export function loopbackExcept(addresses: string[]): string[] {
+    const toInt = (a: string) => a.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+    const toAddress = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join(".");
+    const excluded = addresses.map(toInt);
     const blocks: string[] = [];
-    for (let bits = 9; bits <= 32; bits++) {
+    const cover = (start: number, bits: number) => {
       const size = 2 ** (32 - bits);
-      const sibling = (Math.floor(target / size) ^ 1) * size;
-      blocks.push(`${[24, 16, 8, 0].map((shift) => Math.floor(sibling / 2 ** shift) % 256).join(".")}/${bits}`);
-    }
+      if (!excluded.some((n) => n >= start && n < start + size)) return void blocks.push(`${toAddress(start)}/${bits}`);
+      if (bits === 32) return;
+      cover(start, bits + 1);
+      cover(start + size / 2, bits + 1);
+    };
+    cover(toInt("127.0.0.0"), 8);
     return blocks;
   }
 
   /**
-   * The TCP ports listening on `address` or on every interface right now (Linux: /proc/net/tcp and
-   * tcp6), so a service of the machine's is closed to functions even when Kiln does not know it.
-   * Elsewhere only Kiln's own internal ports are known.
+   * The TCP ports listening on every interface right now, and on `address` too when `itself` (Linux:
+   * /proc/net/tcp and tcp6), so a service of the machine's is closed to functions even when Kiln does
+   * not know it. Elsewhere only Kiln's own internal ports are known.
    */
-  export function listeningOn(address: string): number[] {
+  export function listeningOn(address: string, itself: boolean): number[] {
     const ports = new Set<number>();
     const hex = address.split(".").reverse().map((part) => Number(part).toString(16).padStart(2, "0")).join("").toUpperCase();
-    const wanted = new Set(["00000000", hex, "00000000000000000000000000000000", `0000000000000000FFFF0000${hex}`]);
+    const wanted = new Set(["00000000", "00000000000000000000000000000000", ...(itself ? [hex, `0000000000000000FFFF0000${hex}`] : [])]);
     for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
       let text: string;
       try {

@@ -118,6 +118,9 @@ describe("loopback (issue 21)", () => {
         localService: `http://127.0.0.1:${local.port}/`,
         wildcardService: `http://127.0.0.2:${everywhere.port}/`,
         wildcardServiceMapped: `http://[::ffff:127.0.0.1]:${everywhere.port}/`,
+        // the address opened for the tests' third parties (SANDBOX_OPEN_LOOPBACK) does not open what listens everywhere
+        wildcardOnOpenAddress: `http://127.0.0.3:${everywhere.port}/`,
+        mainOnOpenAddress: `http://127.0.0.3:${main.port}/api/health`,
       };
       const res = await invoke("loopback", { targets });
       expect(res.status).toBe(200);
@@ -192,11 +195,12 @@ describe("runaway functions", () => {
     expect(answers.find((a) => a.status === 429)!.body.code).toBe("FUNCTION_BUSY");
   }, 60_000);
 
-  it("an error the function throws answers 500 with its message, and is in its logs", async () => {
+  it("an error the function throws answers 500 with a request id, its text for the owner, and is in its logs", async () => {
     expect((await write("throws", 'Deno.serve(() => { throw new Error("boom in the function"); });')).status).toBe(200);
     const res = await invoke("throws");
     expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ code: "FUNCTION_ERROR", error: "Error: boom in the function" });
+    // the caller gets a request id; the text is the owner's (detail, as the owner is the caller here) and in the logs
+    expect(res.body).toMatchObject({ code: "FUNCTION_ERROR", error: `The function failed. Request id: ${res.body.request_id}`, detail: "Error: boom in the function" });
     expect((await logsOf("throws")).some((l) => l.level === "error" && l.message.includes("boom in the function"))).toBe(true);
   }, 60_000);
 });

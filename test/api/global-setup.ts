@@ -17,7 +17,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // Anthropic is a third party: the stack talks to a stand-in at the HTTP boundary. `default` stays the offline engine.
   const anthropic = await startFakeAnthropic();
-  Object.assign(process.env, { ANTHROPIC_API_KEY: "test-anthropic-key", ANTHROPIC_BASE_URL: anthropic.url, KILN_DEFAULT_MODEL_PROVIDER: "offline", KILN_MODEL_MAX_RETRIES: "0", KILN_FUNCTION_TIMEOUT_MS: "4000" });
+  Object.assign(process.env, { ANTHROPIC_API_KEY: "test-anthropic-key", ANTHROPIC_BASE_URL: anthropic.url, KILN_DEFAULT_MODEL_PROVIDER: "offline", KILN_MODEL_MAX_RETRIES: "0", KILN_FUNCTION_TIMEOUT_MS: "4000",
+    // third parties the tests stand in for (Slack's webhook) listen here; functions may reach it, and no other loopback address but the API's
+    SANDBOX_OPEN_LOOPBACK: "127.0.0.3",
+  });
   const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);
   project.provide("socketUrl", stack.socketUrl);

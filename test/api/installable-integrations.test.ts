@@ -32,8 +32,9 @@ beforeAll(async () => {
       res.writeHead(hookStatus, { "content-type": "text/plain" }).end(hookStatus === 200 ? "ok" : "invalid_payload");
     });
   });
-  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+  // the loopback address functions may reach besides Kiln's API (SANDBOX_OPEN_LOOPBACK, global-setup.ts)
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.3", resolve));
+  hookUrl = `http://127.0.0.3:${(hook.address() as AddressInfo).port}/hook`;
   admin = await tokenFor("admin@kiln.local");
   owner = await signedIn("packages-owner");
   appId = (await builtApp(owner.token, "A simple notes app")).id;

@@ -1,13 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall as call, launch, newContext, tokenFor, uniqueEmail, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInThroughIdentityPage, tokenFor, uniqueEmail, webUrl } from "./browser";
 
 /**
  * A generated app calls its backend function through the SDK (issue 11, spec 02 §7), in real
  * Chromium: an invited user of the published app clicks, the page runs
  * `base44.functions.invoke("greet", …)` (and the same function imported from "@/functions/greet"),
  * the Base44-style function answers in the Deno sandbox as that user, and the page shows it.
- * A function that throws reaches the page as an error it can catch, with the status 500.
+ * A function that throws reaches the page as an error it can catch, with the status 500 and a
+ * request id, never what it threw (issue 21 item 5: that may hold a secret). The owner's Test
+ * panel and Function Logs show the call at once, the secret masked (issue 21, Function Logs).
  */
 
 const GREET = `import { createClientFromRequest } from "npm:@base44/sdk@0.8.50";
@@ -20,10 +22,13 @@ Deno.serve(async (req) => {
 });
 `;
 
+const REACTOR_CODE = `rc-${Math.random().toString(36).slice(2, 12)}`;
 const EXPLODE = `Deno.serve(async () => {
-  throw new Error("The reactor is offline");
+  throw new Error("The reactor is offline: " + Deno.env.get("REACTOR_CODE"));
 });
 `;
+/** Prints nothing: its Test still shows in its logs. */
+const PING = "Deno.serve(() => Response.json({ pong: true }));";
 
 const PAGE = `import { useState } from "react";
 import { base44 } from "@/api/base44Client";
@@ -66,11 +71,11 @@ export default function Greeter() {
 let browser: Browser;
 let appId: string;
 let origin: string;
+const ownerEmail = uniqueEmail("fn-invoke-owner");
 const member = uniqueEmail("fn-caller");
 
 beforeAll(async () => {
   browser = await launch();
-  const ownerEmail = uniqueEmail("fn-invoke-owner");
   const token = await tokenFor(ownerEmail);
   const me = (await call("GET", "/api/auth/me", { token })).body;
   const moved = await call("POST", `/api/auth/${me.id}/update-user`, { token: await tokenFor("admin@kiln.local"), body: { subscription_tier: "builder" } });
@@ -85,9 +90,11 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`the app was not built: ${state}`);
   }
   expect((await call("POST", `/api/apps/${appId}/activate-backend-functions`, { token })).status).toBe(200);
+  expect((await call("PUT", `/api/apps/${appId}/secrets`, { token, body: { REACTOR_CODE } })).status).toBe(200);
   for (const [file_path, content] of [
     ["functions/greet", GREET],
     ["functions/explode", EXPLODE],
+    ["functions/ping", PING],
     ["pages/Greeter", PAGE],
   ]) {
     const written = await call("POST", `/api/apps/${appId}/coding/write`, { token, body: { file_path, content } });
@@ -129,6 +136,41 @@ describe("a published app calls its backend function through the SDK", () => {
     await expect.poll(() => page.getByTestId("imported").innerText(), { timeout: 30_000 }).toBe(`Hi Grace from ${member}`);
 
     await page.getByRole("button", { name: "Explode" }).click();
-    await expect.poll(() => page.getByTestId("failure").innerText(), { timeout: 60_000 }).toBe("Failed with 500: Error: The reactor is offline");
+    await expect.poll(() => page.getByTestId("failure").innerText(), { timeout: 60_000 }).toMatch(/^Failed with 500: The function failed\. Request id: [0-9a-f-]{36}$/);
+    expect(await page.content()).not.toContain(REACTOR_CODE);
   }, 150_000);
+});
+
+describe("the owner's function tools (issue 21)", () => {
+  /** The owner in the code workspace on `functions/{name}`, its Test run with `{}`. */
+  async function testRun(name: string): Promise<Page> {
+    const page = await (await newContext(browser)).newPage();
+    await signInThroughIdentityPage(page, { email: ownerEmail }, `/apps/${appId}/editor/workspace/code?filePath=functions/${name}`);
+    await page.getByTestId("function-test-run").click();
+    await page.getByTestId("function-test-status").waitFor({ timeout: 60_000 });
+    return page;
+  }
+  const logMessages = (page: Page) => page.getByTestId("function-log-message").allInnerTexts();
+
+  it("a Test of a function that prints nothing is in its Function Logs at once, without a refresh", async () => {
+    const page = await testRun("ping");
+    expect(await page.getByTestId("function-test-status").innerText()).toBe("200");
+    await page.getByTestId("function-tab-logs").click();
+    await expect.poll(() => logMessages(page), { timeout: 20_000 }).toEqual([expect.stringMatching(/^Request [0-9a-f-]{36}: answered 200 in \d+ ms/)]);
+    expect(await page.getByTestId("function-logs-empty").count()).toBe(0);
+  }, 90_000);
+
+  it("a Test of a function that throws shows Kiln's words and the masked text; its logs keep the text under the request id, the secret masked", async () => {
+    const page = await testRun("explode");
+    expect(await page.getByTestId("function-test-status").innerText()).toBe("500");
+    const failure = await page.getByTestId("function-test-failure").innerText();
+    const requestId = failure.match(/^The function failed\. Request id: ([0-9a-f-]{36})$/)?.[1];
+    expect(requestId, failure).toBeTruthy();
+    expect(JSON.parse(await page.getByTestId("function-test-body").innerText())).toMatchObject({ detail: "Error: The reactor is offline: [secret REACTOR_CODE]", request_id: requestId });
+    await page.getByTestId("function-tab-logs").click();
+    const line = page.getByTestId("function-log").filter({ hasText: "Error: The reactor is offline: [secret REACTOR_CODE]" }).first();
+    await line.waitFor({ timeout: 20_000 });
+    expect(await line.getByTestId("function-log-request").innerText()).toBe(requestId);
+    expect(await page.content()).not.toContain(REACTOR_CODE);
+  }, 90_000);
 });

@@ -8,8 +8,8 @@ import { levelPalette, regionLabel } from "./functionDisplay";
 
 /**
  * A function's logs (spec 02 §3, §8, §9): newest first, 50 a page with Load More while there
- * are more; each line's level, time, region (without "gcp-") and message. A failure shows the
- * server's message or "Failed to fetch logs".
+ * are more; each line's level, time, region (without "gcp-"), the call's request id and message.
+ * A failure shows the server's message or "Failed to fetch logs".
  */
 export function FunctionLogs({ appId, name }: { appId: string; name: string }) {
   const logs = useFunctionLogs(appId, name);
@@ -54,6 +54,11 @@ export function FunctionLogs({ appId, name }: { appId: string; name: string }) {
               </Badge>
               <Text title={fullDate(line.time)}>{new Date(line.time).toLocaleTimeString()}</Text>
               <Text data-testid="function-log-region">{regionLabel(line.region)}</Text>
+              {line.request_id && (
+                <Text fontFamily="mono" truncate title="The request id a failed call's caller was given" data-testid="function-log-request">
+                  {line.request_id}
+                </Text>
+              )}
             </HStack>
             <Text fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="function-log-message">
               {line.message}
