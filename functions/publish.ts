@@ -3,6 +3,7 @@ import { AppCallers } from "./core/app-caller";
 import { Apps } from "./core/apps";
 import { VisibleError, notFound } from "./core/errors";
 import { Publish } from "./core/publish";
+import type { DomainLookup } from "../schemas/publish";
 import { appCredentials, callGroup } from "./http";
 
 /** Publishing and the public reads of a published app (spec 02 Publish, spec 03 §7.12). */
@@ -27,6 +28,6 @@ export const { app, handler } = callGroup("publish", {
   async byDomain(c) {
     const meta = await Publish.appOfHost(c.req.param("domain")!);
     if (!meta) throw new VisibleError("not_found", "This domain is not associated with any app.", { editor_origin: Publish.editorOrigin() });
-    return c.json({ app_id: meta.id, slug: meta.slug });
+    return c.json({ app_id: meta.id, slug: meta.slug, public_settings: meta.public_settings } satisfies DomainLookup);
   },
 });

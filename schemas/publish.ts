@@ -53,8 +53,10 @@ export const PublicApp = z.object({
 export type PublicApp = z.infer<typeof PublicApp>;
 
 /**
- * GET /api/apps/public/prod/domain/{domain}: which app a host name belongs to. A host of no
- * app answers 404 with `extra_data.editor_origin`, so "Domain Not Recognized" can link to the builder.
+ * GET /api/apps/public/prod/domain/{domain}: which app a host name belongs to, and its visibility
+ * (public already, as in login-info), so the runner sends a visitor of an app that needs sign-in
+ * straight there instead of making a read it knows is refused. A host of no app answers 404 with
+ * `extra_data.editor_origin`, so "Domain Not Recognized" can link to the builder.
  */
-export const DomainLookup = z.object({ app_id: z.string(), slug: z.string() });
+export const DomainLookup = z.object({ app_id: z.string(), slug: z.string(), public_settings: Visibility });
 export type DomainLookup = z.infer<typeof DomainLookup>;

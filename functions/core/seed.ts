@@ -22,21 +22,32 @@ export async function seed(): Promise<number> {
   return created;
 }
 
-/** The help articles a fresh stack starts with, so the support agent's article-based draft has something to quote. */
-export const SeedArticles = [
+/**
+ * The help articles a fresh stack starts with, so the support agent's article-based draft has something to quote.
+ * `replaces`: what an article said in an earlier seed; a stack that still has that text (no admin edited it) gets the new one.
+ */
+export const SeedArticles: { id: string; title: string; content: string; replaces?: string[] }[] = [
   {
     id: "seed-custom-domains",
     title: "Connecting a custom domain",
     content:
       "Custom domains are available from the Builder plan.\n\nOpen your app's workspace, choose **Domains**, add the domain and create the DNS records it shows at your domain provider. " +
-      "Press **Verify** once the records are in place; DNS changes can take up to an hour to be seen.",
+      "Press **Verify** once the records are in place; DNS changes can take up to 48 hours to spread.",
+    replaces: [
+      "Custom domains are available from the Builder plan.\n\nOpen your app's workspace, choose **Domains**, add the domain and create the DNS records it shows at your domain provider. " +
+        "Press **Verify** once the records are in place; DNS changes can take up to an hour to be seen.",
+    ],
   },
   {
     id: "seed-preview-blank",
     title: "The preview shows a blank page",
     content:
-      "A blank preview usually means a page failed to load.\n\nOpen the preview's error panel and press **Fix with AI**, or undo the last change from the chat. " +
+      "A blank preview usually means a page failed to load.\n\nOpen **Issues Found** under the preview and press **Resolve with AI**, or undo the last change from the chat. " +
       "If the problem stays after a reload, open a support ticket from the editor's stuck hint so we see the app.",
+    replaces: [
+      "A blank preview usually means a page failed to load.\n\nOpen the preview's error panel and press **Fix with AI**, or undo the last change from the chat. " +
+        "If the problem stays after a reload, open a support ticket from the editor's stuck hint so we see the app.",
+    ],
   },
   {
     id: "seed-credits",
@@ -44,6 +55,21 @@ export const SeedArticles = [
     content:
       "Each message to the assistant uses one credit. The Free plan has 7 messages a day and 25 a month.\n\nUpgrade on the **Billing** page; " +
       "an upgrade applies at once with a prorated charge, a downgrade at the end of the billing cycle.",
+  },
+  {
+    id: "seed-export",
+    title: "Exporting your code",
+    content:
+      "Export to ZIP or to GitHub from the **Code** menu of the workspace's toolbar; both are available from the Builder plan.\n\n" +
+      "The export is a standalone Vite and React project: run `npm install` and `npm run build`. Its data, users, integrations and backend functions stay on Kiln, reached through `@base44/sdk`.\n\n" +
+      "Secret values are never exported: set them again wherever the functions run.",
+  },
+  {
+    id: "seed-secrets",
+    title: "Secrets and API keys for backend functions",
+    content:
+      "Add API keys and other secrets in your app's workspace under **Secrets**.\n\nBackend functions read a secret as an environment variable: `Deno.env.get(\"NAME\")`. " +
+      "Values are encrypted and never shown again once saved; to change one, enter a new value. They never reach the app's pages.",
   },
 ];
 

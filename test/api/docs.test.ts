@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { SeedArticles } from "../../functions/core/seed";
+import { Docs } from "../../functions/core/support/docs";
 import { SupportRules } from "../../schemas/support";
-import { call, signedIn, tokenFor } from "./helpers";
+import { call, signedIn, tokenFor, useStackLinks } from "./helpers";
 
 /** Spec 03 §2.12, §5 Articles and Internal categories, §7.11: the documentation manager's calls. */
 
+useStackLinks();
 let admin: string;
 beforeAll(async () => {
   admin = await tokenFor("admin@kiln.local");
@@ -13,6 +16,20 @@ describe("/api/docs/articles", () => {
   it("a fresh stack is seeded with help articles for the draft to quote", async () => {
     const ids = ((await call("GET", "/api/docs/articles", { token: admin })).body.articles as { id: string }[]).map((a) => a.id);
     expect(ids).toEqual(expect.arrayContaining(["seed-custom-domains", "seed-preview-blank", "seed-credits"]));
+  });
+
+  it("a seeded article still saying what an earlier seed said is brought up to date; one an admin edited is kept", async () => {
+    const blank = SeedArticles.find((a) => a.id === "seed-preview-blank")!;
+    const put = (content: string) => call("PUT", `/api/docs/articles/${blank.id}`, { token: admin, body: { title: blank.title, content } });
+    const stored = async () => ((await call("GET", "/api/docs/articles", { token: admin })).body.articles as { id: string; content: string }[]).find((a) => a.id === blank.id)!.content;
+    expect((await put(blank.replaces![0])).status).toBe(200);
+    expect(await stored()).toContain("**Fix with AI**");
+    await Docs.ensure(SeedArticles);
+    expect(await stored()).toBe(blank.content);
+    expect((await put("Our own words on blank previews.")).status).toBe(200);
+    await Docs.ensure(SeedArticles);
+    expect(await stored()).toBe("Our own words on blank previews.");
+    expect((await put(blank.content)).status).toBe(200);
   });
 
   it("creates with trimmed values, lists, edits and deletes an article", async () => {

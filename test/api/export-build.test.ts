@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -10,7 +10,7 @@ import { apiUrl, builtApp, call, signedIn, tokenFor } from "./helpers";
 /**
  * The exported ZIP is a project that builds on its own (issue 12 "Export"): unzipped into an
  * empty folder, `npm install && npm run build` against the npm registry succeeds and the build
- * holds the app's pages and its link to this Kiln.
+ * holds the app's pages and its link to this Kiln, split by route so no chunk passes Vite's 500 kB warning.
  */
 
 const run = promisify(execFile);
@@ -39,6 +39,13 @@ it("npm install && npm run build succeeds on the unzipped project", async () => 
   expect(build.stdout).toContain("built in");
 
   const assets = readdirSync(path.join(project, "dist/assets"));
+  // split by route: each page its own chunk, none over Vite's 500 kB warning limit, and no warning printed
+  const sizes = Object.fromEntries(assets.filter((f) => f.endsWith(".js")).map((f) => [f, statSync(path.join(project, "dist/assets", f)).size]));
+  expect(Object.entries(sizes).filter(([, size]) => size > 500 * 1024)).toEqual([]);
+  expect(`${build.stdout}\n${build.stderr}`).not.toContain("Some chunks are larger than");
+  const pages = readdirSync(path.join(project, "src/pages")).map((f) => f.replace(/\.jsx$/, ""));
+  expect(pages.length).toBeGreaterThan(1);
+  for (const page of pages) expect(Object.keys(sizes).some((f) => f.startsWith(`${page}-`)), `a chunk for ${page}`).toBe(true);
   const js = assets.filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(project, "dist/assets", f), "utf8")).join("\n");
   const css = assets.filter((f) => f.endsWith(".css")).map((f) => readFileSync(path.join(project, "dist/assets", f), "utf8")).join("\n");
   expect(readFileSync(path.join(project, "dist/index.html"), "utf8")).toContain('<div id="root"></div>');

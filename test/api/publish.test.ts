@@ -68,7 +68,7 @@ describe("the public reads of a published app", () => {
     for (const host of [`${app.slug}.localhost:${port()}`, `preview--${app.slug}.localhost`]) {
       const found = await call("GET", `/api/apps/public/prod/domain/${encodeURIComponent(host)}`);
       expect(found.status, host).toBe(200);
-      expect(found.body).toEqual({ app_id: app.id, slug: app.slug });
+      expect(found.body).toEqual({ app_id: app.id, slug: app.slug, public_settings: app.public_settings });
     }
     for (const host of ["example.com", "nope-000000.localhost", "..localhost"]) {
       const missing = await call("GET", `/api/apps/public/prod/domain/${encodeURIComponent(host)}`);

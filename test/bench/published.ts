@@ -3,7 +3,9 @@
  * browser opens the app's address, and the clock runs from the navigation's start until the first
  * page is on screen styled (test/e2e/published-app.ts). The same app and version, side by side in
  * alternating rounds: served from the build made at publish, and from the snapshot as a publish
- * wrote it before builds (the bare files, compiled in the page with @tailwindcss/browser).
+ * wrote it before builds (the bare files, compiled in the page with @tailwindcss/browser). Then a
+ * signed-in user's time to first data: from the navigation's start until the first entity read is
+ * answered, with when it started against `User/me` (it must not wait for that answer).
  *
  * It runs its own local stack (in a child process) with the built web app, which it builds first
  * unless KILN_SKIP_BUILD=1.
@@ -14,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { startLocalStackProcess } from "../../stacks/local/child";
 import { launchChromium } from "../e2e/chromium";
 import { json } from "./http";
-import { firstRenderMs, storeSnapshot, storedSnapshot } from "../e2e/published-app";
+import { type FirstData, firstDataMs, firstRenderMs, storeSnapshot, storedSnapshot } from "../e2e/published-app";
 import type { SdkRow } from "./sdk-workload";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -66,7 +68,23 @@ export async function publishedFirstRender(): Promise<SdkRow[]> {
         if (i >= WARMUP) times[kind].push(ms);
       }
     }
+    // a signed-in user (the owner's token, as `?access_token=` hands it over) on the built version
+    await storeSnapshot(stack.links, app.id, deployed.version, built);
+    const signedIn: FirstData[] = [];
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${origin}/?access_token=${token}`);
+        const data = await firstDataMs(page, app.id);
+        if (i >= WARMUP) signedIn.push(data);
+      } finally {
+        await context.close();
+      }
+    }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const afterMe = median(signedIn.map((d) => d.entityStartMs - d.meStartMs));
+    const beforeMeAnswered = median(signedIn.map((d) => d.meEndMs - d.entityStartMs));
     const ratio = median(times.before) / median(times.built);
     const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`;
     return [
@@ -76,6 +94,11 @@ export async function publishedFirstRender(): Promise<SdkRow[]> {
         extra: `${ratio.toFixed(2)}x faster than compiled in the page; publish took ${publishMs.toFixed(0)} ms (snapshot ${kb(built)}, CSS ${kb(parsed.build.css)})`,
       },
       { what: "published app: the same, published before builds (compiled in the page)", samples: times.before, extra: `snapshot ${kb(before)}` },
+      {
+        what: "published app: navigation -> first data, a signed-in user (first entity read answered)",
+        samples: signedIn.map((d) => d.dataMs),
+        extra: `its request started ${afterMe.toFixed(0)} ms after User/me's, ${beforeMeAnswered >= 0 ? `${beforeMeAnswered.toFixed(0)} ms before` : `${(-beforeMeAnswered).toFixed(0)} ms after`} User/me answered (medians)`,
+      },
     ];
   } finally {
     await browser.close();

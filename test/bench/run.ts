@@ -459,9 +459,9 @@ async function main(): Promise<number> {
       console.log("done");
     }
 
-    // 7. a published app's first render, built at publish against compiled in the page (test/bench/published.ts)
+    // 7. a published app's first render, built at publish against compiled in the page, and a signed-in user's time to first data (test/bench/published.ts)
     if (wants("published")) {
-      process.stdout.write("published app first render (Chromium, own stack)… ");
+      process.stdout.write("published app first render and first data (Chromium, own stack)… ");
       for (const r of await publishedFirstRender()) rows.push(row(r.what, r.samples, r.extra));
       console.log("done");
     }

@@ -137,6 +137,18 @@ describe("/admin/analytics", () => {
     expect((await call("POST", `/api/app-logs/${visited.app.id}/log-user-in-app/Home`, { token: visited.token })).status).toBe(200);
     const page = await signedIn("admin@kiln.local", "/admin/analytics");
     await expect.poll(() => page.getByTestId("usage-by-date-chart").locator("svg rect").count()).toBeGreaterThan(0);
+    // the slanted day labels lie wholly inside the chart: none cut at its bottom or left edge
+    const cut = await page.getByTestId("usage-by-date-chart").locator("svg").first().evaluate((svg) => {
+      const frame = svg.getBoundingClientRect();
+      const labels = [...svg.querySelectorAll("text")].filter((t) => (t.getAttribute("transform") ?? "").includes("rotate(-45)"));
+      const outside = labels.filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.left < frame.left || r.right > frame.right || r.top < frame.top || r.bottom > frame.bottom;
+      });
+      return { labels: labels.length, outside: outside.map((t) => t.textContent) };
+    });
+    expect(cut.labels).toBeGreaterThan(0);
+    expect(cut.outside).toEqual([]);
     // the offline engine uses no tokens: the table may well be empty here (test/api/admin.test.ts counts a real model call)
     await page.getByTestId("tokens-table").or(page.getByTestId("tokens-empty")).waitFor();
     await page.getByTestId("trending-table").getByText(visited.app.name).waitFor();

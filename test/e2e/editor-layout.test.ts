@@ -49,6 +49,20 @@ describe("the editor's layout", () => {
     await page.context().close();
   });
 
+  it("at 375 px the prompt box's credit line is whole: it wraps between its parts, nothing is cut", async () => {
+    const page = await editorAt(375, 812, `/apps/${appId}/editor/preview`);
+    await page.getByTestId("edit-app").click();
+    const cost = page.getByTestId("chat-drawer").getByTestId("send-cost");
+    await cost.waitFor();
+    expect(await cost.textContent()).toMatch(/^1 credit · \d+ left today, \d+ this month$/);
+    // every box of the line holds its text (none scrolled or clipped) and the line ends on screen
+    const clipped = await cost.evaluate((el) => [el, ...el.querySelectorAll("*")].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.outerHTML.slice(0, 80)));
+    expect(clipped).toEqual([]);
+    const box = (await cost.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
   it("at 1440 px the workspace view gets the room: the sidebar starts at 15 % of the screen and the code editor shows 65 characters a line, 85 with the file tree folded; the paid-only banner links to /billing", async () => {
     const page = await editorAt(1440, 900, `/apps/${appId}/editor/workspace/code`);
     const view = page.getByTestId("workspace-view");

@@ -61,3 +61,68 @@ describe("a published app's build", () => {
     expect(before.text).toBe(built.text);
   });
 });
+
+/** A fresh browser's page that keeps every red console line (a failed load among them) and every uncaught error. */
+async function watchedPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser)).newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(`${message.text()} ${message.location().url}`));
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { page, errors };
+}
+
+describe("a published app's first visit", () => {
+  let owner: Awaited<ReturnType<typeof ownerWithBuiltApp>>;
+  let origin: string;
+  beforeAll(async () => {
+    owner = await ownerWithBuiltApp("first-visit", null, "A CRM to track customers, deals and follow-up tasks");
+    expect((await apiCall("PUT", `/api/apps/${owner.appId}`, { token: owner.token, body: { public_settings: "public_without_login" } })).status).toBe(200);
+    expect((await apiCall("POST", `/api/apps/${owner.appId}/deploy`, { token: owner.token })).status).toBe(200);
+    origin = appHost((await apiCall("GET", `/api/apps/${owner.appId}`, { token: owner.token })).body.slug);
+  }, 90_000);
+
+  it("logs no console error: a public app's first page, and a private app's sign-in page", async () => {
+    const open = await watchedPage();
+    await open.page.goto(`${origin}/`);
+    await firstRenderMs(open.page);
+    await open.page.waitForFunction(() => !document.getElementById("root")!.innerText.includes("Loading…"));
+    expect(open.errors).toEqual([]);
+
+    expect((await apiCall("PUT", `/api/apps/${owner.appId}`, { token: owner.token, body: { public_settings: "private_with_login" } })).status).toBe(200);
+    const closed = await watchedPage();
+    const reads: string[] = [];
+    closed.page.on("request", (request) => request.url().includes("/api/") && reads.push(new URL(request.url()).pathname));
+    await closed.page.goto(`${origin}/`);
+    await closed.page.waitForURL((url) => url.pathname === "/login");
+    await closed.page.getByText("Sign in to continue").waitFor();
+    expect(closed.errors).toEqual([]);
+    // the app's code is not even asked for: the runner knew from the host's lookup that a visitor is refused
+    expect(reads.filter((path) => path.includes("/public/prod/by-id/"))).toEqual([]);
+    expect((await apiCall("PUT", `/api/apps/${owner.appId}`, { token: owner.token, body: { public_settings: "public_without_login" } })).status).toBe(200);
+  });
+
+  it("a signed-in user's first list does not wait on User/me: its entity request starts while User/me is still unanswered", async () => {
+    const { page } = await watchedPage();
+    const order: string[] = [];
+    let entityAsked!: () => void;
+    const entity = new Promise<void>((resolve) => (entityAsked = resolve));
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes(`/api/apps/${owner.appId}/entities/`) && !path.endsWith("/entities/User/me")) {
+        order.push("entity asked");
+        entityAsked();
+      }
+    });
+    // User/me is held until an entity request has been made (or 15 s have passed: then the order shows the wait)
+    await page.route(`**/api/apps/${owner.appId}/entities/User/me`, async (route) => {
+      order.push("me asked");
+      await Promise.race([entity, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      order.push("me answered");
+      await route.continue();
+    });
+    await page.goto(`${origin}/?access_token=${owner.token}`);
+    await firstRenderMs(page, 45_000);
+    await expect.poll(() => order.includes("me answered") && order.includes("entity asked"), { timeout: 30_000 }).toBe(true);
+    expect(order.slice(0, 3)).toEqual(["me asked", "entity asked", "me answered"]);
+  }, 60_000);
+});

@@ -6,10 +6,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { useState } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessage } from "../../schemas/chat";
 import type { CurrentUsage } from "../../schemas/usage";
 import { useAttachments } from "../../web/src/components/attachments/useAttachments";
 import { PromptBox as ChatPromptBox } from "../../web/src/components/editor/PromptBox";
-import { useUsage } from "../../web/src/components/editor/useUsage";
+import { useUsage, useUsageAfterTurn } from "../../web/src/components/editor/useUsage";
 import { PromptBox as HomePromptBox } from "../../web/src/components/home/PromptBox";
 import { UsageBanner } from "../../web/src/components/home/UsageBanner";
 import { system } from "../../web/src/theme";
@@ -28,8 +29,9 @@ beforeAll(() => {
 afterEach(() => cleanup());
 afterAll(() => server.close());
 
-function Chat() {
+function Chat({ messages = [] }: { messages?: ChatMessage[] }) {
   const usage = useUsage();
+  useUsageAfterTurn(messages);
   const [discussion, setDiscussion] = useState(false);
   const [draft, setDraft] = useState("");
   return (
@@ -58,11 +60,12 @@ function Home() {
 function show(ui: React.ReactNode, with_: CurrentUsage) {
   current = with_;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const wrapper = ({ children }: { children: React.ReactNode }) => (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </ChakraProvider>,
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </ChakraProvider>
   );
+  return render(ui, { wrapper });
 }
 
 describe("the chat prompt box says what sending costs before it runs", () => {
@@ -100,6 +103,27 @@ describe("the chat prompt box says what sending costs before it runs", () => {
     expect(screen.queryByTestId("send-cost")).toBeNull();
     fireEvent.click(hint);
     expect((await screen.findByTestId("usage-popover")).textContent).toContain("Today7 / 7");
+  });
+});
+
+describe("the credit line after a turn", () => {
+  const answer = (state: ChatMessage["state"], refunded: boolean): ChatMessage => ({
+    id: "a1",
+    role: "assistant",
+    content: "I can't do that offline.",
+    metadata: { created_date: "2025-01-01T00:00:00.000Z", created_by_email: null },
+    state,
+    ...(state === "streaming" ? {} : { receipt: { files: { added: [], modified: [], deleted: [] }, entities: { added: [], removed: [] }, pages: { added: [], removed: [] }, unrequested_removals: [], charge: { credits: 1, refunded } } }),
+  });
+  const asked: ChatMessage = { ...answer("streaming", false), id: "u1", role: "user", state: undefined, content: "make it sing" };
+
+  it("a turn that was not charged shows the credit back as soon as it ends, not at the next turn", async () => {
+    // while the turn runs the server counts the message; its refund lands with the answer's final save
+    const view = show(<Chat messages={[asked, answer("streaming", false)]} />, usage({ daily_usage: 2, monthly_usage: 4 }));
+    await waitFor(() => expect(screen.getByTestId("send-cost").textContent).toBe("1 credit · 5 left today, 21 this month"), { timeout: 5000 });
+    current = usage({ daily_usage: 1, monthly_usage: 3 });
+    view.rerender(<Chat messages={[asked, answer("done", true)]} />);
+    await waitFor(() => expect(screen.getByTestId("send-cost").textContent).toBe("1 credit · 6 left today, 22 this month"), { timeout: 5000 });
   });
 });
 

@@ -24,8 +24,10 @@ import { THEME_CSS } from "./theme";
  * this host is (`GET /api/apps/public/prod/domain/{host}`, the same lookup locally and
  * in the cloud; a custom domain too), the sign-in screens if that is where the address
  * points, else the token the SDK's way, the files (the draft on a `preview--` host, the
- * published snapshot elsewhere) and the signed-in user, then the app (spec 03 §4
- * "Published app runner": loading app, loading auth, rendered).
+ * published snapshot elsewhere) beside the signed-in user, then the app (spec 03 §4
+ * "Published app runner": loading app, loading auth, rendered). The app's pages do not wait
+ * on `User/me`: their first data requests start as soon as the app is on screen, and a
+ * refused user still ends the visit as before.
  */
 
 ensureStorage();
@@ -136,12 +138,14 @@ async function boot() {
   // Before the router reads the address: the SDK takes ?access_token= out of it.
   const storedToken = getAccessToken();
   const token = storedToken ?? (await tokenFromEditor());
+  // A visitor of a published app that needs a user goes straight to its sign-in: the app's read would only be refused (a red 403 in the console).
+  if (!token && mode === "prod" && lookup.public_settings !== "public_without_login") return window.location.replace(loginUrl(appId, window.location.href));
   const search = new URLSearchParams(window.location.search);
   // a failed function call goes to the editor's network activity panel as an error line
   const base44 = createAppClient(appId, mode, token, (report) =>
     bridge.post({ type: "app_log", log: { message: `Function call failed: ${JSON.stringify(report)}`.slice(0, 4_000), severity: "error", component: "functions", timestamp: Date.now() } }),
   );
-  // The user loads beside the app; the app's answer is read first.
+  // The user loads beside the app and its first data; the app's answer is read first.
   const userLoad = token ? base44.auth.me().then(() => null, (error: unknown) => ({ error })) : null;
   let remixUrl: string | null = null;
   let modules: AppModules | null = null;
@@ -165,8 +169,6 @@ async function boot() {
       built = true;
       useBuiltCss(build.css);
     } else await styles();
-    const userFailed = await userLoad;
-    if (userFailed) return settle(userFailed.error, appId, storedToken);
     modules = new AppModules(provider);
     modules.update(app.files);
     if (build) modules.prebuilt(build.modules);
@@ -180,8 +182,10 @@ async function boot() {
     root.render(<RuntimeApp runtime={runtime} session={session} />);
   } catch (err) {
     if (!built) await styles();
-    settle(err, appId, storedToken);
+    return settle(err, appId, storedToken);
   }
+  const userFailed = await userLoad;
+  if (userFailed) settle(userFailed.error, appId, storedToken);
 }
 
 void boot();

@@ -102,7 +102,7 @@ export function buildProject({ meta, files, apiUrl, appOrigin }: ExportInput): R
     "README.md": readme(meta, apiUrl, appOrigin, { pages: pageOrder.length, entities: entityNames.length, functions: functions.length }),
     "src/main.jsx": MAIN,
     "src/index.css": `@import "tailwindcss";\n${THEME_CSS}`,
-    "src/App.jsx": appShell({ pages: pageOrder, mainPage: meta.main_page, hasLayout, visibility: meta.public_settings }),
+    "src/App.jsx": appShell({ pages: pageOrder.map((name) => ({ name, source: files[`pages/${name}`] ?? "" })), mainPage: meta.main_page, hasLayout, visibility: meta.public_settings }),
     "src/kiln/router.jsx": ROUTER,
     "src/api/base44Client.js": BASE44_CLIENT,
     "src/api/entity-schemas.json": `${JSON.stringify(entities, null, 2)}\n`,

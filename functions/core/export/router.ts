@@ -1,20 +1,24 @@
+import { pageConfigOf } from "./page-config";
+
 /**
  * The exported app's shell, as Kiln's runner shows an app (web/runtime/App.tsx, routes.ts):
  * each page at `/{Name}` (a child page at `/{Parent}/{Child}`), `/` the main page, the layout
  * around pages that use it with `currentPageName` and `menuPages`, sign-in first for pages
- * that need a user, and a not-found page.
+ * that need a user, and a not-found page. Each page is its own chunk, loaded when visited
+ * (React.lazy), its settings read from its source at export (./page-config.ts).
  */
 
 /** src/kiln/router.jsx: the same for every app. */
-export const ROUTER = `import { useEffect, useState } from "react";
+export const ROUTER = `import { Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { base44 } from "@/api/base44Client";
 import { ToastList } from "@/components/ui/toast";
 import { createPageUrl } from "@/utils";
 
-/** A page's \`export const pageConfig\` with its defaults. */
-function settingsOf(module, visibility) {
-  const config = typeof module.pageConfig === "object" && module.pageConfig !== null ? module.pageConfig : {};
+/** A page's \`export const pageConfig\` with its defaults: read at export, or from the page imported with the app. */
+function settingsOf(page, visibility) {
+  const declared = page.module ? page.module.pageConfig : page.config;
+  const config = typeof declared === "object" && declared !== null ? declared : {};
   return {
     requiresAuth: config.requiresAuth ?? visibility !== "public_without_login",
     usesLayout: config.usesLayout ?? true,
@@ -25,7 +29,7 @@ function settingsOf(module, visibility) {
 
 /** Each page with its settings and URL; a parent that is no page of the app, or a cycle, is dropped. */
 function entriesOf(pages, visibility) {
-  const settings = new Map(pages.map((p) => [p.name, settingsOf(p.module, visibility)]));
+  const settings = new Map(pages.map((p) => [p.name, settingsOf(p, visibility)]));
   const parentOf = (name) => {
     const seen = new Set([name]);
     for (let at = settings.get(name).parent; at !== null; at = settings.get(at)?.parent ?? null) {
@@ -57,8 +61,13 @@ function SignedIn({ needed, children }) {
 }
 
 function Screen({ entry, Layout, menu }) {
-  const Page = entry.module.default;
-  const page = <Page />;
+  const Page = entry.Page ?? entry.module.default;
+  // the layout stays on screen while a page's chunk loads
+  const page = (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
   return (
     <SignedIn needed={entry.settings.requiresAuth}>
       {Layout && entry.settings.usesLayout ? (
@@ -102,12 +111,23 @@ export function AppRouter({ pages, mainPage, Layout, visibility }) {
 }
 `;
 
-/** src/App.jsx: the app's own pages and layout, imported by path. */
-export function appShell(input: { pages: string[]; mainPage: string | null; hasLayout: boolean; visibility: string }): string {
-  const imports = input.pages.map((name, i) => `import * as page${i} from "./pages/${name}.jsx";`);
-  const list = input.pages.map((name, i) => `  { name: ${JSON.stringify(name)}, module: page${i} },`);
-  return `${imports.join("\n")}
-${input.hasLayout ? 'import Layout from "./layout/main.jsx";\n' : ""}import { AppRouter } from "./kiln/router.jsx";
+/**
+ * src/App.jsx: the app's own pages and layout. A page is loaded when visited (its own chunk),
+ * its settings written here; one whose pageConfig is not a plain literal is imported with the app.
+ */
+export function appShell(input: { pages: { name: string; source: string }[]; mainPage: string | null; hasLayout: boolean; visibility: string }): string {
+  const imports: string[] = [];
+  const list = input.pages.map(({ name, source }, i) => {
+    const file = JSON.stringify(`./pages/${name}.jsx`);
+    const config = pageConfigOf(source);
+    if (config === undefined) {
+      imports.push(`import * as page${i} from ${file};`);
+      return `  { name: ${JSON.stringify(name)}, module: page${i} },`;
+    }
+    return `  { name: ${JSON.stringify(name)}, config: ${JSON.stringify(config)}, Page: lazy(() => import(${file})) },`;
+  });
+  return `import { lazy } from "react";
+${imports.map((line) => `${line}\n`).join("")}${input.hasLayout ? 'import Layout from "./layout/main.jsx";\n' : ""}import { AppRouter } from "./kiln/router.jsx";
 
 const pages = [
 ${list.join("\n")}

@@ -104,8 +104,8 @@ export namespace Docs {
     return agent();
   }
 
-  /** Seed: the default settings and these articles, each only when absent (idempotent). */
-  export async function ensure(seedArticles: { id: string; title: string; content: string }[]): Promise<number> {
+  /** Seed: the default settings and these articles, each only when absent (idempotent); an article still saying what an earlier seed said is brought up to date. */
+  export async function ensure(seedArticles: { id: string; title: string; content: string; replaces?: string[] }[]): Promise<number> {
     await db()
       .send(new PutCommand({ TableName: table(), Item: { ...Keys.agentSettings, ...DEFAULT_AGENT }, ConditionExpression: "attribute_not_exists(pk)" }))
       .catch((err) => {
@@ -118,8 +118,26 @@ export namespace Docs {
         created++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
+        for (const old of a.replaces ?? []) await replaceSeeded(a, old);
       }
     }
     return created;
+  }
+
+  /** A seeded article whose text is still `old` (no admin has edited it) takes the new text; an edited one is left alone. */
+  async function replaceSeeded(a: { id: string; title: string; content: string }, old: string): Promise<void> {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.article(a.id),
+          UpdateExpression: "SET title = :t, content = :c, updated_date = :u",
+          ConditionExpression: "content = :old",
+          ExpressionAttributeValues: { ":t": a.title, ":c": a.content, ":u": new Date().toISOString(), ":old": old },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
 }

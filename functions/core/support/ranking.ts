@@ -1,8 +1,11 @@
+import { stemmer } from "stemmer";
+
 /**
- * Which help articles answer a ticket: a term-overlap score weighted by how rare each
- * term is among the articles (a title match counts double). Pure, tested in
- * test/unit/support-ranking.test.ts; no search library is a dependency, and the
- * documentation is a handful of pages.
+ * Which help articles answer a ticket, without a model: Okapi BM25 over Porter-stemmed terms,
+ * the title counting as a second, weightier field (BM25F's simple form). An article is quoted only
+ * when it shares a distinctive word with the question (one that at most half of the articles use,
+ * so "app" or "page" alone never pulls one in) and scores near the best one. Pure, tested in
+ * test/unit/support-ranking.test.ts.
  */
 export namespace ArticleRanking {
   const stopwords = new Set(
@@ -12,16 +15,19 @@ export namespace ArticleRanking {
       "please thanks thank hello hi help need want trying tried still also some more very really").split(" "),
   );
 
-  export function terms(text: string): string[] {
-    return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((t) => t.length > 2 && !stopwords.has(t)).map(stem);
-  }
+  /** BM25's usual constants: term-frequency saturation and length normalisation. */
+  const K1 = 1.2;
+  const B = 0.75;
+  /** A title word counts as this many body words. */
+  const TITLE_WEIGHT = 3;
+  /** A word is distinctive when at most this share of the articles use it. */
+  const DISTINCTIVE_DF = 0.5;
+  /** Beside the best article, others are quoted only when they score at least this share of it. */
+  const NEAR_BEST = 0.5;
 
-  /** Plural and -ing/-ed endings folded, so "deploying" meets "deploy" and "domains" meets "domain". */
-  function stem(t: string): string {
-    if (t.length > 5 && t.endsWith("ing")) return t.slice(0, -3);
-    if (t.length > 4 && t.endsWith("ed")) return t.slice(0, -2);
-    if (t.length > 3 && t.endsWith("s") && !t.endsWith("ss")) return t.slice(0, -1);
-    return t;
+  /** The words that carry meaning, lower-cased and Porter-stemmed ("exporting", "exported", "exports" → "export"). */
+  export function terms(text: string): string[] {
+    return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((t) => t.length > 2 && !stopwords.has(t)).map((t) => stemmer(t));
   }
 
   export interface Scored<A> {
@@ -29,28 +35,40 @@ export namespace ArticleRanking {
     score: number;
   }
 
-  /** The articles sharing terms with the question, best first, at most `limit`; none when nothing overlaps. */
+  /** The articles that answer the question, best first, at most `limit`; none when none covers enough of it. */
   export function rank<A extends { title: string; content: string }>(question: string, articles: A[], limit = 3): Scored<A>[] {
     const asked = [...new Set(terms(question))];
     if (!asked.length || !articles.length) return [];
-    const docs = articles.map((a) => ({ article: a, title: new Set(terms(a.title)), body: counts(terms(a.content)) }));
-    const df = new Map(asked.map((t) => [t, docs.filter((d) => d.title.has(t) || d.body.has(t)).length]));
-    const scored = docs.map((d) => {
-      let score = 0;
-      for (const t of asked) {
-        const idf = Math.log(1 + docs.length / (1 + df.get(t)!));
-        const inBody = d.body.get(t) ?? 0;
-        // a term repeated in the body counts with diminishing returns
-        score += idf * ((d.title.has(t) ? 2 : 0) + (inBody ? 1 + Math.log(inBody) : 0));
-      }
-      return { article: d.article, score };
+    const docs = articles.map((article) => {
+      const tf = counts(terms(article.title), TITLE_WEIGHT);
+      for (const [t, n] of counts(terms(article.content), 1)) tf.set(t, (tf.get(t) ?? 0) + n);
+      return { article, tf, length: [...tf.values()].reduce((a, b) => a + b, 0) };
     });
-    return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score).slice(0, limit);
+    const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
+    // BM25's idf, kept positive: a word most articles use weighs little
+    const idf = new Map(asked.map((t) => [t, Math.log(1 + (docs.length - df(t) + 0.5) / (df(t) + 0.5))]));
+    const distinctive = new Set(asked.filter((t) => df(t) <= Math.max(1, docs.length * DISTINCTIVE_DF)));
+    function df(t: string) {
+      return docs.filter((d) => d.tf.has(t)).length;
+    }
+    const scored = docs
+      .filter((d) => asked.some((t) => distinctive.has(t) && d.tf.has(t)))
+      .map((d) => {
+        let score = 0;
+        for (const t of asked) {
+          const tf = d.tf.get(t) ?? 0;
+          score += (idf.get(t)! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgLength));
+        }
+        return { article: d.article, score };
+      })
+      .sort((a, b) => b.score - a.score);
+    const best = scored[0]?.score ?? 0;
+    return scored.filter((s) => s.score > 0 && s.score >= best * NEAR_BEST).slice(0, limit);
   }
 
-  function counts(list: string[]): Map<string, number> {
+  function counts(list: string[], weight: number): Map<string, number> {
     const m = new Map<string, number>();
-    for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
+    for (const t of list) m.set(t, (m.get(t) ?? 0) + weight);
     return m;
   }
 

@@ -1,8 +1,15 @@
 import { Box, Text } from "@chakra-ui/react";
 import { Bar } from "@nivo/bar";
+import { format, isValid, parseISO } from "date-fns";
 
 /** The admin charts are a fixed size (spec 03 §2.3): nivo's Bar without a responsive wrapper. */
 export const CHART = { width: 720, height: 260 } as const;
+
+/** A day's tick: "Jan 5" rather than "2025-01-05", so the slanted labels stay inside the chart. */
+export function dayTick(day: string): string {
+  const date = parseISO(day);
+  return isValid(date) ? format(date, "MMM d") : day;
+}
 
 /** Bars of one series per day; says `empty` when there is nothing to draw. */
 export function DailyBars({ data, label, empty, testId }: { data: { day: string; value: number }[]; label: string; empty: string; testId: string }) {
@@ -20,12 +27,13 @@ export function DailyBars({ data, label, empty, testId }: { data: { day: string;
           data={data}
           keys={["value"]}
           indexBy="day"
-          margin={{ top: 10, right: 10, bottom: 50, left: 50 }}
+          // room below for the slanted day labels and left for the first of them, so none is cut
+          margin={{ top: 10, right: 16, bottom: 60, left: 56 }}
           padding={0.3}
           colors={["#ea580c"]}
           enableLabel={false}
           valueScale={{ type: "linear", min: 0, max: Math.max(4, most), nice: true }}
-          axisBottom={{ tickRotation: -45, tickValues: data.filter((_, i) => i % Math.ceil(data.length / 12) === 0).map((d) => d.day) }}
+          axisBottom={{ tickRotation: -45, tickValues: data.filter((_, i) => i % Math.ceil(data.length / 12) === 0).map((d) => d.day), format: (day) => dayTick(String(day)) }}
           axisLeft={{ tickValues: 4 }}
           gridYValues={4}
           ariaLabel={label}

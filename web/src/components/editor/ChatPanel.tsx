@@ -17,7 +17,7 @@ import { StatusArea } from "./StatusArea";
 import { useChatSend } from "./useChatSend";
 import { useIsNarrow } from "./useMediaQuery";
 import { useSuggestionRequest } from "./useSuggestionRequest";
-import { useUsage } from "./useUsage";
+import { useUsage, useUsageAfterTurn } from "./useUsage";
 
 interface Props {
   app: App;
@@ -32,6 +32,7 @@ export const ChatPanel = memo(function ChatPanel({ app, messages, files, current
   const me = useQuery(meQuery).data;
   const isNarrow = useIsNarrow();
   const usage = useUsage();
+  useUsageAfterTurn(messages);
   const chat = useChatSend(app, currentPage);
   const stop = useStopChat(app.id);
   const [draft, setDraft] = useState("");

@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, HStack, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import { useRouter } from "@tanstack/react-router";
 import { Gauge, Zap } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { usageMeter } from "../billing/usageMeter";
 import { links } from "./links";
 import type { Usage } from "./useUsage";
@@ -46,9 +46,13 @@ export function leftSummary(usage: Usage): string {
 
 export const costLabel = (cost: number) => `${count(cost)} ${cost === 1 ? "credit" : "credits"}`;
 
-/** Beyond the peers: what sending costs before it runs, and what is left; opens the usage popover. */
+/** "1 credit · 6 left today, 22 this month + 3 extra" in the pieces a narrow prompt box may wrap between, never inside. */
+const wrapPieces = (line: string) => line.split(/(?<=·) |(?<=,) | (?=\+ )/);
+
+/** Beyond the peers: what sending costs before it runs, and what is left; opens the usage popover. On a phone it wraps, never cut. */
 export function SendCost({ usage, cost, action }: { usage: Usage; cost: number; action: string }) {
   if (!usage.loaded || usage.left < 1) return null;
+  const pieces = wrapPieces(`${costLabel(cost)} · ${leftSummary(usage)}`);
   return (
     <UsagePopover usage={usage}>
       <Button
@@ -57,15 +61,25 @@ export function SendCost({ usage, cost, action }: { usage: Usage; cost: number; 
         color="fg.subtle"
         _hover={{ color: "fg.muted" }}
         px="0"
+        h="auto"
+        minH="6"
         fontWeight="normal"
         minW="0"
         flexShrink="1"
-        overflow="hidden"
+        whiteSpace="normal"
         title={`${action} costs ${costLabel(cost)}; Kiln's automated fixes are free.`}
         data-testid="send-cost"
       >
-        <Text truncate>
-          {costLabel(cost)} · {leftSummary(usage)}
+        <Text as="span" textAlign="end" lineHeight="short">
+          {pieces.map((piece, i) => (
+            // the space between pieces stays outside them: the line may break there
+            <Fragment key={i}>
+              {i > 0 && " "}
+              <Text as="span" whiteSpace="nowrap">
+                {piece}
+              </Text>
+            </Fragment>
+          ))}
         </Text>
       </Button>
     </UsagePopover>

@@ -1,4 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { ChatMessage } from "../../../../schemas/chat";
 import { usageQuery } from "../../api/apps";
 
 const DEFAULT_LIMIT = 1_000_000;
@@ -38,3 +40,19 @@ export function useUsage() {
 }
 
 export type Usage = ReturnType<typeof useUsage>;
+
+/**
+ * A turn's charge is settled with its answer's final save (a turn that changed nothing is refunded,
+ * the receipt says "Not charged"), so the credit line asks the server again as soon as the last answer ends.
+ */
+export function useUsageAfterTurn(messages: ChatMessage[]) {
+  const client = useQueryClient();
+  const last = messages.at(-1);
+  const ended = last?.role === "assistant" && last.state && last.state !== "streaming" ? `${last.id}:${last.state}` : null;
+  const seen = useRef(ended);
+  useEffect(() => {
+    if (ended === seen.current) return;
+    seen.current = ended;
+    if (ended) void client.invalidateQueries({ queryKey: usageQuery.queryKey });
+  }, [ended, client]);
+}
