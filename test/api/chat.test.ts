@@ -147,6 +147,9 @@ describe("checkpoints and message changes", () => {
 
     const firstTurn = after.conversation.messages[1];
     const created = await call("GET", `/api/apps/${app.id}/chat/message/${firstTurn.id}/changes`, { token });
+    expect(created.status).toBe(200);
+    // not vacuous: the first turn wrote files, and every one of them is new
+    expect(created.body.files.length).toBeGreaterThan(0);
     expect(created.body.files.every((f: { change: string }) => f.change === "added")).toBe(true);
   });
 

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
+import type { SocketEvent } from "../../schemas/realtime";
 import { SocketClient, call, signedIn } from "./helpers";
+
+const fullName = (e: SocketEvent) => (e.event === "update_model" ? (e.data as { user?: { full_name?: string } }).user?.full_name : undefined);
+
+/**
+ * The user updates the socket received, in order, up to and including the one naming `sentinel`.
+ * Proves an earlier update was NOT delivered without sleeping: the stream pushes one user's
+ * changes one after another, each post done before the next change's, and one connection
+ * keeps their order, so anything sent before the sentinel is here once the sentinel is.
+ */
+async function updatesThrough(socket: SocketClient, sentinel: string): Promise<(string | undefined)[]> {
+  await socket.next((e) => fullName(e) === sentinel);
+  const names = socket.events.filter((e) => e.event === "update_model").map(fullName);
+  return names.slice(0, names.indexOf(sentinel) + 1);
+}
 
 describe("WebSocket API: $connect", () => {
   it("refuses a socket without a valid token with 401", async () => {
@@ -56,9 +71,11 @@ describe("update_model broadcast", () => {
 
     const update = await other.next((e) => e.event === "update_model");
     expect(update).toMatchObject({ event: "update_model", room, sender_sid: senderSid, data: { user: { id: user.id, full_name: "Pushed Name" } } });
-    // The sender's own tab already has the answer; it is not echoed.
-    await new Promise((r) => setTimeout(r, 500));
-    expect(sender.events.some((e) => e.event === "update_model")).toBe(false);
+    // The sender's own tab already has the answer; it is not echoed. A later change made from the
+    // other socket must reach the sender, and nothing may come before it.
+    const otherSid = await other.hello();
+    await call("POST", `/api/auth/${user.id}/update-user`, { token, body: { full_name: "Sentinel" }, headers: { "x-socket-id": otherSid } });
+    expect(await updatesThrough(sender, "Sentinel")).toEqual(["Sentinel"]);
     sender.close();
     other.close();
   });
@@ -73,9 +90,11 @@ describe("update_model broadcast", () => {
     go.send({ action: "leave", room });
     await go.hello(); // frames are handled in order: once hello answers, leave is done
     await call("POST", `/api/auth/${user.id}/update-user`, { token, body: { full_name: "After Leave" } });
-    await stay.next((e) => e.event === "update_model");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(go.events.some((e) => e.event === "update_model")).toBe(false);
+    await stay.next((e) => fullName(e) === "After Leave");
+    // Back in the room, the next change must arrive, and nothing before it.
+    await go.join(room);
+    await call("POST", `/api/auth/${user.id}/update-user`, { token, body: { full_name: "Rejoined" } });
+    expect(await updatesThrough(go, "Rejoined")).toEqual(["Rejoined"]);
     stay.close();
     go.close();
   });

@@ -37,11 +37,18 @@ function subscribe(entity: string) {
     heard.push(change as unknown as Change);
     for (const w of waiters.splice(0)) w();
   });
-  const next = async (match: (c: Change) => boolean) => {
+  /** The first change `match` takes; fails after `timeoutMs` without one. */
+  const next = async (match: (c: Change) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = heard.find(match);
       if (found) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching change within ${timeoutMs / 1000} s; heard ${JSON.stringify(heard.map((c) => [c.type, c.id]))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => (clearTimeout(timer), resolve()));
+      });
     }
   };
   return { heard, next, unsubscribe };
@@ -51,12 +58,17 @@ function subscribe(entity: string) {
  * The SDK joins its room without telling the app when the server has it, so: create a
  * probe record until one is heard. From then on every change must arrive.
  */
-async function untilListening(sub: ReturnType<typeof subscribe>, entity: string) {
-  for (;;) {
+async function untilListening(sub: ReturnType<typeof subscribe>, entity: string, timeoutMs = 15_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
     const probe = await base44.entities[entity].create({ title: "probe" });
-    const heard = await Promise.race([sub.next((c) => c.id === probe.id).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 250))]);
+    // a probe not heard within 250 ms was sent before the join: try another
+    const heard = await sub.next((c) => c.id === probe.id, 250).then(
+      () => true,
+      () => false,
+    );
     if (heard) return;
   }
+  throw new Error(`the SDK's subscription to ${entity} heard no probe within ${timeoutMs / 1000} s`);
 }
 
 describe("entities.X.subscribe through @base44/sdk", () => {

@@ -171,8 +171,11 @@ describe("Common layout on a phone", () => {
     page = await context.newPage();
     await signInThroughIdentityPage(page, { email: uniqueEmail("mobile") });
     await page.waitForURL(/\/user-settings$/);
+    // the header is on screen (its phone menu button) before the avatar's absence means anything
+    const openMenu = page.getByRole("button", { name: "Open menu" });
+    await openMenu.waitFor();
     expect(await page.getByTestId("avatar-menu").isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await openMenu.click();
     const drawer = page.getByRole("dialog");
     await drawer.getByText("My Profile").waitFor();
     await drawer.getByText("Sign Out").click();

@@ -87,10 +87,18 @@ export async function ownerWithBuiltApp(label: string, tier: "builder" | null, d
   }
   const created = await apiCall("POST", "/api/apps", { token, body: { user_description: description } });
   if (created.status !== 201) throw new Error(`creating an app: ${created.status} ${JSON.stringify(created.body)}`);
-  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    const app = (await apiCall("GET", `/api/apps/${created.body.id}`, { token })).body;
-    if (app.status.state === "ready") return { email, token, appId: app.id, appName: app.name };
-    if (Date.now() > deadline) throw new Error(`the app was not built: ${app.status.state}`);
+  const app = await untilBuilt(token, created.body.id);
+  if (app.status.state !== "ready") throw new Error(`the app was not built: ${app.status.state} ${app.status.details ?? ""}`);
+  return { email, token, appId: app.id, appName: app.name };
+}
+
+/** Polls the app, as its owner, until its turn is over (any state but "processing"); fails after `timeout`, naming the state. */
+export async function untilBuilt(token: string, appId: string, timeout = 45_000): Promise<any> {
+  for (const deadline = Date.now() + timeout; ; await new Promise((r) => setTimeout(r, 250))) {
+    const res = await apiCall("GET", `/api/apps/${appId}`, { token });
+    if (res.status !== 200) throw new Error(`reading app ${appId}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.body.status.state !== "processing") return res.body;
+    if (Date.now() > deadline) throw new Error(`app ${appId} was still processing after ${timeout / 1000} s: ${res.body.status.details ?? ""}`);
   }
 }
 

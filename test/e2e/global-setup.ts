@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error("vite build failed");
   }
-  const stack = await startLocalStackProcess({ seed: true, webDir: path.join(root, "dist") });
+  // KILN_WEB_DIR: a copy of a build to serve instead (with KILN_SKIP_BUILD=1), e.g. while another checkout rebuilds dist/
+  const stack = await startLocalStackProcess({ seed: true, webDir: process.env.KILN_WEB_DIR ?? path.join(root, "dist") });
   project.provide("webUrl", stack.url);
   // the Stripe stand-in's address and keys, for tests that drive its clock (test/api/stripe-helpers.ts)
   project.provide("stackLinks", stack.links);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, signInThroughIdentityPage, uniqueEmail, webUrl } from "./browser";
+import { launch, newContext, signInThroughIdentityPage, uniqueEmail, untilBuilt, webUrl } from "./browser";
 
 /**
  * Published apps on their own host, driven in real Chromium (spec 03 §2.13, §4, §5, §8):
@@ -55,11 +55,7 @@ async function ownerWithApp(label: string, description: string) {
   const me = (await call("GET", "/api/auth/me", { token })).body;
   const created = await call("POST", "/api/apps", { token, body: { user_description: description } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  for (;;) {
-    const app = (await call("GET", `/api/apps/${created.body.id}`, { token })).body;
-    if (app.status.state !== "processing") return { email, token, userId: me.id as string, app };
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return { email, token, userId: me.id as string, app: await untilBuilt(token, created.body.id) };
 }
 
 async function publish(token: string, appId: string) {
