@@ -11,7 +11,8 @@ export function UpvoteButton({ entry, onToggle, busy }: { entry: CatalogEntry; o
       variant={on ? "subtle" : "outline"}
       colorPalette={on ? "brand" : undefined}
       aria-pressed={on}
-      aria-label={on ? "Remove upvote" : "Upvote"}
+      // the name holds the visible count (WCAG 2.5.3 Label in Name; axe drops a count in parentheses)
+      aria-label={`${on ? "Remove upvote" : "Upvote"}: ${entry.upvotes}`}
       disabled={busy}
       onClick={(e) => {
         e.preventDefault();

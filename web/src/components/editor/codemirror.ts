@@ -33,7 +33,7 @@ const theme = EditorView.theme({
   },
   ".cm-gutters": {
     backgroundColor: "var(--chakra-colors-bg-subtle, #fafafa)",
-    color: "var(--chakra-colors-fg-subtle, #a1a1aa)",
+    color: "var(--chakra-colors-fg-subtle, #666670)",
     borderRight: "1px solid var(--chakra-colors-border, #e4e4e7)",
   },
   ".cm-activeLineGutter": { backgroundColor: "transparent" },
