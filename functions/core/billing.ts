@@ -1,5 +1,7 @@
 import type { BillingStats, CheckoutSession, Plan, PortalSession, SubscriptionUpdate } from "../../schemas/billing";
 import type { SubscriptionTier, User } from "../../schemas/user";
+import { BillingLock } from "./billing-lock";
+import { DuplicateSubscriptions } from "./billing-duplicates";
 import { Config } from "./config";
 import { CreditPeriods } from "./credit-periods";
 import { Credits } from "./credits";
@@ -15,6 +17,9 @@ const CHANGEABLE: ReadonlySet<string> = new Set(["active", "trialing"]);
 
 const id = (ref: string | { id: string } | null | undefined) => (typeof ref === "string" ? ref : (ref?.id ?? null));
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
+/** A second tab's checkout waits this long for the first one's, then gets its page. */
+const CHECKOUT_WAIT_MS = 10_000;
+const ALREADY_SUBSCRIBED = "You already have a subscription: change plans from the plan cards, or manage it with Manage Payments";
 
 /**
  * Plans and subscriptions on Stripe (spec 03 §2.2, §4, §7.1). Requests only ask Stripe for a
@@ -64,27 +69,69 @@ export namespace Billing {
     }
   }
 
-  /** POST /api/billing/create-checkout-session/{planId}: Stripe's hosted checkout for a first subscription. */
-  export async function checkout(user: User, priceId: string): Promise<CheckoutSession> {
+  /** The user as stored now: a request decides on it only while holding the user's billing lock. */
+  async function current(user: User): Promise<User> {
+    return (await Users.get(user.id)) ?? user;
+  }
+
+  /**
+   * POST /api/billing/create-checkout-session/{planId}: Stripe's hosted checkout for a first subscription.
+   * One open checkout per user: the same plan again answers the open page; another plan expires it first
+   * (Stripe cannot change an open session's price), so two tabs can never both pay.
+   */
+  export async function checkout(account: User, priceId: string): Promise<CheckoutSession> {
     const chosen = await plan(priceId);
     if (chosen.key === "free") throw new VisibleError("input", "The Free plan needs no checkout");
-    if (user.stripe_subscription_id && LIVE.has(user.stripe_subscription_status ?? ""))
-      throw new VisibleError("conflict", "You already have a subscription: change plans from the plan cards, or manage it with Manage Payments");
-    const web = Config.kiln.webUrl;
-    const session = await asking("create a checkout session", async () =>
-      stripe().checkout.sessions.create({
-        mode: "subscription",
-        customer: await customerOf(user),
-        client_reference_id: user.id,
-        line_items: [{ price: chosen.id, quantity: 1 }],
-        success_url: `${web}/billing?success=true`,
-        cancel_url: `${web}/billing`,
-        metadata: { kiln_user_id: user.id },
-        subscription_data: { metadata: { kiln_user_id: user.id } },
-      }),
+    return BillingLock.hold(
+      account.id,
+      async () => {
+        const user = await current(account);
+        if (user.stripe_subscription_id && LIVE.has(user.stripe_subscription_status ?? "")) throw new VisibleError("conflict", ALREADY_SUBSCRIBED);
+        const customer = await asking("create a checkout session", () => customerOf(user));
+        let reuse: Stripe.Checkout.Session | undefined;
+        for (const open of await asking("read your open checkout", () => openCheckouts(user.id, customer))) {
+          if (!reuse && open.metadata?.kiln_price_id === chosen.id && open.url) reuse = open;
+          else await expireCheckout(open.id);
+        }
+        const session = reuse ?? (await asking("create a checkout session", () => createCheckout(user.id, customer, chosen.id)));
+        if (!session.url) throw new VisibleError("upstream", "Stripe did not return a checkout page");
+        return { sessionId: session.id, url: session.url };
+      },
+      CHECKOUT_WAIT_MS,
     );
-    if (!session.url) throw new VisibleError("upstream", "Stripe did not return a checkout page");
-    return { sessionId: session.id, url: session.url };
+  }
+
+  async function openCheckouts(userId: string, customer: string): Promise<Stripe.Checkout.Session[]> {
+    const open: Stripe.Checkout.Session[] = [];
+    for await (const session of stripe().checkout.sessions.list({ customer, status: "open", limit: 100 })) {
+      if (session.mode === "subscription" && session.metadata?.kiln_user_id === userId) open.push(session);
+    }
+    return open;
+  }
+
+  /** An open checkout for another plan ends; if it was paid a moment ago instead, the user is subscribed. */
+  async function expireCheckout(sessionId: string): Promise<void> {
+    try {
+      await stripe().checkout.sessions.expire(sessionId);
+    } catch (err) {
+      const session = await asking("read your open checkout", () => stripe().checkout.sessions.retrieve(sessionId));
+      if (session.status === "complete") throw new VisibleError("conflict", ALREADY_SUBSCRIBED);
+      if (session.status === "open") await asking("replace your open checkout", () => Promise.reject(err));
+    }
+  }
+
+  function createCheckout(userId: string, customer: string, priceId: string): Promise<Stripe.Checkout.Session> {
+    const web = Config.kiln.webUrl;
+    return stripe().checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: userId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: `${web}/billing?success=true`,
+      cancel_url: `${web}/billing`,
+      metadata: { kiln_user_id: userId, kiln_price_id: priceId },
+      subscription_data: { metadata: { kiln_user_id: userId } },
+    });
   }
 
   /** POST /api/billing/create-portal-session: Stripe's page to change the card, see invoices or cancel. */
@@ -103,16 +150,21 @@ export namespace Billing {
 
   /**
    * POST /api/billing/update-subscription/{planId}: a higher plan applies now with a prorated
-   * charge; a lower one (Free included) waits for the end of the billing cycle in a schedule.
+   * charge; a lower one waits for the end of the billing cycle in a schedule, and Free ends the
+   * subscription then (cancel at period end). One change per user at a time: a second one at once is a 409.
    */
-  export async function updateSubscription(user: User, priceId: string): Promise<SubscriptionUpdate> {
-    const chosen = await plan(priceId);
+  export function updateSubscription(account: User, priceId: string): Promise<SubscriptionUpdate> {
+    return BillingLock.hold(account.id, async () => changePlan(await current(account), await plan(priceId)));
+  }
+
+  async function changePlan(user: User, chosen: Plan): Promise<SubscriptionUpdate> {
     if (chosen.key === user.subscription_tier) throw new VisibleError("input", "You are already on this plan");
-    if (user.subscription_schedule_id) throw new VisibleError("conflict", "A plan change is already scheduled: cancel it first with Cancel Change");
+    if (user.subscription_schedule_id || user.subscription_schedule_tier) throw new VisibleError("conflict", "A plan change is already scheduled: cancel it first with Cancel Change");
     const subscription = await subscriptionOf(user);
     if (!CHANGEABLE.has(subscription.status)) throw new VisibleError("conflict", "Your subscription is not active: update your payment method with Manage Payments first");
     const item = subscription.items.data[0];
     const downgrade = Plans.rank(chosen.key) < Plans.rank(user.subscription_tier);
+    const endOfCycle = fromUnix(item.current_period_end).toISOString();
 
     if (!downgrade) {
       const updated = await asking("update your subscription", () =>
@@ -122,8 +174,19 @@ export namespace Billing {
           { idempotencyKey: `kiln-upgrade-${subscription.id}-${chosen.id}-${item.current_period_start}` },
         ),
       );
-      await sync(updated.id);
+      await settle(updated.id);
       return { subscription: { is_downgrade: false, tier: chosen.key, effective_date: new Date().toISOString() } };
+    }
+
+    if (chosen.key === "free") {
+      await asking("schedule the change", async () => {
+        // a schedule left by an earlier attempt that failed half-way would refuse the cancellation: it lets go first
+        const leftover = id(subscription.schedule as string | null);
+        if (leftover) await stripe().subscriptionSchedules.release(leftover);
+        await stripe().subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      });
+      await settle(subscription.id);
+      return { subscription: { is_downgrade: true, tier: "free", effective_date: endOfCycle } };
     }
 
     const schedule = await asking("schedule the change", async () => {
@@ -132,27 +195,51 @@ export namespace Billing {
       const created = existing ? await stripe().subscriptionSchedules.retrieve(existing) : await stripe().subscriptionSchedules.create({ from_subscription: subscription.id });
       const now = created.phases[0];
       const keep = { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: now.start_date, end_date: now.end_date };
-      // to Free: the subscription ends with the cycle; otherwise the lower plan's phase follows, then the schedule lets go
-      return chosen.key === "free"
-        ? stripe().subscriptionSchedules.update(created.id, { end_behavior: "cancel", phases: [keep] })
-        : stripe().subscriptionSchedules.update(created.id, {
-            end_behavior: "release",
-            phases: [keep, { items: [{ price: chosen.id, quantity: 1 }], duration: { interval: "month", interval_count: 1 } }],
-          });
+      // the lower plan's phase follows, then the schedule lets go
+      return stripe().subscriptionSchedules.update(created.id, {
+        end_behavior: "release",
+        phases: [keep, { items: [{ price: chosen.id, quantity: 1 }], duration: { interval: "month", interval_count: 1 } }],
+      });
     });
     await Users.setBilling(user.id, { subscription_schedule_id: schedule.id, subscription_schedule_tier: chosen.key });
-    return { subscription: { is_downgrade: true, tier: chosen.key, effective_date: fromUnix(item.current_period_end).toISOString() } };
+    return { subscription: { is_downgrade: true, tier: chosen.key, effective_date: endOfCycle } };
   }
 
-  /** DELETE /api/billing/cancel-schedule: the pending downgrade is dropped; the subscription goes on as it is. */
-  export async function cancelSchedule(user: User): Promise<void> {
-    if (!user.subscription_schedule_id) throw notFound("There is no scheduled plan change to cancel");
-    const scheduleId = user.subscription_schedule_id;
-    await asking("cancel the scheduled change", async () => {
-      const schedule = await stripe().subscriptionSchedules.retrieve(scheduleId);
-      if (schedule.status === "active" || schedule.status === "not_started") await stripe().subscriptionSchedules.release(scheduleId);
+  /**
+   * DELETE /api/billing/cancel-schedule: the pending change is dropped (a downgrade's schedule released,
+   * or a cancellation at the period end undone); the subscription goes on as it is.
+   */
+  export function cancelSchedule(account: User): Promise<void> {
+    return BillingLock.hold(account.id, async () => {
+      const user = await current(account);
+      if (user.subscription_schedule_id) {
+        const scheduleId = user.subscription_schedule_id;
+        await asking("cancel the scheduled change", async () => {
+          const schedule = await stripe().subscriptionSchedules.retrieve(scheduleId);
+          if (schedule.status === "active" || schedule.status === "not_started") await stripe().subscriptionSchedules.release(scheduleId);
+        });
+        await Users.setBilling(user.id, { subscription_schedule_id: null, subscription_schedule_tier: null });
+        return;
+      }
+      if (!user.subscription_schedule_tier || !user.stripe_subscription_id) throw notFound("There is no scheduled plan change to cancel");
+      const subscriptionId = user.stripe_subscription_id;
+      await asking("cancel the scheduled change", async () => {
+        const subscription = await stripe().subscriptions.retrieve(subscriptionId);
+        if (subscription.cancel_at_period_end) await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+        else if (subscription.cancel_at) await stripe().subscriptions.update(subscriptionId, { cancel_at: "" });
+      });
+      await settle(subscriptionId);
     });
-    await Users.setBilling(user.id, { subscription_schedule_id: null, subscription_schedule_tier: null });
+  }
+
+  /**
+   * The change waiting for a live subscription: its schedule's, else Free when it is set to end
+   * (Cancel plan in the portal, or a downgrade to Free), with no schedule id to release.
+   */
+  async function pendingChange(subscription: Stripe.Subscription): Promise<{ id: string | null; tier: SubscriptionTier } | null | undefined> {
+    const scheduled = await scheduledTier(subscription.schedule as string | Stripe.SubscriptionSchedule | null);
+    if (scheduled !== null) return scheduled;
+    return subscription.cancel_at_period_end || subscription.cancel_at ? { id: null, tier: "free" } : null;
   }
 
   /**
@@ -174,6 +261,18 @@ export namespace Billing {
     return plan ? { id: schedule.id, tier: plan.key } : null;
   }
 
+  async function isLive(subscriptionId: string): Promise<boolean> {
+    return LIVE.has((await stripe().subscriptions.retrieve(subscriptionId)).status);
+  }
+
+  /**
+   * Read back a change this request made at Stripe. Stripe has it already, so should the user keep changing
+   * meanwhile (webhooks landing), the answer stands and the change's own webhook settles the user.
+   */
+  async function settle(subscriptionId: string): Promise<void> {
+    await sync(subscriptionId).catch((err) => console.warn(`[billing] left ${subscriptionId} to its webhook:`, err));
+  }
+
   /** The Kiln user a subscription belongs to: by its customer, else by the id Kiln put in its metadata. */
   async function ownerOf(subscription: Stripe.Subscription): Promise<string | undefined> {
     const customer = id(subscription.customer);
@@ -187,7 +286,7 @@ export namespace Billing {
 
   /**
    * Make a user's plan what Stripe says it is now: tier, status, pending change and credit
-   * period. Reads the subscription afresh, so deliveries out of order or twice end the same;
+   * period. A second live subscription beside the one the user has is refunded and ended. Reads the subscription afresh, so deliveries out of order or twice end the same;
    * and writes only if the user is unchanged since before that read (else reads again), so a
    * slow delivery cannot put back a pending change the user cancelled meanwhile.
    */
@@ -205,7 +304,12 @@ export namespace Billing {
       // an old subscription's news never overrides the one the user has now
       if (!live && before.user.stripe_subscription_id && before.user.stripe_subscription_id !== subscription.id) return before.user;
       const plan = live ? await Plans.ofSubscription(subscription) : undefined;
-      const schedule = live ? await scheduledTier(subscription.schedule as string | Stripe.SubscriptionSchedule | null) : null;
+      const kept = before.user.stripe_subscription_id;
+      if (live && kept && kept !== subscription.id && (await isLive(kept))) {
+        await DuplicateSubscriptions.refundAndCancel(subscription, kept);
+        return before.user;
+      }
+      const schedule = live ? await pendingChange(subscription) : null;
       const updated = await Users.setBilling(
         userId,
         {

@@ -65,6 +65,7 @@
  * | a user's redemption of a coupon   | GetItem   | pk COUPON#{CODE}      sk USER#{userId}           |
  * | user by Stripe customer (unique)  | GetItem   | pk STRIPECUS#{id}     sk STRIPECUS -> user_id    |
  * | a Stripe event already handled    | GetItem   | pk STRIPEEVT#{id}     sk STRIPEEVT  (TTL)        |
+ * | a user's billing change under way | GetItem   | pk USER#{id}          sk BILLINGLOCK  (TTL)      |
  * | platform totals (users, paying)   | GetItem   | pk PSTATS             sk USERS / PAYING          |
  * | platform per day (new users, msgs)| Query     | pk PSTATS             sk between NEWUSERS#… / MSGS#… |
  * | messages per user in a day/month/ | Query     | pk PSTATS#MSGS#{D2026-11-24 / M2026-11 / Y2026} sk USER#{id} |
@@ -216,6 +217,8 @@ export const Keys = {
   couponRedemption: (code: string, userId: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: `USER#${userId}` }),
   stripeCustomer: (customerId: string) => ({ pk: `STRIPECUS#${customerId}`, sk: "STRIPECUS" }),
   stripeEvent: (eventId: string) => ({ pk: `STRIPEEVT#${eventId}`, sk: "STRIPEEVT" }),
+  /** held while one checkout or plan change of the user talks to Stripe (functions/core/billing-lock.ts) */
+  billingLock: (userId: string) => ({ pk: `USER#${userId}`, sk: "BILLINGLOCK" }),
 
   /** platform aggregates for the admin portal, kept up as things happen (functions/core/platform-stats.ts) */
   platformTotal: (name: "USERS" | "PAYING") => ({ pk: "PSTATS", sk: name }),

@@ -72,10 +72,11 @@ describe("subscribing, upgrading and downgrading (spec 03 §4)", () => {
     const { token, user } = await subscriber("billing-pro");
     expect(user).toMatchObject({ subscription_tier: "pro", stripe_subscription_status: "active" });
     expect(user.stripe_customer_id).toMatch(/^cus_/);
-    const current = await usage(token);
-    expect(current).toMatchObject({ tier: "pro", monthly_limit: 500, daily_limit: 1_000_000, past_due: false });
     const sub = await standIn().sdk.subscriptions.retrieve(user.stripe_subscription_id);
-    expect(current.next_period_start_date).toBe(new Date(sub.items.data[0].current_period_end * 1000).toISOString());
+    const periodEnd = new Date(sub.items.data[0].current_period_end * 1000).toISOString();
+    // the webhook sets the tier, then the credit period: wait for the second write too
+    const current = await waitFor(() => usage(token), (u) => u.next_period_start_date === periodEnd);
+    expect(current).toMatchObject({ tier: "pro", monthly_limit: 500, daily_limit: 1_000_000, past_due: false });
     const stats = (await call("GET", "/api/billing/stats", { token })).body;
     expect(stats).toMatchObject({ subscription_status: "active", stripe_subscription: { plan: { id: plans.pro.id } } });
     // a second checkout while subscribed is refused: plan changes go through update-subscription

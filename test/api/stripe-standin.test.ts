@@ -242,6 +242,22 @@ describe("subscriptions", () => {
     expect(previous.items.data[0].price.id).toBe(plan.pro.id);
   });
 
+  it("a paid invoice's payment is a succeeded payment intent, refunded in parts until nothing is left", async () => {
+    const { subscription } = await subscribe();
+    const [payment] = (await stripe.invoicePayments.list({ invoice: subscription.latest_invoice as string })).data;
+    expect(payment).toMatchObject({ status: "paid", amount_paid: 10_000, payment: { type: "payment_intent" } });
+    const intent = payment.payment.payment_intent as string;
+    expect(await stripe.paymentIntents.retrieve(intent)).toMatchObject({ status: "succeeded", amount_received: 10_000 });
+
+    const part = await stripe.refunds.create({ payment_intent: intent, amount: 4_000, reason: "duplicate" });
+    expect(part).toMatchObject({ object: "refund", amount: 4_000, status: "succeeded", payment_intent: intent, reason: "duplicate" });
+    await expect(stripe.refunds.create({ payment_intent: intent, amount: 7_000 })).rejects.toMatchObject({ code: "amount_too_large" });
+    expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(6_000);
+    await expect(stripe.refunds.create({ payment_intent: intent })).rejects.toMatchObject({ code: "charge_already_refunded" });
+    expect((await stripe.refunds.list({ payment_intent: intent })).data.map((r) => r.amount)).toEqual([6_000, 4_000]);
+    expect(await deliveredFor(part.id)).toEqual(["refund.created"]);
+  });
+
   it("create_prorations leaves the proration for the next invoice; failed renewal → past_due → fixed in the portal", async () => {
     const { subscription } = await subscribe();
     await stripe.subscriptions.update(subscription.id, { items: [{ id: subscription.items.data[0].id, price: plan.max.id }], proration_behavior: "create_prorations" });

@@ -20,6 +20,26 @@ async function onBilling(email: string): Promise<Page> {
 
 const card = (page: Page, key: string) => page.getByTestId(`plan-card-${key}`);
 
+/** A new user on Pro through the API, the hosted checkout and the webhook: answers the e-mail and token. */
+async function proSubscriber(label: string) {
+  const email = uniqueEmail(label);
+  const token = await tokenFor(email);
+  const pro = (await call("GET", "/api/billing/stats", { token })).body.pricing.pro;
+  const checkout = await call("POST", `/api/billing/create-checkout-session/${pro.id}`, { token });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  await payCheckout(checkout.body.url);
+  await expect.poll(async () => (await call("GET", "/api/auth/me", { token })).body.subscription_tier, { timeout: 15_000 }).toBe("pro");
+  return { email, token };
+}
+
+/** The pending-change notice's Cancel Change, and the notice gone. */
+async function cancelPendingChange(page: Page) {
+  const notice = page.getByTestId("pending-change-notice");
+  await notice.getByTestId("cancel-change").click();
+  await toastSaying(page, "Subscription schedule cancelled successfully");
+  await notice.waitFor({ state: "detached" });
+}
+
 describe("/billing", () => {
   it("a Free user subscribes to Pro through the hosted checkout, then schedules a downgrade to Starter and cancels it", async () => {
     const page = await onBilling(uniqueEmail("billing-subscribe"));
@@ -52,11 +72,34 @@ describe("/billing", () => {
     expect(await notice.innerText()).toContain("Your plan changes to Starter at the end of your billing cycle.");
     expect(await card(page, "pro").getByTestId("current-badge").innerText()).toBe("Current");
 
-    await notice.getByTestId("cancel-change").click();
-    await toastSaying(page, "Subscription schedule cancelled successfully");
-    await notice.waitFor({ state: "detached" });
+    await cancelPendingChange(page);
     await card(page, "pro").getByTestId("current-badge").waitFor();
     expect(await card(page, "starter").getByTestId("plan-action").innerText()).toBe("Downgrade");
+  });
+
+  it("Cancel plan in Manage Payments shows the pending change to Free; Cancel Change keeps the plan; the Free card downgrades after a confirmation", async () => {
+    const { email } = await proSubscriber("billing-to-free");
+    const page = await onBilling(email);
+    await card(page, "pro").getByTestId("manage-payments").click();
+    await page.waitForURL(/\/portal\//);
+    await page.getByTestId("standin-cancel").click();
+    await page.getByTestId("standin-notice").waitFor();
+    await page.getByTestId("standin-return").click();
+    await page.waitForURL(`${webUrl()}/billing`);
+    const notice = page.getByTestId("pending-change-notice");
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("Your plan changes to Free at the end of your billing cycle.");
+    expect(await card(page, "free").getByTestId("plan-blocked").innerText()).toBe("Cancel the pending change first.");
+    await cancelPendingChange(page);
+
+    await card(page, "free").getByTestId("plan-action").click();
+    const dialog = page.getByTestId("plan-change-dialog");
+    expect(await dialog.innerText()).toContain("then your subscription ends, and the downgrade to Free is effective at the end of the billing cycle");
+    await dialog.getByTestId("plan-change-confirm").click();
+    expect(await toastSaying(page, "Subscription Updated")).toContain("scheduled to downgrade at the end of your billing cycle");
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("Your plan changes to Free at the end of your billing cycle.");
+    expect(await page.getByTestId("current-plan").innerText()).toBe("You are on the Pro plan.");
   });
 
   it("a user redeems a coupon an admin created and sees the credits added", async () => {
@@ -94,13 +137,7 @@ describe("/billing", () => {
   });
 
   it("a past-due subscriber sees 'Subscription payment overdue' and Free-plan limits", async () => {
-    const email = uniqueEmail("billing-pastdue");
-    const token = await tokenFor(email);
-    const pro = (await call("GET", "/api/billing/stats", { token })).body.pricing.pro;
-    const checkout = await call("POST", `/api/billing/create-checkout-session/${pro.id}`, { token });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    await payCheckout(checkout.body.url);
-    await expect.poll(async () => (await call("GET", "/api/auth/me", { token })).body.subscription_tier, { timeout: 15_000 }).toBe("pro");
+    const { email, token } = await proSubscriber("billing-pastdue");
     const subscription = (await call("GET", "/api/auth/me", { token })).body.stripe_subscription_id as string;
     await renew(subscription, { fail: true });
     await expect.poll(async () => (await call("GET", "/api/usage-logs/current-usage", { token })).body.past_due, { timeout: 15_000 }).toBe(true);

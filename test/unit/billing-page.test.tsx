@@ -12,6 +12,7 @@ import { Toaster, toaster } from "../../web/src/components/ui/toaster";
 import type { RouterContext } from "../../web/src/routes/__root";
 import { Route as BillingRoute } from "../../web/src/routes/_app/billing";
 import { system } from "../../web/src/theme";
+import { ACTIVATION_TIMING } from "../../web/src/components/billing/usePurchaseActivation";
 import { stats, usage, user } from "./billing-fixtures";
 import { polyfillJsdom } from "./jsdom-polyfills";
 
@@ -21,6 +22,8 @@ const world = {
   tier: "free" as SubscriptionTier,
   schedule: null as SubscriptionTier | null,
   pastDue: false,
+  /** the subscription is set to end at the period's close (Cancel plan in the portal, or a downgrade to Free) */
+  ending: false,
   extra: 0,
   /** answers for the calls a test makes fail */
   fail: {} as Record<string, () => Response>,
@@ -35,15 +38,17 @@ const detail = (status: number, text: string) => () => HttpResponse.json({ detai
 
 const server = setupServer(
   http.get("*/api/auth/me", () => answer("GET me", () => user(world.tier))),
-  http.get("*/api/billing/stats", () => answer("GET stats", () => stats(world.tier, world.schedule))),
+  http.get("*/api/billing/stats", () =>
+    answer("GET stats", () => ({ ...stats(world.tier, world.schedule), ...(world.ending ? { subscription_schedule_id: null, subscription_schedule_tier: "free" } : {}) })),
+  ),
   http.get("*/api/usage-logs/current-usage", () => answer("GET usage", () => usage({ tier: world.tier, past_due: world.pastDue, extra_credits: world.extra }))),
   http.get("*/api/usage-logs/current-integration-usage", () => answer("GET integrations", () => ({ usage: 460, limit: 500 }))),
   http.post("*/api/billing/create-checkout-session/:planId", ({ params }) => answer(`POST checkout ${params.planId}`, () => ({ sessionId: "cs_1", url: "http://stripe.localhost/pay/cs_1" }))),
   http.post("*/api/billing/create-portal-session", () => answer("POST portal", () => ({ url: "http://stripe.localhost/portal" }))),
   http.post("*/api/billing/update-subscription/:planId", ({ params }) =>
     answer(`POST update ${params.planId}`, () => {
-      const down = params.planId === "price_starter";
-      return { subscription: { is_downgrade: down, tier: down ? "starter" : "elite", effective_date: "2026-04-01T00:00:00.000Z" } };
+      const to = params.planId === "price_starter" ? "starter" : params.planId === "price_free" ? "free" : "elite";
+      return { subscription: { is_downgrade: to !== "elite", tier: to, effective_date: "2026-04-01T00:00:00.000Z" } };
     }),
   ),
   http.delete("*/api/billing/cancel-schedule", () => answer("DELETE schedule", () => ({ cancelled: true }))),
@@ -67,8 +72,11 @@ const layout = createRoute({
 // mounted the way web/src/routeTree.gen.ts mounts it (whose options type leaves id and path out, hence its cast too)
 const tree = root.addChildren([layout.addChildren([BillingRoute.update({ id: "/billing", path: "/billing", getParentRoute: () => layout } as never)])]);
 
+/** The query cache of the page shown last: a test pushes into it what the user's room would. */
+let queryClient: QueryClient;
+
 function show(path = "/billing") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createRouter({ routeTree: tree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <ChakraProvider value={system}>
@@ -89,7 +97,7 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: "error" });
 });
 beforeEach(() => {
-  Object.assign(world, { tier: "free", schedule: null, pastDue: false, extra: 0, fail: {}, calls: [] });
+  Object.assign(world, { tier: "free", schedule: null, pastDue: false, ending: false, extra: 0, fail: {}, calls: [] });
 });
 afterEach(() => {
   cleanup();
@@ -132,7 +140,7 @@ describe("Billing view: plan cards (spec 03 §2.2, §4)", () => {
     await waitFor(() => expect(world.calls).toContain("POST checkout price_elite_3"));
   });
 
-  it("a Pro user: Current with Manage Payments (the portal), higher cards Upgrade, lower Downgrade, Free through Manage Payments", async () => {
+  it("a Pro user: Current with Manage Payments (the portal), higher cards Upgrade, lower ones and Free Downgrade", async () => {
     world.tier = "pro";
     show();
     const pro = await card("pro");
@@ -141,7 +149,7 @@ describe("Billing view: plan cards (spec 03 §2.2, §4)", () => {
     expect(within(await card("enterprise")).getByTestId("plan-action").textContent).toBe("Upgrade");
     expect(within(await card("builder")).getByTestId("plan-action").textContent).toBe("Downgrade");
     expect(within(await card("starter")).getByTestId("plan-action").textContent).toBe("Downgrade");
-    expect(within(await card("free")).getByTestId("plan-blocked").textContent).toBe("To move to Free, cancel your subscription in Manage Payments.");
+    expect(within(await card("free")).getByTestId("plan-action").textContent).toBe("Downgrade");
     fireEvent.click(within(pro).getByTestId("manage-payments"));
     await waitFor(() => expect(world.calls).toContain("POST portal"));
   });
@@ -182,6 +190,19 @@ describe("Billing view: plan cards (spec 03 §2.2, §4)", () => {
     fireEvent.click(within(dialog).getByTestId("plan-change-confirm"));
     const text = await toastText("Subscription Updated");
     expect(text).toContain("scheduled to downgrade at the end of your billing cycle");
+  });
+
+  it("a downgrade to Free from the Free card asks first (the subscription ends, effective at the end of the billing cycle), then asks the server", async () => {
+    world.tier = "pro";
+    show();
+    fireEvent.click(within(await card("free")).getByTestId("plan-action"));
+    const dialog = await screen.findByTestId("plan-change-dialog");
+    expect(dialog.textContent).toContain("Downgrade to Free?");
+    expect(dialog.textContent).toContain("You keep Pro until the end of the billing cycle; then your subscription ends, and the downgrade to Free is effective at the end of the billing cycle.");
+    expect(world.calls.some((c) => c.startsWith("POST update"))).toBe(false);
+    fireEvent.click(within(dialog).getByTestId("plan-change-confirm"));
+    expect(await toastText("Subscription Updated")).toContain("scheduled to downgrade at the end of your billing cycle");
+    expect(world.calls).toContain("POST update price_free");
   });
 
   it("a refused update shows the server's detail, else 'Failed to update subscription. Please try again later.'", async () => {
@@ -230,6 +251,29 @@ describe("Billing view: plan cards (spec 03 §2.2, §4)", () => {
     show();
     fireEvent.click(within(await screen.findByTestId("pending-change-notice")).getByTestId("cancel-change"));
     await toastText("Failed to cancel subscription schedule. Please try again later.");
+  });
+
+  it("a subscription set to end (Cancel plan in Manage Payments) shows the change to Free with 'Cancel Change'; plan changes wait for it", async () => {
+    world.tier = "pro";
+    world.ending = true;
+    show();
+    const notice = await screen.findByTestId("pending-change-notice");
+    expect(notice.textContent).toContain("Your plan changes to Free at the end of your billing cycle.");
+    expect(notice.textContent).toContain("Your subscription ends then and is not renewed.");
+    expect(within(await card("elite")).getByTestId("plan-blocked").textContent).toBe("Cancel the pending change first.");
+    fireEvent.click(within(notice).getByTestId("cancel-change"));
+    await toastText("Subscription schedule cancelled successfully");
+    expect(world.calls).toContain("DELETE schedule");
+  });
+
+  it("follows the account: when the user's room pushes a change from Stripe's webhook, the notice appears without a reload", async () => {
+    world.tier = "pro";
+    show();
+    await card("pro");
+    expect(screen.queryByTestId("pending-change-notice")).toBeNull();
+    world.ending = true; // Cancel plan in the portal, in another tab
+    act(() => queryClient.setQueryData(["me"], { ...user("pro"), subscription_schedule_tier: "free" }));
+    expect((await screen.findByTestId("pending-change-notice", {}, { timeout: 3000 })).textContent).toContain("Your plan changes to Free");
   });
 
   it("no schedule, no notice", async () => {
@@ -336,6 +380,20 @@ describe("Back from checkout (success=true)", () => {
     await toastText("Your new plan is active");
     expect(purchase).toHaveBeenCalledTimes(1);
   });
+
+  it("a webhook that lands after the page's patience ran out still shows the plan, without a reload", async () => {
+    const usual = { ...ACTIVATION_TIMING };
+    Object.assign(ACTIVATION_TIMING, { patienceMs: 300, slowPollMs: 200 });
+    try {
+      show("/billing?success=true");
+      await waitFor(() => expect(screen.getByTestId("activation-notice").textContent).toContain("This is taking longer than usual"), { timeout: 5000 });
+      world.tier = "pro"; // Stripe's retry delivered it at last
+      await waitFor(() => expect(screen.queryByTestId("activation-notice")).toBeNull(), { timeout: 5000 });
+      expect(screen.getByTestId("current-plan").textContent).toBe("You are on the Pro plan.");
+    } finally {
+      Object.assign(ACTIVATION_TIMING, usual);
+    }
+  }, 15_000);
 
   it("without the flag nothing is tracked, and with no tracker configured the page still works", async () => {
     const purchase = vi.fn();

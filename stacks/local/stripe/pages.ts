@@ -14,13 +14,17 @@ label{display:block;font-size:13px;margin:12px 0 4px;color:#555}input{width:100%
 button{padding:10px 16px;font-size:15px;border-radius:6px;border:1px solid #635bff;cursor:pointer;margin:16px 8px 0 0}
 button.primary{background:#635bff;color:#fff}button.secondary{background:#fff;color:#635bff}
 .declined{color:#c0123c;font-weight:600;margin:12px 0}.notice{color:#0a7d3b;margin:12px 0}.muted{color:#697386;font-size:14px}
-.plan{border:1px solid #e3e8ee;border-radius:6px;padding:12px 16px;margin:12px 0}`;
+.plan{border:1px solid #e3e8ee;border-radius:6px;padding:12px 16px;margin:12px 0}
+main.wide{max-width:820px}select,textarea{width:100%;box-sizing:border-box;padding:8px;font-size:15px}
+h2{font-size:16px;margin:24px 0 8px}.badge{background:#fff4d6;border:1px solid #e8c66a;border-radius:4px;padding:1px 6px;font-size:12px;margin-left:6px}
+.archived{opacity:.6}code{font-size:12px;color:#697386}`;
 
-export function layout(title: string, label: string, body: string): string {
+/** `wide` widens the card (the dashboard's tables); `head` adds tags to <head> (trusted markup only). */
+export function layout(title: string, label: string, body: string, options: { wide?: boolean; head?: string } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head>
-<body><div class="label" data-testid="standin-label">${escape(label)}</div><main>${body}</main></body></html>`;
+<title>${escape(title)}</title><style>${STYLE}</style>${options.head ?? ""}</head>
+<body><div class="label" data-testid="standin-label">${escape(label)}</div><main${options.wide ? ' class="wide"' : ""}>${body}</main></body></html>`;
 }
 
 export function errorPage(message: string): string {

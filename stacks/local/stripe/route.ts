@@ -9,6 +9,8 @@ export interface Context {
   account: string | null;
   /** The stand-in's own address, for the hosted pages' URLs. */
   base: string;
+  /** The request's `Origin` header (browsers send it on form posts), for pages that refuse cross-site posts. */
+  origin: string | null;
 }
 
 /** A hosted page's answer: HTML, or a redirect after a form post. */

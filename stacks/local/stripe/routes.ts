@@ -8,12 +8,15 @@ import { subscriptionRoutes } from "./resources/subscriptions.ts";
 import { scheduleRoutes } from "./resources/schedules.ts";
 import { invoiceRoutes } from "./resources/invoices.ts";
 import { paymentIntentRoutes } from "./resources/payment-intents.ts";
+import { invoicePaymentRoutes } from "./resources/invoice-payments.ts";
+import { refundRoutes } from "./resources/refunds.ts";
 import { eventRoutes } from "./resources/events.ts";
 import { connectRoutes } from "./resources/connect.ts";
 import { clockRoutes } from "./renewal.ts";
 import { pageRoutes } from "./page-routes.ts";
+import { dashboardRoutes } from "./dashboard.ts";
 
-/** Every call the stand-in answers: Stripe's `/v1` subset, the local clock (`/_local`), and the hosted pages. */
+/** Every call the stand-in answers: Stripe's `/v1` subset, the local clock (`/_local`), the hosted pages, and the connected accounts' local dashboard. */
 export const routes: Route[] = [
   ...productRoutes,
   ...priceRoutes,
@@ -24,8 +27,11 @@ export const routes: Route[] = [
   ...scheduleRoutes,
   ...invoiceRoutes,
   ...paymentIntentRoutes,
+  ...invoicePaymentRoutes,
+  ...refundRoutes,
   ...eventRoutes,
   ...connectRoutes,
   ...clockRoutes,
   ...pageRoutes,
+  ...dashboardRoutes,
 ];

@@ -42,7 +42,7 @@ async function handle(options: ServerOptions, req: IncomingMessage, res: ServerR
   const raw = await readBody(req);
   if (raw === null) return send(res, 413, new StripeError(413, "Request body too large.").body());
   const params: Params = { ...qs.parse(url.search.slice(1), QS_OPTIONS), ...qs.parse(raw, QS_OPTIONS) };
-  const ctx: Context = { store, params, path: found.path, account: null, base: options.base() };
+  const ctx: Context = { store, params, path: found.path, account: null, base: options.base(), origin: header(req, "origin") };
   const { route } = found;
 
   if (route.kind === "page") {

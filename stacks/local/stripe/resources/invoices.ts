@@ -4,6 +4,7 @@ import { page } from "../listing.ts";
 import { oneOf, text } from "../params.ts";
 import { api, type Route } from "../route.ts";
 import type { Entry, Store, StripeObject } from "../store.ts";
+import { recordInvoicePayment } from "./invoice-payments.ts";
 
 export interface LineInput {
   amount: number;
@@ -166,6 +167,7 @@ export function markPaid(store: Store, invoice: Entry): void {
   obj.auto_advance = false;
   obj.next_payment_attempt = null;
   obj.status_transitions.paid_at = now;
+  if (obj.amount_paid > 0) recordInvoicePayment(store, invoice);
   store.changed();
 }
 

@@ -10,7 +10,7 @@ export function ActivationNotice({ activation }: { activation: Activation }) {
       <Alert.Content>
         <Alert.Title>Payment received. Your new plan is being activated…</Alert.Title>
         <Alert.Description>
-          {activation === "activating" ? "This takes a few seconds; the page updates by itself." : "This is taking longer than usual. Your plan will show here once the payment is confirmed; reload the page in a minute."}
+          {activation === "activating" ? "This takes a few seconds; the page updates by itself." : "This is taking longer than usual. Your plan will show here by itself once the payment is confirmed."}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

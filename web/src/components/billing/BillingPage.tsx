@@ -12,6 +12,7 @@ import { PastDueBanner } from "./PastDueBanner";
 import { PendingChangeNotice } from "./PendingChangeNotice";
 import { PlanCards } from "./PlanCards";
 import { currentTier, tierName } from "./plans";
+import { useAccountFollow } from "./useAccountFollow";
 import { useBillingActions } from "./useBillingActions";
 import { usePurchaseActivation } from "./usePurchaseActivation";
 import { UsagePanel } from "./UsagePanel";
@@ -30,6 +31,7 @@ export function BillingPage({ success, dropSuccessFlag }: Props) {
   const { data: me } = useSuspenseQuery(meQuery);
   const { data: usage } = useSuspenseQuery(usageQuery);
   const actions = useBillingActions();
+  useAccountFollow(me);
   const tier = currentTier(stats, me.subscription_tier);
   const activation = usePurchaseActivation(success, tier, dropSuccessFlag);
 

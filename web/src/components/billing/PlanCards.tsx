@@ -5,7 +5,7 @@ import type { SubscriptionTier } from "../../../../schemas/user";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { EliteSelector } from "./EliteSelector";
 import { PlanCard } from "./PlanCard";
-import { cardAction, isElite, planGroups, tierName } from "./plans";
+import { cardAction, hasPendingChange, isElite, planGroups, tierName } from "./plans";
 import type { BillingActions } from "./useBillingActions";
 
 interface Props {
@@ -17,6 +17,23 @@ interface Props {
 }
 
 const settling = (m: { isPending: boolean; isSuccess: boolean }) => m.isPending || m.isSuccess;
+
+/** What the dialog asks first (spec 03 §4): an upgrade applies now; a downgrade, Free included (the subscription ends), at the cycle's end. */
+function confirmationOf(plan: Plan, downgrade: boolean, current: string) {
+  if (!downgrade) {
+    return {
+      title: `Upgrade to ${plan.nickname}?`,
+      text: `The upgrade from ${current} to ${plan.nickname} is applied immediately with a prorated charge for the rest of this billing cycle.`,
+      action: "Upgrade",
+    };
+  }
+  const then = plan.key === "free" ? "then your subscription ends, and the downgrade to Free" : `the downgrade to ${plan.nickname}`;
+  return {
+    title: `Downgrade to ${plan.nickname}?`,
+    text: `You keep ${current} until the end of the billing cycle; ${then} is effective at the end of the billing cycle.`,
+    action: "Downgrade",
+  };
+}
 
 /** The plan cards in tier order, the Elite family as one card; upgrades and downgrades ask first (spec 03 §4). */
 export function PlanCards({ stats, tier, pastDue, actions }: Props) {
@@ -45,14 +62,7 @@ export function PlanCards({ stats, tier, pastDue, actions }: Props) {
           const plan = (family && group.plans.find((p) => p.key === elite)) || group.plans[0]!;
           const action = cardAction(plan.key, tier);
           const change = action === "upgrade" || action === "downgrade";
-          const blockedBy =
-            plan.key === "free" && action === "downgrade"
-              ? "To move to Free, cancel your subscription in Manage Payments."
-              : change && pastDue
-                ? "Update your payment method first."
-                : change && stats.subscription_schedule_id
-                  ? "Cancel the pending change first."
-                  : undefined;
+          const blockedBy = change && pastDue ? "Update your payment method first." : change && hasPendingChange(stats) ? "Cancel the pending change first." : undefined;
           return (
             <PlanCard
               key={group.key}
@@ -70,20 +80,7 @@ export function PlanCards({ stats, tier, pastDue, actions }: Props) {
       </SimpleGrid>
       <ConfirmDialog
         tone="brand"
-        confirmation={
-          change &&
-          (change.downgrade
-            ? {
-                title: `Downgrade to ${change.plan.nickname}?`,
-                text: `You keep ${current} until the end of the billing cycle; the downgrade to ${change.plan.nickname} is effective at the end of the billing cycle.`,
-                action: "Downgrade",
-              }
-            : {
-                title: `Upgrade to ${change.plan.nickname}?`,
-                text: `The upgrade from ${current} to ${change.plan.nickname} is applied immediately with a prorated charge for the rest of this billing cycle.`,
-                action: "Upgrade",
-              })
-        }
+        confirmation={change && confirmationOf(change.plan, change.downgrade, current)}
         pending={actions.update.isPending}
         testIds={{ dialog: "plan-change-dialog", action: "plan-change-confirm" }}
         onConfirm={confirm}

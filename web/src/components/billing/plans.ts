@@ -61,3 +61,6 @@ export const count = (text: string | number) => Number(text).toLocaleString("en-
 export function tierName(tier: SubscriptionTier, pricing: BillingStats["pricing"]): string {
   return pricing[tier]?.nickname ?? tier.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+/** A change waits for the end of the cycle: a scheduled downgrade, or a subscription set to end (its tier is then Free, with no schedule). */
+export const hasPendingChange = (stats: BillingStats) => Boolean(stats.subscription_schedule_id || stats.subscription_schedule_tier);

@@ -8,9 +8,11 @@ import { toast } from "../ui/toaster";
 
 /** Checkout tracking value (spec 03 §9). */
 export const PURCHASE_TRACKING_VALUE = 20;
-/** How often, and how long, the page asks whether Stripe's webhook has landed. */
-export const ACTIVATION_POLL_MS = 2_000;
-const ACTIVATION_PATIENCE_MS = 60_000;
+/**
+ * How often the page asks whether Stripe's webhook has landed; after `patienceMs` it says so and asks
+ * less often, until the deadline (Stripe retries a failed delivery for a while). One object so tests can shorten it.
+ */
+export const ACTIVATION_TIMING = { pollMs: 2_000, patienceMs: 60_000, slowPollMs: 10_000, deadlineMs: 15 * 60_000 };
 
 export type Activation = "idle" | "activating" | "slow";
 
@@ -23,6 +25,7 @@ export function usePurchaseActivation(success: boolean, tier: SubscriptionTier, 
   const seen = useRef(false);
   const [waiting, setWaiting] = useState(false);
   const [slow, setSlow] = useState(false);
+  const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
     if (!success || seen.current) return;
@@ -39,14 +42,16 @@ export function usePurchaseActivation(success: boolean, tier: SubscriptionTier, 
       setSlow(false);
       toast.success("Your new plan is active. Thank you!");
       void client.invalidateQueries({ queryKey: ["usage"] });
+      void client.invalidateQueries({ queryKey: billingStatsQuery.queryKey });
       return;
     }
-    const timer = window.setTimeout(() => setSlow(true), ACTIVATION_PATIENCE_MS);
-    return () => window.clearTimeout(timer);
+    const timers = [window.setTimeout(() => setSlow(true), ACTIVATION_TIMING.patienceMs), window.setTimeout(() => setGaveUp(true), ACTIVATION_TIMING.deadlineMs)];
+    return () => timers.forEach((t) => window.clearTimeout(t));
   }, [waiting, tier, client]);
 
-  // the page reads the same queries: polling them here refreshes it
-  const poll = { refetchInterval: ACTIVATION_POLL_MS, enabled: waiting && !slow };
+  // The page reads the same queries: polling them here refreshes it. A late webhook still shows (a slow
+  // delivery is retried by Stripe for minutes), and the user's room (useMyRoom) may bring it sooner.
+  const poll = { refetchInterval: slow ? ACTIVATION_TIMING.slowPollMs : ACTIVATION_TIMING.pollMs, enabled: waiting && !gaveUp };
   useQuery({ ...billingStatsQuery, ...poll });
   useQuery({ ...meQuery, ...poll });
 
