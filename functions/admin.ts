@@ -8,13 +8,16 @@ export const { app, handler } = callGroup("admin", {
   async getUser(c) {
     return c.json(await Users.mustGet(parse(UserIdParam, c.req.param("id"))));
   },
-  async stats(c) {
+  /** GET /api/admin/analytics/overall: the Statistics tab's totals. */
+  async overall(c) {
     return c.json(await PlatformReports.stats());
   },
-  async userGrowth(c) {
+  /** GET /api/admin/analytics/user-analytics: new users per day over a range. */
+  async userAnalytics(c) {
     const q = query(c, UserGrowthQuery);
     return c.json(await PlatformReports.userGrowth(q.range, q.hide_today));
   },
+  /** GET /api/admin/analytics/top-users?start_date&end_date&limit (limit 100 by default). */
   async topUsers(c) {
     return c.json(await PlatformReports.topUsers(query(c, TopUsersQuery)));
   },

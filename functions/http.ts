@@ -29,6 +29,7 @@ export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) 
     const op = (ops as Record<string, Op>)[def.op];
     app.on(method, honoPath(path), async (c) => {
       if (def.localOnly && !Config.isLocal) throw notFound("Not found");
+      assertParamLengths(c);
       const actor = await authenticate(c, def);
       return Actor.provide(actor, () => op(c));
     });
@@ -40,6 +41,19 @@ export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) 
     return c.json(errorBody("Internal server error"), 500);
   });
   return { app, handler: handle(app) };
+}
+
+/**
+ * The longest path parameter, in UTF-8 bytes. Every id, name and slug is far shorter; DynamoDB
+ * refuses a sort key past 1,024 bytes (a partition key past 2,048) with an error that would be a 500.
+ */
+export const MAX_PATH_PARAM_BYTES = 512;
+
+/** A path parameter too long to name anything names nothing: 404 before any handler reads. */
+function assertParamLengths(c: Context): void {
+  for (const value of Object.values(c.req.param() as Record<string, string>)) {
+    if (Buffer.byteLength(value) > MAX_PATH_PARAM_BYTES) throw notFound("Not found");
+  }
 }
 
 export function errorBody(detail: string, extra?: Record<string, unknown>): ErrorBody {
@@ -138,17 +152,34 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   return result.data;
 }
 
-/** The JSON body, parsed by its schema; malformed JSON is a 400 like any other bad input. */
-export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/** Content types a JSON route reads as JSON: none, JSON (and `+json`), or text/plain (what fetch sends for a bare string). */
+const jsonTypes = /^(application\/([\w.+-]+\+)?json|text\/plain)$/;
+/** Form encodings: read only where a route takes a form (an HTML page's POST). */
+const formTypes = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/;
+
+/**
+ * The JSON body, parsed by its schema. A body that is not JSON is a 400, never an empty
+ * object: a form or multipart body read as `{}` would be a query matching every record.
+ * An empty body is `{}` (a call that needs more says so, e.g. deleteMany). `form` lets a
+ * route that an HTML form posts to read its fields instead.
+ */
+export async function body<S extends z.ZodType>(c: Context, schema: S, options: { form?: boolean } = {}): Promise<z.infer<S>> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   let raw: unknown;
-  const type = c.req.header("content-type") ?? "";
-  try {
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+  if (options.form && formTypes.test(type)) {
+    try {
       raw = Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === "string"));
-    } else {
-      const text = await c.req.text();
-      raw = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      throw new VisibleError("input", "The form in the request body could not be read");
     }
+    return parse(schema, raw);
+  }
+  if (type !== "" && !jsonTypes.test(type)) {
+    throw new VisibleError("input", `The request body must be JSON (Content-Type: application/json), not ${type.slice(0, 100)}`);
+  }
+  const text = await c.req.text();
+  try {
+    raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw new VisibleError("input", "The request body is not valid JSON");
   }

@@ -74,7 +74,7 @@ export const { app, handler } = callGroup("local", {
   },
 
   async identitySubmit(c) {
-    const form = await body(c, AppIdentityForm);
+    const form = await body(c, AppIdentityForm, { form: true });
     // an app's own sign-in page may post here (its users sign in to it); the platform's sign-in only from Kiln's pages
     if (!form.app_id) assertBuilderPage(c);
     if (form.app_id) {

@@ -22,6 +22,10 @@ export const { app, handler } = callGroup("payments", {
     return c.json(await Payments.accountLink(account, return_url));
   },
 
+  async dashboardLink(c) {
+    return c.json(await Payments.dashboardLink(await Payments.own(Actor.user(), c.req.param("account")!)));
+  },
+
   async status(c) {
     return c.json(await Payments.status(Actor.user(), c.req.param("account")!));
   },

@@ -19,7 +19,7 @@ function checkRange(q: { start_date?: string; end_date?: string }, ctx: z.Refine
   if (q.start_date && q.end_date && q.start_date > q.end_date) fail("start_date", "start_date cannot be after end_date");
 }
 
-/** GET /api/admin/top-users (spec 03 §7.4): 7 days by default, 100 users by default. */
+/** GET /api/admin/analytics/top-users (spec 03 §7.4): 7 days by default, 100 users by default. */
 export const TopUsersQuery = z.object({ ...rangeFields, limit: z.coerce.number().int().min(1).max(500).default(100) }).superRefine(checkRange);
 export type TopUsersQuery = z.infer<typeof TopUsersQuery>;
 
@@ -31,7 +31,7 @@ export type UsageByDateQuery = z.infer<typeof UsageByDateQuery>;
 export const GrowthRange = z.enum(["7d", "30d", "90d", "1y", "all"]);
 export type GrowthRange = z.infer<typeof GrowthRange>;
 
-/** GET /api/admin/user-growth. */
+/** GET /api/admin/analytics/user-analytics (spec 03 §7.4): user growth over a range. */
 export const UserGrowthQuery = z.object({
   range: GrowthRange.default("30d"),
   hide_today: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
@@ -44,7 +44,7 @@ export const TrendingQuery = z.object({ limit: z.coerce.number().int().min(1).ma
 export const UserGrowth = z.array(z.object({ date: z.string(), count: z.number() }));
 export type UserGrowth = z.infer<typeof UserGrowth>;
 
-/** GET /api/admin/stats (spec 03 §3 Admin stats). */
+/** GET /api/admin/analytics/overall (spec 03 §3 Admin stats, §7.4 /overall). */
 export const AdminStats = z.object({
   total_users: z.number(),
   new_users_today: z.number(),

@@ -76,6 +76,9 @@ export type AccountStatus = z.infer<typeof AccountStatus>;
 
 export const AccountLink = z.object({ account_link_url: z.string() });
 export type AccountLink = z.infer<typeof AccountLink>;
+/** POST /{account}/create-dashboard-link: where the owner manages products and prices (a single-use link when Stripe makes one). */
+export const DashboardLink = z.object({ dashboard_url: z.string() });
+export type DashboardLink = z.infer<typeof DashboardLink>;
 
 /** GET /{account}/connect-to-app/{appId}: whether the app takes payments with this account. */
 export const AppConnection = z.object({ app_id: z.string(), app_name: z.string(), stripe_account_id: z.string(), connected: z.boolean() });

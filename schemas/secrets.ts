@@ -18,12 +18,21 @@ export const SecretName = z
   .max(SECRET_NAME_MAX, `A secret name must be at most ${SECRET_NAME_MAX} characters`)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "A secret name must start with a letter or underscore and contain only letters, digits and underscores");
 
-/** A value as entered: trimmed, never blank. */
+/**
+ * Control characters a value may not hold. A function reads it as an environment variable,
+ * which can never hold NUL (the sandbox could not start); the other C0 controls and DEL are
+ * paste accidents. Tab and line breaks stay: a PEM key spans lines.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const SECRET_VALUE_CONTROL = "A secret value cannot contain control characters (only tabs and line breaks are allowed)";
+
+/** A value as entered: trimmed, never blank, no control characters. */
 export const SecretValue = z
   .string()
   .trim()
   .min(1, SECRET_VALUES_REQUIRED)
-  .max(SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG);
+  .max(SECRET_VALUE_MAX, SECRET_VALUE_TOO_LONG)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), SECRET_VALUE_CONTROL);
 
 /** An existing secret's id: "{appId}:{name}", so reuse can authorize on the app it lives in. */
 export const SecretId = z.string().max(200).regex(/^[a-z0-9]{1,64}:[A-Za-z_][A-Za-z0-9_]*$/, "Unknown secret");

@@ -182,6 +182,7 @@ export const routes = {
   "POST /api/integrations/StripeIntegration/get-or-create-account": { group: "payments", op: "getOrCreate", access: "user", who: who.signedIn },
   "GET /api/integrations/StripeIntegration/get-account": { group: "payments", op: "get", access: "user", who: who.signedIn },
   "POST /api/integrations/StripeIntegration/{account}/create-account-link": { group: "payments", op: "accountLink", access: "user", who: who.paymentsAccount },
+  "POST /api/integrations/StripeIntegration/{account}/create-dashboard-link": { group: "payments", op: "dashboardLink", access: "user", who: who.paymentsAccount },
   "GET /api/integrations/StripeIntegration/{account}/check-account-status": { group: "payments", op: "status", access: "user", who: who.paymentsAccount },
   "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog": { group: "payments", op: "refreshCatalog", access: "user", who: who.paymentsAccount },
   "GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}": { group: "payments", op: "connection", access: "user", who: who.paymentsAccount },
@@ -283,13 +284,14 @@ export const routes = {
   "PUT /api/docs/agent": { group: "docs", op: "updateAgent", access: "admin", who: who.admin },
 
   "GET /api/auth/users/{id}": { group: "admin", op: "getUser", access: "admin", who: who.admin },
-  "GET /api/admin/stats": { group: "admin", op: "stats", access: "admin", who: who.admin },
-  "GET /api/admin/user-growth": { group: "admin", op: "userGrowth", access: "admin", who: who.admin },
-  "GET /api/admin/top-users": { group: "admin", op: "topUsers", access: "admin", who: who.admin },
+  // Platform analytics (spec 03 §7.4, base /admin/analytics): the Statistics tab's totals, user growth and top users, and the analytics page.
+  "GET /api/admin/analytics/overall": { group: "admin", op: "overall", access: "admin", who: who.admin },
+  "GET /api/admin/analytics/user-analytics": { group: "admin", op: "userAnalytics", access: "admin", who: who.admin },
+  "GET /api/admin/analytics/top-users": { group: "admin", op: "topUsers", access: "admin", who: who.admin },
   "GET /api/admin/analytics/usage-by-date": { group: "admin", op: "usageByDate", access: "admin", who: who.admin },
   "GET /api/admin/analytics/tokens-by-user": { group: "admin", op: "tokensByUser", access: "admin", who: who.admin },
   "GET /api/admin/analytics/trending-apps": { group: "admin", op: "trendingApps", access: "admin", who: who.admin },
-  // spec 03 §7.4 names this path; its answer names every visited app, so it is for admins too
+  // spec 03 §7.4 names this path too: the trending grid any signed-in user sees, {trending_apps}, public apps only
   "GET /api/apps/public/trending": { group: "admin", op: "publicTrending", access: "user", who: who.signedIn },
 
   "GET /api/local/identity": { group: "local", op: "identityPage", access: "public", localOnly: true, who: who.anyone },

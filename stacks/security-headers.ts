@@ -44,7 +44,9 @@ export function builderHeaders({ appsOrigin, connect = [], widgets = [] }: { app
  * A generated app's origin (published, or `preview--…`). The runtime compiles the app's code in
  * the page and runs it with `new Function` (hence 'unsafe-eval'), loads modules from blob:/data:
  * URLs and lets Tailwind's browser build write <style> tags; apps may use images, fonts, APIs and
- * embeds from anywhere. No inline <script> runs. The preview may be framed only by the builder.
+ * embeds from anywhere. No inline <script> runs. The preview may be framed only by the builder
+ * (the editor's frame); a published app (its app host or a custom domain) by the builder and its
+ * own origin, never by another site (clickjacking its signed-in users).
  */
 export function appHeaders({ preview, builderOrigin }: { preview: boolean; builderOrigin: string }): Headers {
   const csp = [
@@ -59,7 +61,7 @@ export function appHeaders({ preview, builderOrigin }: { preview: boolean; build
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    `frame-ancestors ${preview ? builderOrigin : "*"}`,
+    `frame-ancestors ${preview ? builderOrigin : `'self' ${builderOrigin}`}`,
   ].join("; ");
   // only the origin, even to itself: the page's first requests (its own scripts) go out before the runtime strips `?access_token=`
   return { "content-security-policy": csp, "x-content-type-options": "nosniff", "referrer-policy": "strict-origin" };

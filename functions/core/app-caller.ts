@@ -1,11 +1,10 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { AppMeta } from "../../schemas/app";
 import type { AppUser } from "../../schemas/app-user";
 import type { User } from "../../schemas/user";
 import { Actor, type Prefetched } from "./actor";
 import { Apps } from "./apps";
 import { AppUsers } from "./app-users";
-import { db, table } from "./db";
+import { batchGet } from "./db";
 import { Keys, stripKeys } from "./keys";
 import { VisibleError, forbidden, notFound, unauthorized } from "./errors";
 import { Tokens } from "./tokens";
@@ -79,15 +78,10 @@ export namespace AppCallers {
 
   const idOf = (key: Key) => `${key.pk}|${key.sk}`;
 
-  /** The items of these keys in one consistent BatchGetItem (what DynamoDB hands back unprocessed is asked again). */
+  /** The items of these keys in one consistent BatchGetItem (batchGet asks again for what DynamoDB hands back unprocessed). */
   async function readItems(keys: Key[]): Promise<Map<string, Item | undefined>> {
     const read = new Map<string, Item | undefined>(keys.map((k) => [idOf(k), undefined]));
-    let pending: Key[] | undefined = [...new Map(keys.map((k) => [idOf(k), k])).values()];
-    while (pending?.length) {
-      const out: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[table()] ?? []) read.set(idOf(item as Key), item);
-      pending = out.UnprocessedKeys?.[table()]?.Keys as Key[] | undefined;
-    }
+    for (const item of await batchGet(keys, { consistent: true })) read.set(idOf(item as Key), item);
     return read;
   }
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BatchGetCommand, type BatchGetCommandOutput, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName, type StoredEntitySchema } from "../../schemas/entities";
 import type { AppMeta } from "../../schemas/app";
 import { Actor } from "./actor";
@@ -7,7 +7,7 @@ import { type AppCaller, AppCallers } from "./app-caller";
 import { AppUsers } from "./app-users";
 import { Apps } from "./apps";
 import { Config } from "./config";
-import { db, isConditionFailure, queryAll, table } from "./db";
+import { batchGet, db, isConditionFailure, queryAll, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError } from "./errors";
 import { Keys } from "./keys";
@@ -256,16 +256,9 @@ export namespace AppRealtime {
 
   async function sessionsOf(ids: string[]): Promise<Map<string, Session>> {
     const sessions = new Map<string, Session>();
-    for (let i = 0; i < ids.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => Keys.connection(id));
-      while (keys?.length) {
-        const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }));
-        for (const item of result.Responses?.[table()] ?? []) {
-          const session = toSession(item);
-          if (session) sessions.set(session.connectionId, session);
-        }
-        keys = result.UnprocessedKeys?.[table()]?.Keys;
-      }
+    for (const item of await batchGet(ids.map((id) => Keys.connection(id)))) {
+      const session = toSession(item);
+      if (session) sessions.set(session.connectionId, session);
     }
     return sessions;
   }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppBody } from "../../schemas/app";
 import type { User } from "../../schemas/user";
@@ -7,7 +7,7 @@ import { AppFiles } from "./app-files";
 import { BackendFunctions } from "./backend-functions";
 import { Checkpoints } from "./checkpoints";
 import { CustomDomains } from "./domains";
-import { db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "./db";
+import { batchGet, db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, forbidden, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { Messages } from "./messages";
@@ -158,17 +158,8 @@ export namespace Apps {
   }
 
   async function creatorNames(ids: string[]): Promise<Map<string, string | null>> {
-    const unique = [...new Set(ids)];
-    const names = new Map<string, string | null>();
-    for (let i = 0; i < unique.length; i += 100) {
-      const { Responses } = await db().send(
-        new BatchGetCommand({
-          RequestItems: { [table()]: { Keys: unique.slice(i, i + 100).map((id) => ({ pk: `USER#${id}`, sk: "USER" })), ProjectionExpression: "id, full_name, email" } },
-        }),
-      );
-      for (const u of Responses?.[table()] ?? []) names.set(u.id as string, (u.full_name as string | null) ?? (u.email as string));
-    }
-    return names;
+    const users = await batchGet(ids.map((id) => Keys.user(id)), { projection: "id, full_name, email" });
+    return new Map(users.map((u) => [u.id as string, (u.full_name as string | null) ?? (u.email as string)]));
   }
 
   /** Merge a patch into the app's metadata; the version guards against lost updates. */

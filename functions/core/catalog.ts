@@ -1,9 +1,9 @@
-import { BatchGetCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type CatalogEntry, CatalogItem, CatalogItemId, type CreateCatalogItemBody } from "../../schemas/catalog";
 import type { User } from "../../schemas/user";
 import { Actor } from "./actor";
-import { db, isConditionFailure, queryAll, table } from "./db";
+import { batchGet, db, isConditionFailure, queryAll, table } from "./db";
 import { VisibleError, notFound } from "./errors";
 import { Keys, stripKeys } from "./keys";
 import { PackageCatalog } from "./package-catalog";
@@ -98,18 +98,7 @@ export namespace Catalog {
       .map(toStored);
 
   async function byIds(ids: string[]): Promise<Stored[]> {
-    const found: Stored[] = [];
-    for (let i = 0; i < ids.length; i += 100) {
-      const { Responses } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table()]: { Keys: ids.slice(i, i + 100).map(Keys.catalogItem) },
-          },
-        }),
-      );
-      found.push(...(Responses?.[table()] ?? []).filter(isItem).map(toStored));
-    }
-    return found;
+    return (await batchGet(ids.map(Keys.catalogItem))).filter(isItem).map(toStored);
   }
 
   /** The catalogue as the caller sees it, newest first: public approved items, their own and invited ones, and for platform admins every pending one. */
@@ -160,20 +149,8 @@ export namespace Catalog {
 
   /** The catalogue wrapper: the item plus its votes and the caller's relation to it. */
   export async function entries(user: User, items: Stored[]): Promise<CatalogEntry[]> {
-    const voted = new Set<string>();
-    for (let i = 0; i < items.length; i += 100) {
-      const { Responses } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table()]: {
-              Keys: items.slice(i, i + 100).map((it) => Keys.catalogUpvote(it.id, user.id)),
-              ProjectionExpression: "pk",
-            },
-          },
-        }),
-      );
-      for (const r of Responses?.[table()] ?? []) voted.add(r.pk as string);
-    }
+    const votes = await batchGet(items.map((it) => Keys.catalogUpvote(it.id, user.id)), { projection: "pk" });
+    const voted = new Set(votes.map((r) => r.pk as string));
     return items.map((item) => ({
       item: publicFields(item),
       upvotes: item.upvotes,

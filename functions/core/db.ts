@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Config } from "./config";
 
 let client: DynamoDBDocumentClient | undefined;
@@ -59,6 +59,52 @@ export async function batchWrite(requests: Record<string, unknown>[]): Promise<v
       if (batch.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
     }
   }
+}
+
+/** BatchGetItem's limit of keys per call. */
+const BATCH_GET_MAX = 100;
+/** Rounds of asking again for unprocessed keys before giving up (about 3.5 s of backoff in all). */
+const BATCH_GET_ATTEMPTS = 8;
+
+export interface BatchGetOptions {
+  consistent?: boolean;
+  /** a ProjectionExpression, with `names` for any reserved word in it */
+  projection?: string;
+  names?: Record<string, string>;
+  /** what sends the commands: the table's client, or a test's stub */
+  client?: { send(command: BatchGetCommand): Promise<BatchGetCommandOutput> };
+  /** the first backoff, doubled each round up to 1 s */
+  backoffMs?: number;
+}
+
+/**
+ * The items of these keys (in no particular order; a missing item is absent), 100 keys per
+ * BatchGetItem. DynamoDB may hand keys back unprocessed (throttling, the 16 MB answer limit):
+ * they are asked again with backoff, and if some are still unprocessed after a bounded number
+ * of rounds the call fails — a silent gap would read as items that do not exist.
+ */
+export async function batchGet(keys: Record<string, unknown>[], options: BatchGetOptions = {}): Promise<Record<string, unknown>[]> {
+  const { client = db(), backoffMs = 50 } = options;
+  // BatchGetItem refuses a call that names a key twice
+  const unique = [...new Map(keys.map((k) => [JSON.stringify([k.pk, k.sk]), k])).values()];
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_MAX);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt === BATCH_GET_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${BATCH_GET_ATTEMPTS} attempts`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, backoffMs * 2 ** (attempt - 1))));
+      const request = {
+        Keys: pending,
+        ...(options.consistent ? { ConsistentRead: true } : {}),
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+        ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+      };
+      const out = await client.send(new BatchGetCommand({ RequestItems: { [table()]: request } }));
+      items.push(...(out.Responses?.[table()] ?? []));
+      pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return items;
 }
 
 /** Delete these keys. */

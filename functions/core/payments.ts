@@ -11,6 +11,7 @@ import {
   type AppConnection,
   type CheckoutAnswer,
   type CheckoutBody,
+  type DashboardLink,
   PAYMENTS_PACKAGE,
   type PaymentsAccount,
   type Product,
@@ -124,6 +125,22 @@ export namespace Payments {
       stripe().accountLinks.create({ account: account.stripe_account_id, type: "account_onboarding", return_url: returnUrl ?? home, refresh_url: returnUrl ?? home }),
     );
     return { account_link_url: link.url };
+  }
+
+  /**
+   * POST /{account}/create-dashboard-link: where products and prices are made. An Express account's
+   * owner signs in through a single-use login link, as does any account on the local stand-in (its
+   * labelled dashboard); a Standard account's owner uses Stripe's own dashboard.
+   */
+  export async function dashboardLink(account: PaymentsAccount): Promise<DashboardLink> {
+    if (!Config.stripe.local && account.account_type === "standard") {
+      const test = Config.stripe.secretKey.startsWith("sk_live_") ? "" : "test/";
+      return { dashboard_url: `https://dashboard.stripe.com/${test}products` };
+    }
+    const remote = await asking("check the account", () => stripe().accounts.retrieve(account.stripe_account_id));
+    if (!remote.details_submitted) throw new VisibleError("conflict", "Finish this Stripe account's onboarding in Payments setup before opening its dashboard");
+    const link = await asking("open the Stripe dashboard", () => stripe().accounts.createLoginLink(account.stripe_account_id));
+    return { dashboard_url: link.url };
   }
 
   export async function status(user: User, ref: string): Promise<AccountStatus> {

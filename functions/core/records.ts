@@ -1,7 +1,7 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type EntityRecord, declaredIndexes } from "../../schemas/entities";
 import { Actor } from "./actor";
-import { batchWrite, db, isConditionFailure, table } from "./db";
+import { batchGet, batchWrite, db, isConditionFailure, table } from "./db";
 import { EntitySchemas } from "./entity-schemas";
 import { VisibleError } from "./errors";
 import { Keys } from "./keys";
@@ -211,17 +211,9 @@ export namespace Records {
   export async function getMany(appId: string, entity: string, ids: string[]): Promise<Map<string, Stored>> {
     const found = new Map<string, Stored>();
     const unique = [...new Set(ids)].filter(isRecordId);
-    for (let i = 0; i < unique.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => Keys.record(appId, entity, id));
-      while (keys?.length) {
-        const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
-        const { Responses, UnprocessedKeys } = answer;
-        for (const item of Responses?.[table()] ?? []) {
-          const stored = toStored(item);
-          found.set(stored.record.id, stored);
-        }
-        keys = UnprocessedKeys?.[table()]?.Keys;
-      }
+    for (const item of await batchGet(unique.map((id) => Keys.record(appId, entity, id)), { consistent: true })) {
+      const stored = toStored(item);
+      found.set(stored.record.id, stored);
     }
     return found;
   }

@@ -60,7 +60,7 @@ export function createAppHost(webDir: string, builderOrigin: string) {
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-cache",
-      // The draft is for the editor's frame only; a published app may be embedded anywhere.
+      // The draft is for the editor's frame only; a published app for the builder and its own origin.
       ...appHeaders({ preview: label !== null && modeOfHost(label) === "preview", builderOrigin }),
     });
     res.end(req.method === "HEAD" ? undefined : html);

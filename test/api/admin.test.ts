@@ -16,13 +16,13 @@ const get = async (path: string, token = admin) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const stats = () => get("/api/admin/stats");
+const stats = () => get("/api/admin/analytics/overall");
 /**
  * Every user with messages in a range, not only the first 100: in a full run other test files' users
  * fill today's ranking too, and one with a single message may rank below the cut.
  */
 const everyone = async (range = "") => {
-  const rows = await get(`/api/admin/top-users?limit=500${range}`);
+  const rows = await get(`/api/admin/analytics/top-users?limit=500${range}`);
   expect(rows.length, "more users sent messages than one ranking lists").toBeLessThan(500);
   return rows as { user_id: string; message_count: number }[];
 };
@@ -35,10 +35,10 @@ describe("platform counters move as things happen (spec 03 §3 Admin stats)", ()
   it("a new user counts in total_users, new_users_today and today's bar of the growth chart", async () => {
     const day = today();
     const before = await stats();
-    const growthBefore = (await get("/api/admin/user-growth?range=7d")).at(-1);
+    const growthBefore = (await get("/api/admin/analytics/user-analytics?range=7d")).at(-1);
     const { user } = await signedIn("admin-stats-new");
     const after = await stats();
-    const growth = await get("/api/admin/user-growth?range=7d");
+    const growth = await get("/api/admin/analytics/user-analytics?range=7d");
     // A run across midnight UTC starts today's counts again: then only "at least ours" can be said of them.
     const sameDay = today() === day && growth.at(-1).date === day;
     // other test files sign people up at the same time: at least ours is counted
@@ -49,7 +49,7 @@ describe("platform counters move as things happen (spec 03 §3 Admin stats)", ()
     expect(growth.at(-1)).toEqual({ date: today(), count: expect.any(Number) });
     expect(growth.at(-1).count).toBeGreaterThanOrEqual(sameDay ? growthBefore.count + 1 : 1);
     // hiding today ends the chart yesterday
-    const hidden = await get("/api/admin/user-growth?range=7d&hide_today=true");
+    const hidden = await get("/api/admin/analytics/user-analytics?range=7d&hide_today=true");
     expect(hidden.at(-1).date < today()).toBe(true);
     // the user is listed by id for the side panel
     expect(await get(`/api/auth/users/${user.id}`)).toMatchObject({ id: user.id, email: user.email });
@@ -84,7 +84,7 @@ describe("top users and platform usage (spec 03 §7.4)", () => {
     await Credits.charge((await Users.get(quiet.user.id))!, 0.3, at);
 
     const row = (who: typeof busy, message_count: number) => ({ user_id: who.user.id, email: who.email, full_name: null, subscription_tier: "free", platform_role: "user", message_count });
-    const onDay = () => get(`/api/admin/top-users?start_date=${day}&end_date=${day}`);
+    const onDay = () => get(`/api/admin/analytics/top-users?start_date=${day}&end_date=${day}`);
     expect(await onDay()).toEqual([row(busy, 3), row(quiet, 1)]);
     expect((await get(`/api/admin/analytics/usage-by-date?start_date=${day}&end_date=${day}`)).usage_by_date).toEqual([{ _id: day, total_messages: 4 }]);
 
@@ -105,7 +105,7 @@ describe("top users and platform usage (spec 03 §7.4)", () => {
     const day = dayOf(at);
     for (const who of tied) await Credits.charge((await Users.get(who.user.id))!, 1, at);
     const byEmail = tied.map((who) => who.email).sort();
-    const ranked = (limit: number) => get(`/api/admin/top-users?start_date=${day}&end_date=${day}&limit=${limit}`);
+    const ranked = (limit: number) => get(`/api/admin/analytics/top-users?start_date=${day}&end_date=${day}&limit=${limit}`);
     expect((await ranked(2)).map((r: { email: string }) => r.email)).toEqual(byEmail.slice(0, 2));
     expect((await ranked(1)).map((r: { email: string }) => r.email)).toEqual(byEmail.slice(0, 1));
     expect((await ranked(3)).map((r: { email: string }) => r.email)).toEqual(byEmail);
@@ -129,10 +129,10 @@ describe("top users and platform usage (spec 03 §7.4)", () => {
       [`limit=0`, /limit/],
     ];
     for (const [q, message] of cases) {
-      const res = await call("GET", `/api/admin/top-users?${q}`, { token: admin });
+      const res = await call("GET", `/api/admin/analytics/top-users?${q}`, { token: admin });
       expect([res.status, res.body.detail], q).toEqual([400, expect.stringMatching(message)]);
     }
-    expect((await call("GET", "/api/admin/user-growth?range=2w", { token: admin })).status).toBe(400);
+    expect((await call("GET", "/api/admin/analytics/user-analytics?range=2w", { token: admin })).status).toBe(400);
     expect((await call("GET", `/api/admin/analytics/usage-by-date?end_date=${tomorrow}`, { token: admin })).status).toBe(400);
   });
 
@@ -172,13 +172,30 @@ describe("platform analytics (spec 03 §2.4)", () => {
   }, 60_000);
 });
 
+describe("platform analytics at the spec's paths (03 §7.4, base /admin/analytics)", () => {
+  it("answers /overall, /top-users (100 by default), /user-analytics and /apps/public/trending; the old paths are gone", async () => {
+    const overall = await get("/api/admin/analytics/overall");
+    expect(Object.keys(overall).sort()).toEqual(["new_users_by_day", "new_users_today", "paying_users", "total_users"]);
+    expect(overall.total_users).toBeGreaterThan(0);
+    const top = await get(`/api/admin/analytics/top-users?start_date=${today()}&end_date=${today()}`);
+    expect(Array.isArray(top)).toBe(true);
+    expect(top.length).toBeLessThanOrEqual(100);
+    const growth = await get("/api/admin/analytics/user-analytics");
+    expect(growth).toHaveLength(30);
+    expect(growth.at(-1)).toEqual({ date: today(), count: expect.any(Number) });
+    const { token } = await signedIn("admin-spec-paths");
+    expect(Object.keys(await get("/api/apps/public/trending", token))).toEqual(["trending_apps"]);
+    for (const old of ["/api/admin/stats", "/api/admin/top-users", "/api/admin/user-growth"]) expect((await call("GET", old, { token: admin })).status, old).toBe(404);
+  });
+});
+
 describe("only platform admins (spec 03 §6)", () => {
   it("refuses every admin route to an ordinary user with 403 and to no one signed in with 401", async () => {
     const { token, user } = await signedIn("admin-not");
     const paths = [
-      "/api/admin/stats",
-      "/api/admin/user-growth",
-      "/api/admin/top-users",
+      "/api/admin/analytics/overall",
+      "/api/admin/analytics/user-analytics",
+      "/api/admin/analytics/top-users",
       "/api/admin/analytics/usage-by-date",
       "/api/admin/analytics/tokens-by-user",
       "/api/admin/analytics/trending-apps",

@@ -76,6 +76,25 @@ const domainFor = async (fresh: boolean) => ({ params: { id: fresh ? await newDo
 /** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
 const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
+/** A fresh secret of the matrix app, for an allowed delete. */
+async function freshSecret(): Promise<string> {
+  const name = `MATRIX_GONE_${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  expect((await call("PUT", `/api/apps/${f.appId}/secrets`, { token: tokens.owner, body: { [name]: "value" } })).status).toBe(200);
+  return name;
+}
+/** A fresh bonus grant of the owner's, for an allowed delete. */
+async function freshBonus(): Promise<string> {
+  const res = await call("POST", "/api/credits/add-bonus-credits", { token: tokens.admin, body: { user_id: f.ownerUserId, num_messages: 1, reason: "matrix" } });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body.id as string;
+}
+/** A fresh help article, for an allowed update or delete. */
+async function freshArticle(): Promise<string> {
+  const res = await call("POST", "/api/docs/articles", { token: tokens.admin, body: { title: "Matrix article", content: "Written by the matrix." } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
 /** A support ticket the owner opened (made once): the creator's and admins' routes are tried against it. */
 let ownTicket: Promise<string> | undefined;
 const ticketRequest = async (body?: unknown): Promise<Request> => ({
@@ -131,6 +150,7 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   // schema-violating: an allowed caller gets a 400 and no account is made
   "POST /api/integrations/StripeIntegration/get-or-create-account": () => ({ body: { account_type: "custom" } }),
   "POST /api/integrations/StripeIntegration/{account}/create-account-link": () => paymentsRequest({}),
+  "POST /api/integrations/StripeIntegration/{account}/create-dashboard-link": () => paymentsRequest(),
   "GET /api/integrations/StripeIntegration/{account}/check-account-status": () => paymentsRequest(),
   "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog": () => paymentsRequest(),
   "GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}": () => paymentsRequest(),
@@ -173,7 +193,8 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "POST /api/credits/create-coupon-code": () => ({ body: {} }),
   "POST /api/credits/add-bonus-credits": () => ({ body: {} }),
   "GET /api/credits/{id}/bonus-credits": () => ({ params: { id: f.ownerUserId } }),
-  "DELETE /api/credits/{id}/bonus-credits/{bonusId}": () => ({ params: { id: f.ownerUserId, bonusId: "no-such-grant" } }),
+  "DELETE /api/credits/{id}/bonus-credits/{bonusId}": async (_, allowed) => ({ params: { id: f.ownerUserId, bonusId: allowed ? await freshBonus() : "no-such-grant" } }),
+  "DELETE /api/apps/{id}/secrets/{name}": async (_, allowed) => (allowed ? { params: { name: await freshSecret() } } : {}),
   "GET /api/auth/users/{id}": () => ({ params: { id: f.ownerUserId } }),
   "GET /api/custom-domains": () => ({ query: { app_id: f.appId } }),
   // the owner is on Free: past authorization the answer is a 402, and nothing is added
@@ -194,8 +215,92 @@ const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Reque
   "PATCH /api/support/admin/{id}/status": () => ticketRequest({}),
   "PATCH /api/support/admin/{id}/assign": () => ticketRequest({}),
   "DELETE /api/support/admin/{id}/messages": () => ticketRequest({}),
+  "POST /api/support/admin/{id}/messages/polish": () => ticketRequest({ text: "thanks, we are looking at it" }),
+  "POST /api/support/admin/{id}/draft": () => ticketRequest(),
   "POST /api/docs/articles": () => ({ body: {} }),
+  "PUT /api/docs/articles/{id}": async (_, allowed) => ({ params: { id: allowed ? await freshArticle() : "no-such-article" }, body: { title: "Matrix article", content: "Rewritten by the matrix." } }),
+  "DELETE /api/docs/articles/{id}": async (_, allowed) => ({ params: { id: allowed ? await freshArticle() : "no-such-article" } }),
   "PUT /api/docs/agent": () => ({ body: {} }),
+};
+
+/**
+ * The one status other than a 2xx that a caller past authorization gets from a route, and why;
+ * every other allowed call must succeed. Each is a refusal the handler gives after authorizing:
+ * a body the schema refuses on purpose (so nothing costs credits or changes the shared app), a
+ * plan the Free owner lacks, or a named thing that does not exist — never the caller's own
+ * resource hidden from them (the fixture holds those, and those routes must answer 2xx).
+ */
+const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
+  // bodies the schema refuses
+  "POST /api/auth/exchange": 400,
+  "POST /api/apps": 400,
+  "POST /api/apps/{id}/remix": 400,
+  "POST /api/integration-catalog-items/catalog": 400,
+  "POST /api/apps/{id}/chat/message": 400,
+  "POST /api/files": 400,
+  "POST /api/apps/{id}/coding/write": 400,
+  "POST /api/apps/{id}/integration-endpoints/Core/{name}": 400,
+  "POST /api/integrations/StripeIntegration/get-or-create-account": 400,
+  "POST /api/integrations/stripe/{account_id}/create-checkout-session": 400,
+  "POST /api/credits/create-coupon-code": 400,
+  "POST /api/credits/add-bonus-credits": 400,
+  "POST /api/apps/{id}/auth/register": 400,
+  "POST /api/apps/{id}/auth/login": 400,
+  "POST /api/apps/{id}/auth/verify-otp": 400,
+  "POST /api/apps/{id}/auth/resend-otp": 400,
+  "POST /api/apps/{id}/auth/reset-password-request": 400,
+  "POST /api/apps/{id}/auth/reset-password": 400,
+  "POST /api/apps/{id}/auth/change-password": 400,
+  "POST /api/local/identity": 400,
+  "POST /api/local/token": 400,
+  "POST /api/apps/{id}/entities/{entity}/import": 400,
+  "POST /api/support/conversations": 400,
+  "POST /api/support/conversations/{id}/messages": 400,
+  "PUT /api/support/conversations/{id}/notifications": 400,
+  "PATCH /api/support/admin/resolve-many": 400,
+  "PATCH /api/support/admin/{id}/status": 400,
+  "PATCH /api/support/admin/{id}/change_ticket_status": 400,
+  "PATCH /api/support/admin/{id}/assign": 400,
+  "PATCH /api/support/admin/{id}/internal_categories": 400,
+  "DELETE /api/support/admin/{id}/messages": 400,
+  "POST /api/docs/articles": 400,
+  "PUT /api/docs/agent": 400,
+  // a forged signature, a made-up sign-in state, a portal with nothing to manage, functions not activated, no model for polish
+  "POST /api/billing/webhook": 400,
+  "POST /api/support/admin/{id}/messages/polish": 400,
+  "GET /api/apps/auth/callback": 400,
+  "POST /api/billing/create-portal-session": 400,
+  "POST /api/apps/{id}/coding/redeploy-function/{name}": 400,
+  // the owner is on Free: these need the Builder plan
+  "GET /api/apps/{id}/coding/export-to-zip": 402,
+  "POST /api/apps/{id}/coding/export-to-github": 402,
+  "POST /api/apps/{id}/coding/update-github-repo": 402,
+  "POST /api/apps/{id}/coding/invite-collaborator": 402,
+  "POST /api/apps/{id}/coding/search-github-users": 402,
+  "POST /api/custom-domains": 402,
+  "POST /api/custom-domains/{id}/verify": 402,
+  "POST /api/custom-domains/{id}/status": 402,
+  "POST /api/custom-domains/{id}/unlink": 402,
+  "POST /api/custom-domains/{id}/link": 402,
+  "POST /api/apps/buy_domain/start": 402,
+  "POST /api/apps/{id}/activate-backend-functions": 402,
+  "POST /api/apps/{id}/install-integration/{pkg}/{ref}": 402,
+  "GET /api/integrations/StripeIntegration/get-account": 402,
+  "POST /api/integrations/StripeIntegration/{account}/create-account-link": 402,
+  "POST /api/integrations/StripeIntegration/{account}/create-dashboard-link": 402,
+  "GET /api/integrations/StripeIntegration/{account}/check-account-status": 402,
+  "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog": 402,
+  "GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}": 402,
+  "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": 402,
+  "DELETE /api/integrations/StripeIntegration/{account}/delete-account": 402,
+  // named things that do not exist: a plan, a coupon, a scheduled change, an uninstalled package, a function of an app without functions
+  "POST /api/billing/create-checkout-session/{planId}": 404,
+  "POST /api/billing/update-subscription/{planId}": 404,
+  "DELETE /api/billing/cancel-schedule": 404,
+  "POST /api/credits/add-coupon-code/{code}": 404,
+  "POST /api/apps/{id}/delete-integration/{pkg}/{ref}": 404,
+  "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": 404,
+  "POST /api/apps/{id}/functions/{name}": 404,
 };
 
 /** Path parameters every route gets unless its request names its own. */
@@ -218,12 +323,16 @@ const last: RouteKey[] = ["POST /api/apps/{id}/chat/message/{msgId}/undo", "POST
 const keys = Object.keys(routes) as RouteKey[];
 const ordered = [...keys.filter((k) => !last.includes(k)), ...last.filter((k) => keys.includes(k))];
 
-/** The answer as an outcome: a refusal by its status, a 5xx as itself, anything else "allowed" (a 404 only counts as a refusal where one is declared). */
-function outcomeOf(status: number, declared: Outcome): Outcome | string {
-  if (status >= 500) return `${status}`;
+/**
+ * The answer as an outcome: a refusal by its status; "allowed" for a success (2xx, or a redirect),
+ * or for the route's one status in `pastAuthorization`; any other answer as itself. So a 404 that hides an allowed caller's own resource fails the row.
+ */
+function outcomeOf(status: number, declared: Outcome, answers?: number): Outcome | string {
+  if (status >= 200 && status < 400) return "allowed";
   if (status === 401 || status === 403) return status;
   if (status === 404 && declared === 404) return 404;
-  return "allowed";
+  if (declared === "allowed" && status === answers) return "allowed";
+  return `${status}`;
 }
 
 async function ask(key: RouteKey, role: Role, declared: Outcome) {
@@ -236,7 +345,7 @@ async function ask(key: RouteKey, role: Role, declared: Outcome) {
   });
   const query = request.query ? `?${new URLSearchParams(request.query)}` : "";
   const res = await call(method, filled + query, { token: tokens[role], body: request.body, rawBody: request.rawBody, headers: request.headers });
-  return { status: res.status, outcome: outcomeOf(res.status, declared), detail: res.body?.detail ?? res.body?.message };
+  return { status: res.status, outcome: outcomeOf(res.status, declared, pastAuthorization[key]), detail: res.body?.detail ?? res.body?.message };
 }
 
 async function upload(token: string): Promise<string> {

@@ -314,6 +314,29 @@ describe("the entity API, called by the app's builder", () => {
     expect((await call("GET", ents(appId, "Customer", `/count${qs({ q: { notes: { $in: [tag, "stay"] } } })}`), { token })).body.count).toBe(1);
   });
 
+  it("a body that is not a JSON query is a 400 and deletes nothing (multipart, form, other types, not JSON)", async () => {
+    await call("POST", ents(appId, "Deal", "/bulk"), { token, body: [{ title: "Keep 1" }, { title: "Keep 2" }] });
+    const count = async () => (await call("GET", ents(appId, "Deal", "/count"), { token })).body.count as number;
+    const before = await count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const bodies: [string, string][] = [
+      ["multipart/form-data; boundary=XX", "--XX--"],
+      ["multipart/form-data; boundary=XX", '--XX\r\nContent-Disposition: form-data; name="title"\r\n\r\nKeep 1\r\n--XX--\r\n'],
+      ["application/x-www-form-urlencoded", "title=Keep+1"],
+      ["application/octet-stream", "{}"],
+      ["text/plain", "--XX--"],
+      ["application/json", "--XX--"],
+    ];
+    for (const [type, rawBody] of bodies) {
+      for (const [method, rest] of [["DELETE", ""], ["PATCH", "/update-many"], ["POST", "/aggregate"]]) {
+        const res = await call(method, ents(appId, "Deal", rest), { token, rawBody, headers: { "content-type": type } });
+        expect(res.status, `${method} ${rest} ${type} ${rawBody}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.detail, type).toMatch(/JSON/);
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("upsert updates by key and creates the rest", async () => {
     const first = await call("POST", ents(appId, "Customer", "/upsert"), { token, body: { records: [{ name: "Up", email: "up@x.io", company: "One" }], key: "email" } });
     expect(first.body).toMatchObject({ created: 1, updated: 0, records: [{ name: "Up", company: "One" }] });

@@ -56,6 +56,7 @@ const noBody: RouteKey[] = [
   "POST /api/custom-domains/{id}/link",
   "DELETE /api/custom-domains/{id}",
   "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog",
+  "POST /api/integrations/StripeIntegration/{account}/create-dashboard-link",
   "DELETE /api/integrations/StripeIntegration/{account}/delete-account",
   "POST /api/support/admin/{id}/draft",
   "DELETE /api/docs/articles/{id}",

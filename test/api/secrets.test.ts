@@ -42,6 +42,20 @@ describe("PUT /api/apps/{id}/secrets", () => {
     expect(after.body.secrets.map((s: { name: string }) => s.name)).toEqual(["OPENAI_KEY"]);
   });
 
+  it("a value with a control character (NUL, escape…) is a 400 naming the rule, and nothing is stored", async () => {
+    const names = async () => (await call("GET", `/api/apps/${appId}/secrets`, { token })).body.secrets.map((s: { name: string }) => s.name);
+    const before = await names();
+    for (const value of ["sk-\u0000live", "\u001b[31mred", "a\u007fb"]) {
+      const res = await call("PUT", `/api/apps/${appId}/secrets`, { token, body: { CONTROL_KEY: value } });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.detail).toContain("control characters");
+    }
+    expect(await names()).toEqual(before);
+    // a PEM key's line breaks and tabs are fine
+    const pem = await call("PUT", `/api/apps/${appId}/secrets`, { token, body: { PEM_KEY: "-----BEGIN KEY-----\r\nabc\tdef\n-----END KEY-----" } });
+    expect(pem.status, JSON.stringify(pem.body)).toBe(200);
+  });
+
   it("a blank value is refused with no change and no chat message", async () => {
     const before = await lastMessage();
     const res = await call("PUT", `/api/apps/${appId}/secrets`, { token, body: { NEW_ONE: "  " } });

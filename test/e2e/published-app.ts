@@ -4,8 +4,8 @@ import { Keys } from "../../functions/core/keys";
 
 /**
  * A published app in Chromium, for test/e2e/published-build.test.ts and the bench
- * (test/bench/published.ts): when its first page is on screen, and its snapshot
- * stored as a publish made before builds stored it.
+ * (test/bench/published.ts): when its first page is on screen, when a signed-in user's
+ * first data came, and its snapshot stored as a publish made before builds stored it.
  */
 
 /**
@@ -26,6 +26,30 @@ export async function firstRenderMs(page: Page, timeout = 30_000): Promise<numbe
     { polling: "raf", timeout },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** When a signed-in user's first data came, in ms from the navigation's start: the first entity request's start and end, and `User/me`'s. */
+export interface FirstData {
+  /** the first entity request (other than `User/me`) answered */
+  dataMs: number;
+  entityStartMs: number;
+  meStartMs: number;
+  meEndMs: number;
+}
+
+/** Waits for the first entity read of `appId` to be answered, and reads the timings from the page's Resource Timing entries. */
+export async function firstDataMs(page: Page, appId: string, timeout = 30_000): Promise<FirstData> {
+  const handle = await page.waitForFunction(
+    (id) => {
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const entity = entries.find((e) => e.name.includes(`/api/apps/${id}/entities/`) && !e.name.includes("/entities/User/me") && e.responseEnd > 0);
+      const me = entries.find((e) => e.name.includes(`/api/apps/${id}/entities/User/me`));
+      return entity && me ? { dataMs: entity.responseEnd, entityStartMs: entity.startTime, meStartMs: me.startTime, meEndMs: me.responseEnd } : false;
+    },
+    appId,
+    { polling: 50, timeout },
+  );
+  return (await handle.jsonValue()) as FirstData;
 }
 
 /** The stack's S3 stand-in and bucket, from its links (stacks/local/child.ts). */

@@ -30,10 +30,24 @@ describe("the builder's router", () => {
 describe("the apps' router", () => {
   const code = appsEdgeCode("https://kiln.example.com");
 
-  it("lets only the builder frame the preview, and anyone frame a published app", () => {
+  /** The frame-ancestors directive of a CSP, as written. */
+  const ancestors = (csp: string) => csp.split("; ").find((d) => d.startsWith("frame-ancestors "));
+
+  it("lets only the builder frame the preview (the editor's frame)", () => {
     expect(run(code, "/", "preview--notes.apps.example.com")["content-security-policy"]).toBe(appHeaders({ preview: true, builderOrigin: "https://kiln.example.com" })["content-security-policy"]);
-    expect(run(code, "/", "preview--notes.apps.example.com")["content-security-policy"]).toContain("frame-ancestors https://kiln.example.com");
-    expect(run(code, "/Tasks", "notes.apps.example.com")["content-security-policy"]).toContain("frame-ancestors *");
+    expect(ancestors(run(code, "/", "preview--notes.apps.example.com")["content-security-policy"])).toBe("frame-ancestors https://kiln.example.com");
+  });
+
+  it("lets only the builder and the app's own origin frame a published app, on its app host or a custom domain", () => {
+    for (const host of ["notes.apps.example.com", "www.notes-custom.example"]) {
+      const csp = run(code, "/Tasks", host)["content-security-policy"];
+      expect(ancestors(csp), host).toBe("frame-ancestors 'self' https://kiln.example.com");
+      expect(csp, host).not.toContain("frame-ancestors *");
+    }
+    expect(ancestors(appHeaders({ preview: false, builderOrigin: "http://localhost:4444" })["content-security-policy"])).toBe("frame-ancestors 'self' http://localhost:4444");
+  });
+
+  it("answers API calls on an app host with nosniff only", () => {
     expect(run(code, "/api/apps/public/prod/domain/x", "notes.apps.example.com")).toEqual({ "content-type": "text/html", ...API_HEADERS });
   });
 });

@@ -8,6 +8,7 @@ import {
   AppConnection,
   CheckoutAnswer,
   type CheckoutBody,
+  DashboardLink,
   PAYMENTS_PACKAGE,
   PaymentsAccount,
 } from "../../../schemas/payments";
@@ -24,6 +25,7 @@ export const Payments = {
   create: (account_type: AccountType) => call(`${base}/get-or-create-account`, { method: "POST", body: { account_type }, schema: PaymentsAccount }),
   link: (account: string) =>
     call(`${of(account)}/create-account-link`, { method: "POST", body: { return_url: `${window.location.origin}/integrations/stripe` }, schema: AccountLink }),
+  dashboard: (account: string) => call(`${of(account)}/create-dashboard-link`, { method: "POST", schema: DashboardLink }),
   status: (account: string) => call(`${of(account)}/check-account-status`, { schema: AccountStatus }),
   refresh: (account: string) => call(`${of(account)}/refresh-product-catalog`, { method: "POST", schema: PaymentsAccount }),
   connection: (account: string, appId: string) => call(`${of(account)}/connect-to-app/${encodeURIComponent(appId)}`, { schema: AppConnection }),

@@ -4,6 +4,7 @@ import { RefreshCw } from "lucide-react";
 import type { PaymentsAccount } from "../../../../schemas/payments";
 import { useRefreshCatalog } from "../../api/payments";
 import { toast } from "../ui/toaster";
+import { DashboardLink } from "./DashboardLink";
 import { ProductCatalog } from "./ProductCatalog";
 
 /** Refreshes the account's catalogue from Stripe; `failure` is the screen's own words (spec 02 §8, spec 03 §8). */
@@ -27,7 +28,9 @@ export function CatalogStep({ account, onContinue }: { account: PaymentsAccount;
     <Card.Root data-testid="payments-catalog-card">
       <Card.Header>
         <Card.Title>Product catalog</Card.Title>
-        <Card.Description>Create products and prices in your Stripe dashboard, then refresh to bring them here.</Card.Description>
+        <Card.Description>
+          Create products and prices in your <DashboardLink account={account.stripe_account_id} testId="payments-catalog-dashboard-link" />, then refresh to bring them here.
+        </Card.Description>
       </Card.Header>
       <Card.Body gap="3">
         <HStack justify="space-between">
@@ -36,7 +39,7 @@ export function CatalogStep({ account, onContinue }: { account: PaymentsAccount;
             <RefreshCw size={14} /> Refresh Products
           </Button>
         </HStack>
-        <ProductCatalog products={account.product_catalog} />
+        <ProductCatalog products={account.product_catalog} account={account.stripe_account_id} />
       </Card.Body>
       <Card.Footer>
         <Button colorPalette="brand" onClick={onContinue} data-testid="payments-catalog-continue">

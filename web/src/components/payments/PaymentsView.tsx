@@ -11,6 +11,7 @@ import { useFeatures } from "../workspace/useFeatures";
 import { toast } from "../ui/toaster";
 import { RefreshedAt, useCatalogRefresh } from "./CatalogStep";
 import { CodeSample } from "./CodeSample";
+import { DashboardLink } from "./DashboardLink";
 import { ProductCatalog } from "./ProductCatalog";
 import { SubscriptionRequired } from "./SubscriptionRequired";
 import { checkoutCode } from "./checkoutCode";
@@ -110,7 +111,9 @@ export function PaymentsView({ app }: { app: App }) {
         </Card.Header>
         <Card.Body gap="3">
           <List.Root as="ol" gap="1" ps="5">
-            <List.Item>Add products and prices in your Stripe dashboard, then Refresh Products below.</List.Item>
+            <List.Item>
+              Add products and prices in your <DashboardLink account={account?.stripe_account_id} />, then Refresh Products below.
+            </List.Item>
             <List.Item>Ask the assistant to add a Buy button for a price, naming its id (the buttons below start a test checkout).</List.Item>
             <List.Item>Publish: checkout opens from the published app in a new tab, and returns with checkout_status=success or canceled.</List.Item>
           </List.Root>
@@ -128,7 +131,7 @@ export function PaymentsView({ app }: { app: App }) {
           </HStack>
           {account && <RefreshedAt account={account} />}
         </Card.Header>
-        <Card.Body>{owner.isPending ? <Spinner /> : <ProductCatalog products={account?.product_catalog ?? []} onCheckout={account ? startCheckout : undefined} checkingOut={checkingOut} />}</Card.Body>
+        <Card.Body>{owner.isPending ? <Spinner /> : <ProductCatalog products={account?.product_catalog ?? []} onCheckout={account ? startCheckout : undefined} checkingOut={checkingOut} account={account?.stripe_account_id} />}</Card.Body>
       </Card.Root>
     </Stack>
   );

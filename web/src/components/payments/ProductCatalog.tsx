@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import { ExternalLink, Package } from "lucide-react";
 import { type Product, priceLabel } from "../../../../schemas/payments";
+import { DashboardLink } from "./DashboardLink";
 import { shortId } from "./checkoutCode";
 
 interface ProductCatalogProps {
@@ -8,15 +9,19 @@ interface ProductCatalogProps {
   /** a test checkout for one price; without it prices are listed only */
   onCheckout?(priceId: string): void;
   checkingOut?: string | null;
+  /** the account whose dashboard the empty catalogue links to */
+  account?: string | null;
 }
 
 /** The account's products, each price as unit_amount/100 in its currency (spec 02 §2). */
-export function ProductCatalog({ products, onCheckout, checkingOut }: ProductCatalogProps) {
+export function ProductCatalog({ products, onCheckout, checkingOut, account }: ProductCatalogProps) {
   if (products.length === 0) {
     return (
       <Stack align="center" py="6" gap="2" color="fg.muted" data-testid="payments-no-products">
         <Package size={24} />
-        <Text>No products yet. Add products and prices in your Stripe dashboard, then refresh.</Text>
+        <Text>
+          No products yet. Add products and prices in your <DashboardLink account={account} testId="payments-empty-dashboard-link" />, then refresh.
+        </Text>
       </Stack>
     );
   }
