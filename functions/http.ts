@@ -21,7 +21,7 @@ export type Op = (c: Context) => Response | Promise<Response>;
  * Each route authenticates and authorizes per its `access` before its op runs,
  * so no op can read anything for a caller it has not vetted.
  */
-export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) {
+export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>, options: { notFound?: string } = {}) {
   // strict: false — "/api/files/" (as the spec writes it) and "/api/files" are one route.
   const app = new Hono({ strict: false });
   for (const [key, def] of routesOf(group) as [string, RouteDef][]) {
@@ -29,7 +29,7 @@ export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) 
     const op = (ops as Record<string, Op>)[def.op];
     app.on(method, honoPath(path), async (c) => {
       if (def.localOnly && !Config.isLocal) throw notFound("Not found");
-      assertParamLengths(c);
+      assertParamLengths(c, options.notFound);
       const actor = await authenticate(c, def);
       return Actor.provide(actor, () => op(c));
     });
@@ -49,10 +49,13 @@ export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>) 
  */
 export const MAX_PATH_PARAM_BYTES = 512;
 
-/** A path parameter too long to name anything names nothing: 404 before any handler reads. */
-function assertParamLengths(c: Context): void {
+/**
+ * A path parameter too long to name anything names nothing: 404 before any handler reads, in the
+ * group's words for an id that names nothing where the spec gives them (`notFound`).
+ */
+function assertParamLengths(c: Context, message = "Not found"): void {
   for (const value of Object.values(c.req.param() as Record<string, string>)) {
-    if (Buffer.byteLength(value) > MAX_PATH_PARAM_BYTES) throw notFound("Not found");
+    if (Buffer.byteLength(value) > MAX_PATH_PARAM_BYTES) throw notFound(message);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CreateTicketBody, ListTicketsQuery, NotificationsBody, PostMessageBody } from "../schemas/support";
+import { CreateTicketBody, ListTicketsQuery, NotificationsBody, PostMessageBody, SupportRules } from "../schemas/support";
 import { Actor } from "./core/actor";
 import { Conversations } from "./core/support/conversations";
 import { Tickets } from "./core/support/tickets";
@@ -34,4 +34,4 @@ export const { app, handler } = callGroup("support", {
     const { notify_via_email_on_admin_response } = await body(c, NotificationsBody);
     return c.json(await Conversations.setNotify(user, id, notify_via_email_on_admin_response));
   },
-});
+}, { notFound: SupportRules.NOT_FOUND });

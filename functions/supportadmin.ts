@@ -6,6 +6,7 @@ import {
   PolishBody,
   ResolveManyBody,
   StatusBody,
+  SupportRules,
   TicketStateBody,
 } from "../schemas/support";
 import { TicketDetails } from "./core/support/detail";
@@ -57,4 +58,4 @@ export const { app, handler } = callGroup("supportadmin", {
   async draft(c) {
     return c.json(await (await drafts()).draft(c.req.param("id")!));
   },
-});
+}, { notFound: SupportRules.NOT_FOUND });

@@ -15,7 +15,8 @@ export function dayTick(day: string): string {
 export function DailyBars({ data, label, empty, testId }: { data: { day: string; value: number }[]; label: string; empty: string; testId: string }) {
   const most = Math.max(0, ...data.map((d) => d.value));
   return (
-    <Box overflowX="auto" data-testid={testId} data-days={data.length}>
+    // it scrolls sideways on a narrow window: a keyboard reaches it (a labelled region with a tab stop, WCAG's scrollable-region-focusable)
+    <Box overflowX="auto" tabIndex={0} role="region" aria-label={label} data-testid={testId} data-days={data.length}>
       {data.length === 0 ? (
         <Text color="fg.muted" fontSize="sm" py="10" textAlign="center">
           {empty}
