@@ -290,7 +290,11 @@ export async function invokeFunction(call: SandboxInvoke): Promise<SandboxInvoke
       logs: [],
       started,
       cold,
-      timer: setTimeout(() => stop(current, "timeout", `The function did not answer within ${call.limits.timeout_ms / 1000} s and was stopped.`), call.limits.timeout_ms),
+      // the answer may already be in the pipe when a busy event loop runs this timer late: one I/O poll reads it first
+      timer: setTimeout(
+        () => setImmediate(() => current.inflight.has(id) && stop(current, "timeout", `The function did not answer within ${call.limits.timeout_ms / 1000} s and was stopped.`)),
+        call.limits.timeout_ms,
+      ),
     };
     current.inflight.set(id, pending);
     if (cold) pending.logs.push(...current.loose.splice(0));

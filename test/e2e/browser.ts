@@ -57,6 +57,18 @@ export async function signInThroughIdentityPage(page: Page, account: { name?: Re
   }
 }
 
+/** An app's user signs in on its published host (its login page -> the local identity page -> an e-mail) and is on `path`. */
+export async function signInOnApp(page: Page, origin: string, email: string, path: string) {
+  await page.goto(`${origin}${path}`);
+  await page.waitForURL((url) => url.origin === origin && url.pathname === "/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL(/\/api\/local\/identity/);
+  await page.getByLabel("Or sign in with any e-mail address").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login" && !url.searchParams.has("access_token"));
+  if (new URL(page.url()).pathname !== path) await page.goto(`${origin}${path}`);
+}
+
 export const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@e2e.kiln`;
 
 /** One call to the stack's API from the test itself (setting up what the browser then sees), as a script would make it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
 import { press, standIn } from "../api/stripe-helpers";
-import { apiCall as call, launch, newContext, ownerWithBuiltApp, uniqueEmail, useBrowser, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, ownerWithBuiltApp, signInOnApp, uniqueEmail, useBrowser, webUrl } from "./browser";
 
 /**
  * Payments for apps finished in a browser on one machine (issue 21): the owner opens the Stripe
@@ -76,14 +76,7 @@ describe("the stand-in's local Stripe dashboard", () => {
     const customerBrowser = await launch();
     try {
       const shop = await (await newContext(customerBrowser)).newPage();
-      await shop.goto(`${origin}/Shop`);
-      await shop.waitForURL((url) => url.origin === origin && url.pathname === "/login");
-      await shop.getByRole("button", { name: "Continue with Google" }).click();
-      await shop.waitForURL(/\/api\/local\/identity/);
-      await shop.getByLabel("Or sign in with any e-mail address").fill(buyer);
-      await shop.getByRole("button", { name: "Continue" }).click();
-      await shop.waitForURL((url) => url.origin === origin && url.pathname !== "/login" && !url.searchParams.has("access_token"));
-      if (new URL(shop.url()).pathname !== "/Shop") await shop.goto(`${origin}/Shop`);
+      await signInOnApp(shop, origin, buyer, "/Shop");
       const buy = shop.getByRole("button", { name: "Buy a bowl" });
       await buy.waitFor();
       const [checkout] = await Promise.all([shop.context().waitForEvent("page"), buy.click()]);

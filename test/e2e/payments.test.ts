@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
 import { press, standIn } from "../api/stripe-helpers";
-import { apiCall as call, launch, newContext, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInOnApp, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
 
 /**
  * Payments for apps in Chromium against the whole local stack and its Stripe stand-in (spec 02 §2
@@ -148,14 +148,7 @@ describe("/integrations/stripe", () => {
     const chromium = await launch();
     try {
       const page = await (await newContext(chromium)).newPage();
-      await page.goto(`${origin}/Shop`);
-      await page.waitForURL((url) => url.origin === origin && url.pathname === "/login");
-      await page.getByRole("button", { name: "Continue with Google" }).click();
-      await page.waitForURL(/\/api\/local\/identity/);
-      await page.getByLabel("Or sign in with any e-mail address").fill(buyer);
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login" && !url.searchParams.has("access_token"));
-      if (new URL(page.url()).pathname !== "/Shop") await page.goto(`${origin}/Shop`);
+      await signInOnApp(page, origin, buyer, "/Shop");
       const buy = page.getByRole("button", { name: "Buy a mug" });
       await buy.waitFor();
       expect(await page.getByTestId("checkout-status").innerText()).toBe("none");
