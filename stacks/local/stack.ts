@@ -10,6 +10,7 @@ import { createAppHost, isRuntimePath, siteOf } from "./app-host";
 import { ENTRI_ORIGINS } from "../../schemas/domains";
 import { builderHeaders } from "../security-headers";
 import { startDnsStandIn } from "./dns/index";
+import { guardPipedFiles } from "./static-files";
 import { createHttpGateway } from "./http-gateway";
 import { LOOPBACK, StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
@@ -224,6 +225,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       functionGateway.serve(req, res, rawPath, rawQuery).catch(() => void (res.headersSent || res.writeHead(500).end()));
     });
     const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      guardPipedFiles(res);
       const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?", 2);
       const site = siteOf(req.headers.host, new URL(url).hostname);
       if (rawPath === "/api" || rawPath.startsWith("/api/")) {
