@@ -66,8 +66,8 @@ afterAll(async () => {
 });
 
 /** Press a hosted page's button as a browser does (a form POST); answers the redirect or the page shown. */
-async function press(pageUrl: string, fields: Record<string, string>) {
-  const res = await fetch(pageUrl, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+async function press(pageUrl: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await fetch(pageUrl, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
@@ -202,6 +202,21 @@ describe("hosted checkout", () => {
     expect((await stripe.customers.list({ email: "declined@example.com" })).data).toHaveLength(0);
     await standIn.deliveriesIdle();
     expect(hooks.received.length).toBe(before);
+  });
+
+  it("a pay posted from another site's page changes nothing; one from the page itself pays", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Forged" } }, quantity: 1 }],
+      customer_email: "forged@example.com",
+      success_url: "http://kiln.test/paid",
+    });
+    const forged = await press(session.url!, { action: "pay" }, { origin: "http://evil.example" });
+    expect({ status: forged.status, location: forged.location }).toEqual({ status: 403, location: null });
+    expect(forged.html).toContain("This form was posted from another site, so nothing was changed.");
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "open", payment_status: "unpaid" });
+    const own = await press(session.url!, { action: "pay" }, { origin: new URL(session.url!).origin });
+    expect(own.location).toBe("http://kiln.test/paid");
   });
 
   it("payment mode takes inline price_data and ends with a succeeded payment intent; a finished session's page says so", async () => {

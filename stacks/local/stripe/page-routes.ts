@@ -1,7 +1,7 @@
 import { StripeError, missing } from "./errors.ts";
 import { nowSeconds } from "./clock.ts";
 import { formatAmount, priceLabel, shortDate } from "./money.ts";
-import { checkoutPage, onboardingPage, portalPage, type PortalView } from "./pages.ts";
+import { checkoutPage, errorPage, onboardingPage, portalPage, type PortalView } from "./pages.ts";
 import { text } from "./params.ts";
 import { page, type Context, type PageReply, type Route } from "./route.ts";
 import type { Entry, Store } from "./store.ts";
@@ -152,18 +152,30 @@ function renderOnboarding(store: Store, link: Entry): PageReply {
   };
 }
 
+/**
+ * A form post another site's page makes (a browser sends its Origin) changes nothing: a page elsewhere
+ * could otherwise pay a checkout, cancel a plan or finish onboarding in the visitor's name. Scripts
+ * send no Origin and are let through, as on the REST API.
+ */
+function sameSite(handler: (ctx: Context) => PageReply): (ctx: Context) => PageReply {
+  return (ctx) =>
+    ctx.origin === null || ctx.origin === new URL(ctx.base).origin
+      ? handler(ctx)
+      : { status: 403, html: errorPage("This form was posted from another site, so nothing was changed.") };
+}
+
 export const pageRoutes: Route[] = [
   page("GET", "/checkout/:id", (ctx) => renderCheckout(ctx.store, currentSession(ctx.store, ctx.path.id, undefined))),
-  page("POST", "/checkout/:id", postCheckout),
+  page("POST", "/checkout/:id", sameSite(postCheckout)),
   page("GET", "/portal/:id", (ctx) => renderPortal(ctx, portalSession(ctx))),
-  page("POST", "/portal/:id", postPortal),
+  page("POST", "/portal/:id", sameSite(postPortal)),
   page("GET", "/connect/onboarding/:token", (ctx) => renderOnboarding(ctx.store, accountLink(ctx))),
-  page("POST", "/connect/onboarding/:token", (ctx) => {
+  page("POST", "/connect/onboarding/:token", sameSite((ctx) => {
     const link = accountLink(ctx);
     const account = ctx.store.entry(link.internal.account);
     if (link.internal.used || link.obj.expires_at <= nowSeconds() || !account || account.internal.removed) return renderOnboarding(ctx.store, link);
     link.internal.used = true;
     completeOnboarding(ctx.store, account);
     return { redirect: link.internal.returnUrl ?? `/connect/onboarding/${link.obj.id}` };
-  }),
+  })),
 ];
