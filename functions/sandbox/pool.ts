@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { FunctionLimits } from "../../schemas/functions";
@@ -79,8 +79,13 @@ const envShaOf = (env: Record<string, string>) => createHash("sha256").update(JS
 function spawnProc(key: string, sha: string, dir: string, call: SandboxInvoke): Proc {
   const env: Record<string, string> = { NO_COLOR: "1" };
   for (const [name, value] of Object.entries(call.env)) if (!RESERVED_ENV.test(name)) env[name] = value;
+  // Deno's own cache of this process alone: a process frozen between calls (freeze()) may be stopped while it
+  // writes there, holding the cache's SQLite lock, and a shared cache would then hang every process started after it
+  const denoDir = mkdtempSync(path.join(DenoRuntime.home(), "deno-dir-"));
+  env.DENO_DIR = denoDir;
   const args = [
     "run",
+    "--no-code-cache",
     "--no-prompt",
     "--no-config",
     "--no-lock",
@@ -128,6 +133,7 @@ function spawnProc(key: string, sha: string, dir: string, call: SandboxInvoke): 
   child.stdin.on("error", () => {});
   child.on("exit", () => {
     proc.exited = true;
+    rmSync(denoDir, { recursive: true, force: true });
     markReady(startFailure(proc));
     if (procs.get(key) === proc) procs.delete(key);
     const stopped = proc.stopped ?? crashOf(proc);

@@ -34,8 +34,9 @@ Deno.listenTls = cannotListen("Deno.listenTls");
 Deno.listenDatagram = cannotListen("Deno.listenDatagram");
 net.Server.prototype.listen = cannotListen("server.listen");
 
-// Deno puts its own folder on PATH (under the machine's home): nothing a function may run, nothing it needs to see.
+// Deno puts its own folder on PATH, and its cache folder is Kiln's: nothing a function may run or needs to see.
 Deno.env.delete("PATH");
+Deno.env.delete("DENO_DIR");
 
 const levels = { log: "info", info: "info", debug: "debug", trace: "debug", warn: "warn", error: "error" };
 const text = (args) => args.map((a) => (typeof a === "string" ? a : Deno.inspect(a, { depth: 6, colors: false }))).join(" ");

@@ -151,6 +151,19 @@ describe("loopback (issue 21)", () => {
   }, 60_000);
 });
 
+describe("Deno's cache (issue 21)", () => {
+  it("each function process has a cache folder of its own, so one frozen mid-write never holds up the others", async () => {
+    const pidOf = 'Deno.serve(() => Response.json({ pid: Deno.pid, seen: Deno.env.get("DENO_DIR") ?? null }));';
+    expect((await write("cacheA", pidOf)).status).toBe(200);
+    expect((await write("cacheB", pidOf)).status).toBe(200);
+    const [a, b] = [(await invoke("cacheA")).body, (await invoke("cacheB")).body];
+    // the process's starting environment, as Deno read it; the function itself no longer sees the variable
+    const dirOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").find((v) => v.startsWith("DENO_DIR="))?.slice("DENO_DIR=".length);
+    const [dirA, dirB] = [dirOf(a.pid), dirOf(b.pid)];
+    expect({ a: dirA?.includes("deno-dir-"), b: dirB?.includes("deno-dir-"), same: dirA === dirB, seen: [a.seen, b.seen] }).toEqual({ a: true, b: true, same: false, seen: [null, null] });
+  }, 60_000);
+});
+
 describe("runaway functions", () => {
   it("a loop that never ends is stopped at the time limit and reported, while Kiln keeps answering", async () => {
     expect((await write("spin", "Deno.serve(async (req) => { const { spin } = await req.json(); while (spin) {} return Response.json({ ok: true }); });")).status).toBe(200);
