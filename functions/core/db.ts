@@ -49,16 +49,27 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "Exc
   return items;
 }
 
-/** Put and delete requests ({ PutRequest } / { DeleteRequest }), 25 per batch, retrying what DynamoDB hands back unprocessed. */
-export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let batch = requests.slice(i, i + 25);
-    for (let attempt = 0; batch.length; attempt++) {
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
-      batch = (UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
-      if (batch.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+/**
+ * Send `items` `size` at a time; what a call hands back unprocessed (throttling, size limits) is sent
+ * again after a backoff (`backoffMs`, doubling up to 1 s), for at most `attempts` calls per chunk.
+ */
+async function inBatches<T>(items: T[], size: number, send: (batch: T[]) => Promise<T[]>, what: string, attempts = Infinity, backoffMs = 50): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    let pending = items.slice(i, i + size);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt === attempts) throw new Error(`${what} left ${pending.length} unprocessed after ${attempts} attempts`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, backoffMs * 2 ** (attempt - 1))));
+      pending = await send(pending);
     }
   }
+}
+
+/** Put and delete requests ({ PutRequest } / { DeleteRequest }), 25 per batch, retrying what DynamoDB hands back unprocessed. */
+export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  await inBatches(requests, 25, async (batch) => {
+    const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch as never } }));
+    return (UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
+  }, "BatchWriteItem");
 }
 
 /** BatchGetItem's limit of keys per call. */
@@ -88,22 +99,16 @@ export async function batchGet(keys: Record<string, unknown>[], options: BatchGe
   // BatchGetItem refuses a call that names a key twice
   const unique = [...new Map(keys.map((k) => [JSON.stringify([k.pk, k.sk]), k])).values()];
   const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_MAX);
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt === BATCH_GET_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${BATCH_GET_ATTEMPTS} attempts`);
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, backoffMs * 2 ** (attempt - 1))));
-      const request = {
-        Keys: pending,
-        ...(options.consistent ? { ConsistentRead: true } : {}),
-        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
-        ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
-      };
-      const out = await client.send(new BatchGetCommand({ RequestItems: { [table()]: request } }));
-      items.push(...(out.Responses?.[table()] ?? []));
-      pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
+  const read = {
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+    ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+    ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+  };
+  await inBatches(unique, BATCH_GET_MAX, async (pending) => {
+    const out = await client.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ...read } } }));
+    items.push(...(out.Responses?.[table()] ?? []));
+    return (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+  }, "BatchGetItem", BATCH_GET_ATTEMPTS, backoffMs);
   return items;
 }
 
