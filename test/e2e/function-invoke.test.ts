@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall as call, launch, newContext, signInThroughIdentityPage, tokenFor, uniqueEmail, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInOnApp, signInThroughIdentityPage, tokenFor, uniqueEmail, webUrl } from "./browser";
 
 /**
  * A generated app calls its backend function through the SDK (issue 11, spec 02 §7), in real
@@ -113,14 +113,7 @@ afterAll(async () => {
 /** The published app's Greeter page, signed in as the invited user through the identity page. */
 async function greeterAsMember(): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await page.goto(`${origin}/Greeter`);
-  await page.waitForURL((url) => url.origin === origin && url.pathname === "/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL(/\/api\/local\/identity/);
-  await page.getByLabel("Or sign in with any e-mail address").fill(member);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login" && !url.searchParams.has("access_token"));
-  if (new URL(page.url()).pathname !== "/Greeter") await page.goto(`${origin}/Greeter`);
+  await signInOnApp(page, origin, member, "/Greeter");
   await page.getByRole("button", { name: "Greet Ada" }).waitFor();
   return page;
 }

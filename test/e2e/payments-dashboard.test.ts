@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
 import { press, standIn } from "../api/stripe-helpers";
 import { apiCall as call, launch, newContext, ownerWithBuiltApp, signInOnApp, uniqueEmail, useBrowser, webUrl } from "./browser";
+import { shopPage } from "./published-app";
 
 /**
  * Payments for apps finished in a browser on one machine (issue 21): the owner opens the Stripe
@@ -10,21 +10,6 @@ import { apiCall as call, launch, newContext, ownerWithBuiltApp, signInOnApp, un
  */
 
 const browser = useBrowser();
-
-/** A page with a Buy button for one price (the code the completion step shows) and the checkout_status it returns with. */
-const shopPage = (account: string, appId: string, priceId: string) => `import { useState } from "react";
-
-export default function Shop() {
-  const [status] = useState(new URLSearchParams(window.location.search).get("checkout_status") ?? "none");
-  ${checkoutCode(account, appId, priceId)}
-  return (
-    <div className="p-6 space-y-3">
-      <button onClick={() => startCheckout()}>Buy a bowl</button>
-      <p data-testid="checkout-status">{status}</p>
-    </div>
-  );
-}
-`;
 
 describe("the stand-in's local Stripe dashboard", () => {
   it("the owner adds a product in the dashboard from the Payments view; a customer of the published app buys it and the sale is recorded", async () => {
@@ -65,7 +50,7 @@ describe("the stand-in's local Stripe dashboard", () => {
     expect(await page.getByTestId(`payments-price-${priceId}`).getByTestId("payments-price-amount").innerText()).toBe("$12.50");
 
     // publish a page that sells it; a customer buys it on the published app through the hosted checkout
-    const written = await call("POST", `/api/apps/${owner.appId}/coding/write`, { token: owner.token, body: { file_path: "pages/Shop", content: shopPage(account, owner.appId, priceId) } });
+    const written = await call("POST", `/api/apps/${owner.appId}/coding/write`, { token: owner.token, body: { file_path: "pages/Shop", content: shopPage(account, owner.appId, priceId, "bowl") } });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
     const buyer = uniqueEmail("payments-dashboard-buyer");
     expect((await call("POST", `/api/apps/${owner.appId}/users/invite-user`, { token: owner.token, body: { user_email: buyer, role: "user" } })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
 import { press, standIn } from "../api/stripe-helpers";
-import { apiCall as call, launch, newContext, signInOnApp, toastSaying, tokenFor, uniqueEmail, useBrowser, webUrl } from "./browser";
+import { apiCall as call, launch, newContext, signInOnApp, toastSaying, tokenFor, uniqueEmail, untilBuilt, useBrowser, webUrl } from "./browser";
+import { shopPage } from "./published-app";
 
 /**
  * Payments for apps in Chromium against the whole local stack and its Stripe stand-in (spec 02 §2
@@ -20,30 +20,6 @@ async function builderWithApp(label: string) {
   expect(app.status).toBe(201);
   return { email, token, appId: app.body.id as string };
 }
-
-/** The app once the assistant has built it (polled by hand: a file write waits for the turn to end). */
-async function readyApp(token: string, appId: string) {
-  for (const deadline = Date.now() + 45_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    const app = (await call("GET", `/api/apps/${appId}`, { token })).body;
-    if (app.status.state === "ready") return app;
-    if (Date.now() > deadline) throw new Error(`the app was not built: ${app.status.state}`);
-  }
-}
-
-/** A shop page with the Buy button the completion step's code shows, and the checkout_status it comes back with. */
-const shopPage = (account: string, appId: string, priceId: string) => `import { useState } from "react";
-
-export default function Shop() {
-  const [status] = useState(new URLSearchParams(window.location.search).get("checkout_status") ?? "none");
-  ${checkoutCode(account, appId, priceId)}
-  return (
-    <div className="p-6 space-y-3">
-      <button onClick={() => startCheckout()}>Buy a mug</button>
-      <p data-testid="checkout-status">{status}</p>
-    </div>
-  );
-}
-`;
 
 const stepOf = async (page: import("playwright-core").Page) => Number(await page.getByTestId("payments-wizard").getAttribute("data-step"));
 
@@ -132,13 +108,14 @@ describe("/integrations/stripe", () => {
 
   it("an invited user of the published app buys a mug through the local hosted checkout and comes back with checkout_status=success; in the preview frame the button warns to publish", async () => {
     const owner = await builderWithApp("payments-shop");
-    const app = await readyApp(owner.token, owner.appId);
+    const app = await untilBuilt(owner.token, owner.appId);
+    expect(app.status.state).toBe("ready");
     const account: string = (await call("POST", "/api/integrations/StripeIntegration/get-or-create-account", { token: owner.token, body: {} })).body.stripe_account_id;
     const link = await call("POST", `/api/integrations/StripeIntegration/${account}/create-account-link`, { token: owner.token, body: {} });
     await press(link.body.account_link_url, "standin-onboard");
     const price = await standIn().sdk.prices.create({ product_data: { name: "Blue mug" }, unit_amount: 2450, currency: "usd" }, { stripeAccount: account });
     expect((await call("POST", `/api/apps/${owner.appId}/install-integration/StripeIntegration/${account}`, { token: owner.token })).status).toBe(200);
-    const written = await call("POST", `/api/apps/${owner.appId}/coding/write`, { token: owner.token, body: { file_path: "pages/Shop", content: shopPage(account, owner.appId, price.id) } });
+    const written = await call("POST", `/api/apps/${owner.appId}/coding/write`, { token: owner.token, body: { file_path: "pages/Shop", content: shopPage(account, owner.appId, price.id, "mug") } });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
     const buyer = uniqueEmail("payments-buyer");
     expect((await call("POST", `/api/apps/${owner.appId}/users/invite-user`, { token: owner.token, body: { user_email: buyer, role: "user" } })).status).toBe(200);

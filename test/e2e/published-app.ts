@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "playwright-core";
 import { Keys } from "../../functions/core/keys";
+import { checkoutCode } from "../../web/src/components/payments/checkoutCode";
 
 /**
  * A published app in Chromium, for test/e2e/published-build.test.ts and the bench
@@ -75,3 +76,18 @@ export async function storeSnapshot(links: Record<string, string>, appId: string
   const { client, bucket } = s3Of(links);
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: Keys.publishedObject(appId, version), Body: body, ContentType: "application/json" }));
 }
+
+/** A shop page selling one price with the code the payments completion step shows ("Buy a {item}"), and the checkout_status it returns with. */
+export const shopPage = (account: string, appId: string, priceId: string, item: string) => `import { useState } from "react";
+
+export default function Shop() {
+  const [status] = useState(new URLSearchParams(window.location.search).get("checkout_status") ?? "none");
+  ${checkoutCode(account, appId, priceId)}
+  return (
+    <div className="p-6 space-y-3">
+      <button onClick={() => startCheckout()}>Buy a ${item}</button>
+      <p data-testid="checkout-status">{status}</p>
+    </div>
+  );
+}
+`;
