@@ -33,7 +33,7 @@ const testIds = { table: "people-table", row: "person-row", empty: "people-empty
 function show(props: Partial<RecordsTableProps<Person>> = {}) {
   return render(
     <ChakraProvider value={system}>
-      <RecordsTable rows={people} rowKey={(p) => p.id} columns={columns} empty={{ text: "No people found" }} testIds={testIds} {...props} />
+      <RecordsTable rows={people} rowKey={(p) => p.id} columns={columns} empty={{ text: "No people found" }} label="People" testIds={testIds} {...props} />
     </ChakraProvider>,
   );
 }
@@ -41,6 +41,13 @@ const names = () => screen.getAllByTestId("person-row").map((r) => r.querySelect
 const header = (name: string) => screen.getAllByRole("columnheader").find((h) => h.textContent === name)!;
 
 describe("RecordsTable", () => {
+  it("scrolls in a named region the keyboard can focus (axe's scrollable-region-focusable once the rows overflow)", () => {
+    show();
+    const region = screen.getByRole("region", { name: "People" });
+    expect(region.getAttribute("data-testid")).toBe("people-table");
+    expect(region.tabIndex).toBe(0);
+  });
+
   it("shows a header per column, text cells cut short with the whole text on hover, and cells of their own", () => {
     show({ rowData: (p) => ({ "data-person": p.id }) });
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Role", "Age"]);
@@ -123,7 +130,7 @@ describe("RecordsTable", () => {
       return (
         <ChakraProvider value={system}>
           <p data-testid="selected">{[...selected].sort().join(",")}</p>
-          <RecordsTable rows={people} rowKey={(p) => p.id} columns={columns} empty={{ text: "none" }} testIds={testIds} onRowClick={onRowClick} selection={{ selected, onChange: setSelected }} />
+          <RecordsTable rows={people} rowKey={(p) => p.id} columns={columns} empty={{ text: "none" }} label="People" testIds={testIds} onRowClick={onRowClick} selection={{ selected, onChange: setSelected }} />
         </ChakraProvider>
       );
     }

@@ -101,6 +101,7 @@ export function CouponsTab() {
         ]}
         empty={{ text: "No coupon codes found" }}
         rowData={(c) => ({ "data-code": c.code })}
+        label="Coupon codes"
         testIds={{ table: "coupons-table", row: "coupon-row", empty: "coupons-empty" }}
         height="400px"
       />

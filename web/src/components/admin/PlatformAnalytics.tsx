@@ -49,6 +49,7 @@ function AnalyticsBody() {
               { key: "total_tokens", header: "Tokens", text: (r) => r.total_tokens.toLocaleString() },
             ]}
             empty={{ text: "No usage data available for this period" }}
+            label="Tokens used per user"
             testIds={{ table: "tokens-table", row: "tokens-row", empty: "tokens-empty" }}
             height="320px"
           />
@@ -65,6 +66,7 @@ function AnalyticsBody() {
               { key: "unique_users", header: "Unique Users", text: (a) => String(a.unique_users) },
             ]}
             empty={{ text: "No data available for the selected date range" }}
+            label="Trending apps"
             testIds={{ table: "trending-table", row: "trending-row", empty: "trending-empty" }}
             height="320px"
           />

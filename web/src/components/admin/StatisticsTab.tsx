@@ -119,6 +119,7 @@ function TopUsers() {
               { key: "message_count", header: "Messages", text: (u) => String(u.message_count) },
             ]}
             empty={{ text: "No data available for the selected date range" }}
+            label="Top users"
             testIds={{ table: "top-users-table", row: "top-user-row", empty: "top-users-empty" }}
             height="400px"
           />

@@ -53,6 +53,7 @@ export function UsersTab({ userId, setUserId }: { userId?: string; setUserId(id:
         empty={{ text: "No users found" }}
         onRowClick={(u) => setUserId(u.id)}
         rowData={(u) => ({ "data-email": u.email })}
+        label="Users"
         testIds={{ table: "admin-users-table", row: "admin-user-row", empty: "admin-users-empty" }}
       />
       {userId && <UserPanel userId={userId} listed={rows.find((u) => u.id === userId)} onClose={() => setUserId(undefined)} />}

@@ -42,6 +42,8 @@ export interface RecordsTableProps<Row> {
   /** the order, when the caller keeps it (a server-side sort); otherwise sortable columns order the rows here */
   sort?: SortState | null;
   onSortChange?(next: SortState | null): void;
+  /** what a screen reader calls the table's scrolling box, which the keyboard can focus to scroll it */
+  label: string;
   testIds: { table: string; row: string; empty: string };
   /** more attributes on a row, for tests and styles */
   rowData?(row: Row): Record<`data-${string}`, string>;
@@ -88,6 +90,7 @@ export function RecordsTable<Row>({
   selection,
   sort: controlledSort,
   onSortChange,
+  label,
   testIds,
   rowData,
   height = "600px",
@@ -121,7 +124,7 @@ export function RecordsTable<Row>({
     );
 
   return (
-    <Table.ScrollArea h={height} borderWidth="1px" rounded="lg" data-testid={testIds.table}>
+    <Table.ScrollArea h={height} borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label={label} data-testid={testIds.table}>
       <Table.Root size="sm" interactive stickyHeader>
         <Table.Header>
           <Table.Row bg="bg.subtle">

@@ -193,6 +193,7 @@ export function EntityDataView({ app, entity }: { app: App; entity: string }) {
             </Center>
           )
         }
+        label={`${entity} records`}
         testIds={{ table: "records-table", row: "record-row", empty: "records-empty" }}
         rowData={(record) => ({ "data-record-id": record.id })}
       />

@@ -128,6 +128,7 @@ export function UsersView({ app }: { app: App }) {
         empty={{ text: "No users found", action: { label: "Invite your first user", icon: <UserPlus />, onClick: () => setInviteOpen(true) } }}
         onRowClick={setEditing}
         rowDelete={{ label: "Delete user", testId: "delete-user", pending: (user) => remove.isPending && remove.variables === user.id, onDelete: setDeleting }}
+        label="App users"
         testIds={{ table: "users-table", row: "user-row", empty: "users-empty" }}
         rowData={(user) => ({ "data-email": user.email })}
       />
