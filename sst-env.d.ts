@@ -7,7 +7,7 @@ declare module "sst" {
     AppRealtime: { managementEndpoint: string; type: "sst.aws.ApiGatewayWebSocket"; url: string };
     AuthSecret: { type: "sst.sst.Secret"; value: string };
     Files: { name: string; type: "sst.aws.Bucket" };
-    /** custom domains (functions/core/domains.ts): where verification asks DNS, this deployment's targets, the domain provider */
+    /** custom domains (functions/core/domains/domains.ts): where verification asks DNS, this deployment's targets, the domain provider */
     CustomDomains: {
       type: "sst.sst.Linkable";
       /** DNS servers ("host:port") the verification asks; null: the system resolver */
@@ -21,7 +21,7 @@ declare module "sst" {
       /** Entri (the domain-purchase widget); empty values: no provider */
       entri: { applicationId: string; secret: string; apiUrl: string };
     };
-    /** the function sandbox (functions/sandbox.ts): a Lambda in the cloud; on one machine the stand-in at `url` */
+    /** the function sandbox (functions/sandbox/handler.ts): a Lambda in the cloud; on one machine the stand-in at `url` */
     FunctionSandbox: { name: string; type: "sst.aws.Function"; url?: string };
     Kiln: {
       type: "sst.sst.Linkable";

@@ -144,7 +144,7 @@ export const AdminUserFields = z.object({
   disabled: z.boolean().optional(),
 });
 
-/** The local identity page's form when it stands in for Google inside an app (functions/local.ts). */
+/** The local identity page's form when it stands in for Google inside an app (functions/http/local.ts). */
 export const AppIdentityForm = z.object({
   email: Email,
   from_url: z.string().max(2000).optional(),

@@ -8,7 +8,7 @@ export type AppRole = z.infer<typeof AppRole>;
  * A user of a generated app, as `base44.auth.me()` and the `User` entity answer it
  * (reference/base44-sdk-wire.md §3.1): the built-in fields, then the app's custom fields
  * beside them (`...custom`), so the shape is open (`loose`). Stored, the custom fields are
- * one map attribute of their own (functions/core/app-users.ts); rules read them as `user.data.<f>`.
+ * one map attribute of their own (functions/core/app-users/users.ts); rules read them as `user.data.<f>`.
  */
 export const AppUser = z.looseObject({
   id: z.string(),

@@ -49,11 +49,11 @@ export const AppMeta = z.object({
   is_blocked: z.boolean().optional(),
   /** backend functions were activated for this app (one-way); the workspace then offers Secrets */
   has_backend_functions_enabled: z.boolean().optional(),
-  /** installed integration packages by name (spec 02 §3 installable_integrations; functions/core/packages.ts) */
+  /** installed integration packages by name (spec 02 §3 installable_integrations; functions/core/catalog/packages.ts) */
   installable_integrations: z.record(z.string(), InstalledPackage).optional(),
   main_page: z.string().nullable(),
   style: z.string().nullable(),
-  /** the app this one is a remix (or copy) of, as it was named then (functions/core/remix.ts) */
+  /** the app this one is a remix (or copy) of, as it was named then (functions/core/apps/remix.ts) */
   remixed_from: z.object({ app_id: z.string(), name: z.string() }).nullable().optional(),
   /** id of the newest message, so lists can show activity */
   _last_msg_id: z.string().nullable().optional(),
@@ -63,7 +63,7 @@ export const AppMeta = z.object({
   stop_requested: z.string().nullable().optional(),
   /** characters per token each provider model's own usage report showed for the app's last turn, keyed "provider/model" (functions/agent/context.ts); written only by the turn */
   token_ratios: z.record(z.string(), z.number()).optional(),
-  /** the published snapshot the app's own host serves (functions/core/publish.ts); null until first published */
+  /** the published snapshot the app's own host serves (functions/core/publish/publish.ts); null until first published */
   published_version: z.string().nullable().optional(),
   last_deployed_at: z.string().nullable().optional(),
   /** the GitHub repository the app was exported to (functions/core/export); absent until then */

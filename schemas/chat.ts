@@ -52,7 +52,7 @@ export const ToolResult = z.object({
 export const ChatMessage = z.object({
   id: z.string(),
   role: ChatRole,
-  /** may contain action tags (functions/agent/protocol.ts) */
+  /** may contain action tags (lib/agent/protocol.ts) */
   content: z.string(),
   hidden: z.boolean().optional(),
   metadata: z.object({

@@ -3,7 +3,7 @@ import * as z from "zod";
 /**
  * The generated-app entity API (`/api/apps/{id}/entities/{Name}/…`), wire-compatible with
  * `@base44/sdk` 0.8.50 (reference/base44-sdk-wire.md §2). Records are open objects: their
- * fields are checked at run time against the entity's own JSON Schema (functions/core/entity-schemas.ts).
+ * fields are checked at run time against the entity's own JSON Schema (functions/core/entities/schemas.ts).
  */
 
 /** Fields the server writes on every record; a caller's values for them are ignored. */
@@ -190,7 +190,7 @@ export type StoredEntitySchema = z.infer<typeof StoredEntitySchema>;
 /**
  * The schema hint that asks for an index: `"x-kiln-index": true` on a property makes
  * filters on it (equality, $in, ranges) and sorts by it read O(result) records
- * (functions/core/record-indexes.ts). created_by, created_date and updated_date are always indexed.
+ * (functions/core/records/indexes.ts). created_by, created_date and updated_date are always indexed.
  */
 export const INDEX_HINT = "x-kiln-index";
 export const MAX_DECLARED_INDEXES = 3;

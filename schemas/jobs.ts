@@ -8,7 +8,7 @@ export const TURN_DEADLINE_MS = 12 * 60_000;
 /** A turn still running this long after its deadline has lost its worker: the sweeper ends it. */
 export const TURN_SWEEP_GRACE_MS = 90_000;
 
-/** The payload of each kind of asynchronous work (stacks/routes.ts `jobs`). */
+/** The payload of each kind of asynchronous work (lib/routes.ts `jobs`). */
 export const Job = z.discriminatedUnion("name", [
   z.object({ name: z.literal("welcome-email"), payload: z.object({ user_id: z.string() }) }),
   z.object({

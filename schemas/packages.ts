@@ -51,7 +51,7 @@ export const TeamWebhookPost = z.object({ payload: z.record(z.string(), z.unknow
 export const InstalledPackage = z.object({
   catalog_item_id: z.string(),
   installed_date: z.string(),
-  /** the owner's Stripe Connect account, for the StripeIntegration package (functions/core/payments.ts) */
+  /** the owner's Stripe Connect account, for the StripeIntegration package (functions/core/payments/payments.ts) */
   account_id: z.string().optional(),
 });
 export type InstalledPackage = z.infer<typeof InstalledPackage>;

@@ -16,8 +16,8 @@ export const DeployResult = z.object({
 export type DeployResult = z.infer<typeof DeployResult>;
 
 /**
- * What publishing builds once (functions/core/publish-build): each code file of the app compiled as the
- * preview compiles it (web/runtime/compile.ts), and the Tailwind CSS of the classes the app and the runtime use.
+ * What publishing builds once (functions/core/publish/build.ts): each code file of the app compiled as the
+ * preview compiles it (lib/runtime/compile.ts), and the Tailwind CSS of the classes the app and the runtime use.
  */
 export const PublishedBuild = z.object({
   modules: z.record(z.string(), z.object({ code: z.string(), imports: z.array(z.string()) })),

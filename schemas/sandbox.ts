@@ -2,7 +2,7 @@ import * as z from "zod";
 import { FunctionLogLevel } from "./functions";
 
 /**
- * What Kiln's API asks of the function sandbox (functions/sandbox.ts) and what it answers.
+ * What Kiln's API asks of the function sandbox (functions/sandbox/handler.ts) and what it answers.
  * In the cloud this is a Lambda payload; locally the same JSON over the sandbox stand-in's
  * port. Bodies travel base64-encoded so any bytes survive.
  */

@@ -367,6 +367,6 @@ export const TicketEvent = z.object({
 });
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-/** The real-time rooms (the builder's WebSocket, functions/realtime.ts): one per ticket (its creator and admins), and the admins' inbox. */
+/** The real-time rooms (the builder's WebSocket, functions/sockets/builder.ts): one per ticket (its creator and admins), and the admins' inbox. */
 export const ticketRoom = (ticketId: string) => `ticket:${ticketId}`;
 export const SUPPORT_INBOX_ROOM = "support:inbox";

@@ -10,7 +10,7 @@ if (!key) {
 }
 process.env.SST_RESOURCE_Stripe = JSON.stringify({ type: "sst.sst.Linkable", secretKey: key, webhookSecret: "", host: null, port: null, protocol: null, local: false });
 
-const { ensurePlanCatalog } = await import("../functions/core/plan-catalog.ts");
+const { ensurePlanCatalog } = await import("../functions/core/billing/plan-catalog.ts");
 const created = await ensurePlanCatalog();
 console.log(created ? `Created ${created} plan(s) in Stripe.` : "Every plan already exists in Stripe; nothing to do.");
 

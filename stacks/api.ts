@@ -1,11 +1,11 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { linked, pascal } from "./functions";
 import { appRealtime, realtime } from "./realtime";
-import { appSocketRoutes, routes, socketRoutes, type RouteDef } from "./routes";
+import { appSocketRoutes, routes, socketRoutes, type RouteDef } from "../lib/routes";
 
 /**
- * The HTTP API, built from THE route table (stacks/routes.ts): one Lambda per call
- * group (functions/<group>.ts exports `handler`) and one API Gateway route per
+ * The HTTP API, built from THE route table (lib/routes.ts): one Lambda per call
+ * group (functions/http/<group>.ts exports `handler`) and one API Gateway route per
  * entry, so a route is listed nowhere else. Routes marked `localOnly` exist only
  * on one machine. Authorization happens in the handlers (`access` of each route).
  */
@@ -13,9 +13,10 @@ export const api = new sst.aws.ApiGatewayV2("Api");
 
 const cloudRoutes = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) => !r.localOnly);
 
-/** A publish builds the app's CSS (functions/core/publish-build/tailwind.ts): Tailwind's stylesheets and the runtime's classes. */
+/** A publish builds the app's CSS (functions/core/publish/tailwind.ts): Tailwind's stylesheets and the runtime's classes. */
 const publishFiles = [
   { from: "web/runtime", to: "web/runtime" },
+  { from: "lib/runtime", to: "lib/runtime" },
   ...["index", "preflight", "theme", "utilities"].map((name) => ({ from: `node_modules/tailwindcss/${name}.css`, to: `node_modules/tailwindcss/${name}.css` })),
 ];
 
@@ -25,16 +26,16 @@ for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
   const timeout = group === "backend" ? ("30 seconds" as const) : undefined;
   // the export carries Kiln's UI kit and money rule as they are (functions/core/export/sources.ts)
   const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : group === "publish" ? publishFiles : undefined;
-  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/http/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
 }
 
 for (const [key, { group }] of cloudRoutes) {
   api.route(key, handlers.get(group)!.arn);
 }
 
-/** The WebSocket API's routes: every key of `socketRoutes`, all served by functions/realtime.ts. */
+/** The WebSocket API's routes: every key of `socketRoutes`, all served by functions/sockets/builder.ts. */
 export const realtimeHandler = new sst.aws.Function("RealtimeHandler", {
-  handler: "functions/realtime.handler",
+  handler: "functions/sockets/builder.handler",
   ...linked,
 });
 
@@ -42,9 +43,9 @@ for (const route of socketRoutes) {
   realtime.route(route, realtimeHandler.arn);
 }
 
-/** Generated apps' socket.io API: every key of `appSocketRoutes`, all served by functions/app-socket.ts. */
+/** Generated apps' socket.io API: every key of `appSocketRoutes`, all served by functions/sockets/app.ts. */
 export const appSocketHandler = new sst.aws.Function("AppSocketHandler", {
-  handler: "functions/app-socket.handler",
+  handler: "functions/sockets/app.handler",
   ...linked,
 });
 

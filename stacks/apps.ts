@@ -43,7 +43,7 @@ appsRouter.route(
 );
 
 /**
- * Verified custom domains (functions/core/domains.ts) on CloudFront: a router of their own whose
+ * Verified custom domains (functions/core/domains/domains.ts) on CloudFront: a router of their own whose
  * certificate names each domain the operator lists in KILN_CUSTOM_DOMAINS. Its pages come from the
  * apps router through `domains.<apps domain>` (the runtime finds its app from the visitor's host);
  * `/api` and the apps' socket path go where the apps router sends them.

@@ -6,7 +6,7 @@ import { googleClientId, googleClientSecret } from "./secrets";
  * "Continue with Google": a Cognito user pool federating Google, its hosted-UI
  * domain, and a public SPA client using the OAuth code flow (aws-amplify in
  * web/src/auth/cognito.ts). The Cognito ID token is then exchanged for Kiln's
- * own token (POST /api/auth/exchange, functions/core/tokens.ts).
+ * own token (POST /api/auth/exchange, functions/core/identity/tokens.ts).
  *
  * In the Google Cloud console, add `https://<cognitoDomain>/oauth2/idpresponse`
  * as an authorized redirect URI of the OAuth client.
@@ -37,7 +37,7 @@ export const google = users.addIdentityProvider("Google", {
 });
 
 const loginUrl = $interpolate`${webUrl}/login`;
-/** Google sign-in of generated apps returns to the API (functions/core/app-google.ts), which issues the app token. */
+/** Google sign-in of generated apps returns to the API (functions/core/app-users/google.ts), which issues the app token. */
 const appSignInCallbackUrl = $interpolate`${webUrl}/api/apps/auth/callback`;
 
 export const webClient = users.addClient("UsersClient", {

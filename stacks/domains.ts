@@ -2,7 +2,7 @@
 import { appsDomain } from "./kiln";
 
 /**
- * Custom domains (functions/core/domains.ts), linked to every function as `Resource.CustomDomains`;
+ * Custom domains (functions/core/domains/domains.ts), linked to every function as `Resource.CustomDomains`;
  * the local stack links its DNS stand-in the same way (stacks/local/stack.ts).
  *
  * - Verification asks the system resolver, or the servers in KILN_DNS_SERVERS ("1.1.1.1,8.8.8.8:53").

@@ -18,12 +18,12 @@ const mail = { actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] 
 export const workerFailures = new sst.aws.Queue("WorkerFailures", { transform: { queue: { messageRetentionSeconds: 14 * 24 * 3600 } } });
 
 /**
- * The async worker (functions/worker.ts), invoked by Jobs.enqueue with a Lambda async invoke.
+ * The async worker (functions/jobs/worker.ts), invoked by Jobs.enqueue with a Lambda async invoke.
  * Never retried by Lambda (an AI turn must not run twice; the handler also refuses a turn it has
  * seen): a failed invocation goes to the dead-letter queue above instead.
  */
 export const worker = new sst.aws.Function("Worker", {
-  handler: "functions/worker.handler",
+  handler: "functions/jobs/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   retries: 0,
   link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, functionSandbox, customDomains],

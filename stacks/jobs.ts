@@ -1,16 +1,16 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 import { linked, pascal } from "./functions";
-import { crons } from "./routes";
+import { crons } from "../lib/routes";
 import { table } from "./storage";
 
 /**
  * Background work besides the worker (stacks/functions.ts): the table's change
- * stream and the scheduled jobs listed in `crons` (stacks/routes.ts), one
+ * stream and the scheduled jobs listed in `crons` (lib/routes.ts), one
  * EventBridge schedule each, handled by the export of the same name in
- * functions/cron.ts.
+ * functions/cron/schedule.ts.
  */
 export const stream = table.subscribe("Stream", {
-  handler: "functions/stream.handler",
+  handler: "functions/stream/consumer.handler",
   ...linked,
 });
 
@@ -18,6 +18,6 @@ export const schedules = Object.entries(crons).map(
   ([name, { schedule }]) =>
     new sst.aws.CronV2(`Cron${pascal(name)}`, {
       schedule,
-      function: { handler: `functions/cron.${name}`, ...linked },
+      function: { handler: `functions/cron/schedule.${name}`, ...linked },
     }),
 );

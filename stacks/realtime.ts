@@ -2,7 +2,7 @@
 
 /**
  * The WebSocket API behind the per-app real-time rooms. Its routes (one per key of
- * `socketRoutes` in stacks/routes.ts, all served by functions/realtime.ts) are
+ * `socketRoutes` in lib/routes.ts, all served by functions/sockets/builder.ts) are
  * added in stacks/api.ts, once the functions' links, which include this API's
  * own URL and management endpoint, exist.
  */
@@ -10,8 +10,8 @@ export const realtime = new sst.aws.ApiGatewayWebSocket("Realtime");
 
 /**
  * Generated apps' real time: socket.io v4 for `@base44/sdk`'s `subscribe` (rooms
- * `entities:{appId}:{Entity}`), served by functions/app-socket.ts on $connect, $disconnect
- * and $default (stacks/routes.ts `appSocketRoutes`). Apps connect to their own host's
+ * `entities:{appId}:{Entity}`), served by functions/sockets/app.ts on $connect, $disconnect
+ * and $default (lib/routes.ts `appSocketRoutes`). Apps connect to their own host's
  * /ws-user-apps/socket.io/: the apps' host must forward that path to this API's stage.
  */
 export const appRealtime = new sst.aws.ApiGatewayWebSocket("AppRealtime");

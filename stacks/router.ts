@@ -3,9 +3,9 @@
 import { ENTRI_ORIGINS } from "../schemas/domains";
 import { authSecret } from "./secrets";
 import { builderEdgeCode, builderHeaders } from "./security-headers";
-import { routerProof, viewerAddressEdgeCode } from "./viewer-address";
+import { routerProof, viewerAddressEdgeCode } from "../lib/viewer-address";
 
-/** Both routers tell the API who the viewer is (stacks/viewer-address.ts): API Gateway alone sees only CloudFront. */
+/** Both routers tell the API who the viewer is (lib/viewer-address.ts): API Gateway alone sees only CloudFront. */
 export const viewerAddressInjection = authSecret.value.apply((secret) => viewerAddressEdgeCode(routerProof(secret)));
 
 /**
@@ -14,7 +14,7 @@ export const viewerAddressInjection = authSecret.value.apply((secret) => viewerA
  * Declared before the rest because Cognito's callback URL and the `Kiln` link
  * need its URL. Every answer leaves with the browser security headers
  * (stacks/security-headers.ts), set at the edge; every API request carries the
- * viewer's address for the sign-in limits (stacks/viewer-address.ts).
+ * viewer's address for the sign-in limits (lib/viewer-address.ts).
  */
 export const router = new sst.aws.Router("Router", {
   transform: { cachePolicy: forwardAuthorization },

@@ -5,7 +5,7 @@ import { FunctionLimits } from "../schemas/functions";
 const TIMEOUT_SECONDS = Math.max(150, FunctionLimits.TIMEOUT_MS / 1000 + 30);
 
 /**
- * The function sandbox in the cloud (functions/sandbox.ts): one Lambda that Kiln's API invokes
+ * The function sandbox in the cloud (functions/sandbox/handler.ts): one Lambda that Kiln's API invokes
  * synchronously to build a backend function and to run each call. It is linked to nothing and
  * its role grants nothing, so a function running in it — a Deno child process whose environment
  * holds only its app's secrets, with loopback (the Lambda runtime API), link-local and metadata
@@ -14,7 +14,7 @@ const TIMEOUT_SECONDS = Math.max(150, FunctionLimits.TIMEOUT_MS / 1000 + 30);
  * one call at a time and keeps a few functions' processes warm; reserved concurrency caps the whole.
  */
 export const functionSandbox = new sst.aws.Function("FunctionSandbox", {
-  handler: "functions/sandbox.handler",
+  handler: "functions/sandbox/handler.handler",
   runtime: "nodejs20.x",
   architecture: "x86_64",
   memory: "2048 MB",

@@ -5,7 +5,7 @@
  * stacks/local/table.ts (DynamoDB Local): keep them in step.
  * - keys `pk`/`sk` (strings)
  * - generic GSIs gsi1..gsi6 keyed `${gsi}pk`/`${gsi}sk` (strings), projecting all attributes
- * - a stream with new and old images (functions/stream.ts, subscribed in stacks/jobs.ts)
+ * - a stream with new and old images (functions/stream/consumer.ts, subscribed in stacks/jobs.ts)
  * - TTL on `ttl` (epoch seconds), used by real-time connection and room items
  */
 const gsis = ["gsi1", "gsi2", "gsi3", "gsi4", "gsi5", "gsi6"] as const;

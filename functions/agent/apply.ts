@@ -1,6 +1,6 @@
 import { EntitySchema, type FileTree, filePathPattern } from "../../schemas/app-files";
 import type { SecretRequestItem } from "../../schemas/secrets";
-import { type Action, SECRET_REQUEST_MAX, type SearchReplace } from "./protocol";
+import { type Action, SECRET_REQUEST_MAX, type SearchReplace } from "../../lib/agent/protocol";
 
 export interface Applied {
   /** the tree after the action */

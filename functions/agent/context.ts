@@ -9,7 +9,7 @@
  * else estimated per provider family.
  */
 import type { FileTree } from "../../schemas/app-files";
-import type { FileRequest } from "./protocol";
+import type { FileRequest } from "../../lib/agent/protocol";
 import type { ProviderName } from "./providers";
 
 /** How many times one turn may answer file requests and call the model again. */

@@ -1,7 +1,7 @@
 import type { FileTree } from "../../schemas/app-files";
 import type { Receipt } from "../../schemas/chat";
-import { parseMessage } from "./parser";
-import { serialize } from "./protocol";
+import { parseMessage } from "../../lib/agent/parser";
+import { serialize } from "../../lib/agent/protocol";
 
 /** What a turn ended for running out of time shows: by its worker at the deadline, or by the sweeper after a crash. */
 export const RAN_OUT_OF_TIME = "This change ran out of time, try again";

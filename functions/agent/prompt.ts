@@ -7,9 +7,9 @@
  * bodies of earlier writes and edits collapsed so they cost no tokens twice.
  */
 import { estimateTokens } from "./context";
-import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "./protocol";
+import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "../../lib/agent/protocol";
 import type { ProviderName } from "./providers";
-import { normalizePath } from "./repair";
+import { normalizePath } from "../../lib/agent/repair";
 
 export interface PromptInput {
   appName: string;
@@ -22,7 +22,7 @@ export interface PromptInput {
   style?: string | null;
   /** the catalogue integrations the app was created with: their names and instructions */
   integrations?: { name: string; prompt: string }[];
-  /** integration packages installed in the app (functions/core/packages.ts): each endpoint as the app calls it */
+  /** integration packages installed in the app (functions/core/catalog/packages.ts): each endpoint as the app calls it */
   packages?: { name: string; endpoints: { name: string; params: string; returns: string; description: string }[] }[];
   /** names of the app's secrets; their values never reach the model */
   secretNames?: string[];

@@ -3,33 +3,33 @@ import type { FileTree } from "../../schemas/app-files";
 import type { ChatMessage, Receipt } from "../../schemas/chat";
 import type { JobPayload } from "../../schemas/jobs";
 import type { SecretRequestItem } from "../../schemas/secrets";
-import { AppEvents } from "../core/app-events";
-import { AppFiles } from "../core/app-files";
-import { Apps } from "../core/apps";
-import { receiptOf } from "../core/changes";
-import { Credits } from "../core/credits";
+import { AppEvents } from "../core/apps/events";
+import { AppFiles } from "../core/apps/files";
+import { Apps } from "../core/apps/apps";
+import { receiptOf } from "../core/apps/changes";
+import { Credits } from "../core/billing/credits";
 import { isConditionFailure } from "../core/db";
 import { VisibleError } from "../core/errors";
-import { Messages } from "../core/messages";
-import { PlatformStats } from "../core/platform-stats";
-import { Secrets } from "../core/secrets";
+import { Messages } from "../core/chat/messages";
+import { PlatformStats } from "../core/logs/platform-stats";
+import { Secrets } from "../core/backend/secrets";
 import { applyAction, secretRequestOf } from "./apply";
 import { learnRatio, promptChars, ratioKey } from "./context";
 import { homePageOf } from "./home-page";
 import { firstCompletePage } from "./first-page";
 import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
-import { ActionStreamParser } from "./parser";
+import { ActionStreamParser } from "../../lib/agent/parser";
 import { buildPrompt } from "./prompt";
 import { type TurnUsage, addUsage, noUsage } from "./prompt-cache";
 import { ProviderError } from "./provider-errors";
 import type { Provider } from "./providers";
-import { type Action, serialize, targetOf } from "./protocol";
-import { repair, streamedFences } from "./repair";
+import { type Action, serialize, targetOf } from "../../lib/agent/protocol";
+import { repair, streamedFences } from "../../lib/agent/repair";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
 
-/** The turn passed its deadline (functions/core/turns.ts) and aborted itself. */
+/** The turn passed its deadline (functions/core/chat/turns.ts) and aborted itself. */
 export class DeadlinePassed extends Error {
   constructor(ms: number) {
     super(`The assistant's turn did not finish within its time limit (${Math.round(ms / 1000)} seconds) and was ended.`);
@@ -191,7 +191,7 @@ export class TurnState {
       }
       if (Object.keys(result.changed).length) {
         await AppEvents.publish(this.app.id, { files: result.changed, app: await this.openPreview() });
-        // the stored answer always covers what reached the app, so a turn whose worker dies still reads true (functions/core/turns.ts)
+        // the stored answer always covers what reached the app, so a turn whose worker dies still reads true (functions/core/chat/turns.ts)
         if (this.flushedTo < closedAt) this.flush();
       }
     });

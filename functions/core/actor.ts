@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { User } from "../../schemas/user";
-import type { AppCaller } from "./app-caller";
+import type { AppCaller } from "./app-users/caller";
 import { forbidden, unauthorized } from "./errors";
 
 /** Who is calling, set once per request by the call group and read where needed. */

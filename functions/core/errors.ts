@@ -1,6 +1,6 @@
 /**
  * The one error type whose message is safe to show a user. Handlers map it to
- * HTTP once (functions/http.ts); anything else is a bug and answers a generic 500.
+ * HTTP once (functions/http/group.ts); anything else is a bug and answers a generic 500.
  */
 export type ErrorKind = "input" | "unauthorized" | "payment_required" | "forbidden" | "not_found" | "conflict" | "too_large" | "invalid" | "rate_limited" | "upstream";
 

@@ -154,7 +154,7 @@ export const Keys = {
     const match = /^REC#([^#]+)#(.+)$/.exec(pk);
     return match ? { appId: match[1], entity: match[2] } : null;
   },
-  /** One change to an app's records, at its DynamoDB stream sequence number (functions/core/record-history.ts). */
+  /** One change to an app's records, at its DynamoDB stream sequence number (functions/core/records/history.ts). */
   recordChange: (appId: string, seq: string) => ({ pk: `RECLOG#${appId}`, sk: `SEQ#${seq}` }),
   recordChangesPartition: (appId: string) => `RECLOG#${appId}`,
   recordCount: (appId: string) => ({ pk: `RECLOG#${appId}`, sk: "COUNT" }),
@@ -199,7 +199,7 @@ export const Keys = {
   catalogInvite: (email: string, itemId: string) => ({ pk: `CATALOGINVITE#${email.toLowerCase()}`, sk: `ITEM#${itemId}` }),
   catalogInvites: (email: string) => ({ pk: `CATALOGINVITE#${email.toLowerCase()}`, skPrefix: "ITEM#" }),
 
-  /** the turn an app is running, with its deadline; the sweeper (functions/cron.ts) reads the whole partition */
+  /** the turn an app is running, with its deadline; the sweeper (functions/cron/schedule.ts) reads the whole partition */
   runningTurn: (appId: string) => ({ pk: "TURNS", sk: `APP#${appId}` }),
   runningTurnsPartition: "TURNS",
 
@@ -217,10 +217,10 @@ export const Keys = {
   couponRedemption: (code: string, userId: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: `USER#${userId}` }),
   stripeCustomer: (customerId: string) => ({ pk: `STRIPECUS#${customerId}`, sk: "STRIPECUS" }),
   stripeEvent: (eventId: string) => ({ pk: `STRIPEEVT#${eventId}`, sk: "STRIPEEVT" }),
-  /** held while one checkout or plan change of the user talks to Stripe (functions/core/billing-lock.ts) */
+  /** held while one checkout or plan change of the user talks to Stripe (functions/core/billing/lock.ts) */
   billingLock: (userId: string) => ({ pk: `USER#${userId}`, sk: "BILLINGLOCK" }),
 
-  /** platform aggregates for the admin portal, kept up as things happen (functions/core/platform-stats.ts) */
+  /** platform aggregates for the admin portal, kept up as things happen (functions/core/logs/platform-stats.ts) */
   platformTotal: (name: "USERS" | "PAYING") => ({ pk: "PSTATS", sk: name }),
   platformDay: (kind: "NEWUSERS" | "MSGS", date: string) => ({ pk: "PSTATS", sk: `${kind}#${date}` }),
   platformPartition: "PSTATS",
@@ -232,7 +232,7 @@ export const Keys = {
   appVisitsPartition: (date: string) => `PSTATS#VISITS#${date}`,
   appVisitor: (date: string, appId: string, user: string) => ({ pk: `PSTATS#VISITOR#${date}#${appId}`, sk: user.toLowerCase() }),
 
-  /** an owner's Stripe Connect account for their apps' payments (functions/core/payments.ts), and the pointer that keeps it one per user */
+  /** an owner's Stripe Connect account for their apps' payments (functions/core/payments/payments.ts), and the pointer that keeps it one per user */
   paymentsAccount: (stripeAccountId: string) => ({ pk: `PAYACCT#${stripeAccountId}`, sk: "PAYACCT" }),
   userPaymentsAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: "PAYMENTS" }),
 

@@ -72,7 +72,7 @@ async function serve() {
   process.on("SIGINT", stop);
   process.stdin.on("end", stop); // the parent went away
   process.stdin.on("data", (chunk: Buffer) => {
-    // no stop and no finally block runs: what a dying worker leaves behind (functions/core/turns.ts sweeps it)
+    // no stop and no finally block runs: what a dying worker leaves behind (functions/core/chat/turns.ts sweeps it)
     if (chunk.toString().includes(CRASH)) process.exit(70);
   });
   process.stdin.resume();

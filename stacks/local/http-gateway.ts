@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { type RouteDef, type RouteKey, groups, routeParts, routes } from "../routes";
+import { type RouteDef, type RouteKey, groups, routeParts, routes } from "../../lib/routes";
 import { API_HEADERS } from "../security-headers";
 
 /** An API Gateway HTTP API (payload 2.0) on one machine: each request becomes the event its Lambda would get. */
@@ -67,7 +67,7 @@ const LOOPBACK_PEER = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
  * A local-only route answers a program or a browser on this machine, whatever HOST opened the
- * server to (which pages of this machine may use it is the route's own check: functions/local.ts).
+ * server to (which pages of this machine may use it is the route's own check: functions/http/local.ts).
  */
 export function localRouteRefusal(req: Pick<IncomingMessage, "socket">, options: GatewayOptions): string | null {
   if (!options.localRoutes) return "Not Found";
@@ -79,7 +79,7 @@ export function createHttpGateway(options: GatewayOptions = { localRoutes: true 
   const table = compile();
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const handlerOf = (group: string) => {
-    if (!handlers.has(group)) handlers.set(group, import(`../../functions/${group}.ts`).then((m) => m.handler as LambdaHandler));
+    if (!handlers.has(group)) handlers.set(group, import(`../../functions/http/${group}.ts`).then((m) => m.handler as LambdaHandler));
     return handlers.get(group)!;
   };
 

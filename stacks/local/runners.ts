@@ -1,11 +1,11 @@
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from "@aws-sdk/client-dynamodb-streams";
 import type { DynamoDBStreamEvent } from "aws-lambda";
 import type { Job } from "../../schemas/jobs";
-import { crons } from "../routes";
+import { crons } from "../../lib/routes";
 
 /** The async worker on one machine: jobs run in this process, one at a time per job, through the worker handler. */
 export async function startJobRunner() {
-  const { handler } = await import("../../functions/worker.ts");
+  const { handler } = await import("../../functions/jobs/worker.ts");
   const { Jobs } = await import("../../functions/core/jobs.ts");
   const running = new Set<Promise<void>>();
   Jobs.useLocalRunner((job: Job) => {
@@ -31,7 +31,7 @@ export async function startJobRunner() {
 
 /** DynamoDB Streams -> the stream handler, as Lambda's event source mapping would deliver them. */
 export async function startStreamPoller(streamArn: string, intervalMs = 100) {
-  const { handler } = await import("../../functions/stream.ts");
+  const { handler } = await import("../../functions/stream/consumer.ts");
   const client = new DynamoDBStreamsClient({});
   const iterators = new Map<string, string | undefined>();
   const finished = new Set<string>();
@@ -127,7 +127,7 @@ export async function startStreamPoller(streamArn: string, intervalMs = 100) {
 
 /** EventBridge schedules on one machine: each cron handler on its interval. */
 export async function startCronTicker() {
-  const cron = await import("../../functions/cron.ts");
+  const cron = await import("../../functions/cron/schedule.ts");
   const timers = Object.entries(crons).map(([name, { everyMs }]) =>
     setInterval(() => {
       cron.handlers[name as keyof typeof crons]().catch((err: unknown) => console.error(`[cron] ${name} failed:`, err));

@@ -9,12 +9,12 @@ export interface SandboxStandIn {
 
 /**
  * The function sandbox on one machine: the same handler the cloud's sandbox Lambda runs
- * (functions/sandbox.ts), behind a loopback port that only Kiln's API calls (POST / with the
+ * (functions/sandbox/handler.ts), behind a loopback port that only Kiln's API calls (POST / with the
  * Lambda payload as JSON, the handler's answer as JSON). Functions themselves run in Deno
  * child processes, so a runaway one never blocks this process.
  */
 export async function startSandboxStandIn(port: number, log: (line: string) => void): Promise<SandboxStandIn> {
-  const { handler } = await import("../../functions/sandbox.ts");
+  const { handler } = await import("../../functions/sandbox/handler.ts");
   const { stopAll } = await import("../../functions/sandbox/pool.ts");
   const server = http.createServer(async (req, res) => {
     if (req.method !== "POST") return void res.writeHead(405).end();

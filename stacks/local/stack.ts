@@ -208,7 +208,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all([gateway.warm(), functionGateway.warm()]);
 
     if (options.seed) {
-      const { seed } = await import("../../functions/core/seed.ts");
+      const { seed } = await import("../../functions/core/identity/seed.ts");
       const created = await seed();
       if (created) log(`Seeded ${created} account(s).`);
     }
@@ -260,7 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (stripe.local) {
       // like a Stripe account set up for Kiln: the plans are written into the stand-in through the SDK (none twice),
       // once the server answers, so the events this sends are delivered at once
-      const { ensurePlanCatalog } = await import("../../functions/core/plan-catalog.ts");
+      const { ensurePlanCatalog } = await import("../../functions/core/billing/plan-catalog.ts");
       await ensurePlanCatalog();
     }
     return { url, port, socketUrl, startupMs: Date.now() - started, jobsIdle: jobs.idle, stop };

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http, { type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import { appSocketRoutes, socketRoutes } from "../routes";
+import { appSocketRoutes, socketRoutes } from "../../lib/routes";
 
 /**
  * API Gateway WebSocket APIs on one machine: the same route keys ($connect,
@@ -34,8 +34,8 @@ interface SocketApi {
 /** Upgrade path (without a trailing slash) -> the API served there. */
 async function socketApis(): Promise<Map<string, SocketApi>> {
   return new Map([
-    ["/ws", { handler: (await import("../../functions/realtime.ts")).handler as SocketHandler, routes: socketRoutes }],
-    ["/ws-user-apps/socket.io", { handler: (await import("../../functions/app-socket.ts")).handler as SocketHandler, routes: appSocketRoutes }],
+    ["/ws", { handler: (await import("../../functions/sockets/builder.ts")).handler as SocketHandler, routes: socketRoutes }],
+    ["/ws-user-apps/socket.io", { handler: (await import("../../functions/sockets/app.ts")).handler as SocketHandler, routes: appSocketRoutes }],
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Credits } from "../../functions/core/credits";
-import { coveringBuckets } from "../../functions/core/platform-reports";
-import { Users } from "../../functions/core/users";
+import { Credits } from "../../functions/core/billing/credits";
+import { coveringBuckets } from "../../functions/core/logs/platform-reports";
+import { Users } from "../../functions/core/identity/users";
 import { builtApp, call, signedIn, tokenFor, useStackLinks, waitForApp } from "./helpers";
 import { payCheckout, waitFor } from "./stripe-helpers";
 

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROUTER_PROOF_HEADER, VIEWER_ADDRESS_HEADER } from "../../stacks/viewer-address";
+import { ROUTER_PROOF_HEADER, VIEWER_ADDRESS_HEADER } from "../../lib/viewer-address";
 import { type Answer, apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**

@@ -8,7 +8,7 @@ import { uniqueEmail, useStackLinks } from "./helpers";
  * land just before and just after a boundary every run, whatever the time.
  */
 useStackLinks();
-const { AppAuthLimits } = await import("../../functions/core/app-auth-limits");
+const { AppAuthLimits } = await import("../../functions/core/app-users/auth-limits");
 
 const SECONDS = 15 * 60;
 /** a window boundary (the next quarter hour); the app id is new each run, so its counters are too */

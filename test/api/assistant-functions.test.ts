@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BackendFunctions } from "../../functions/core/backend-functions";
+import { BackendFunctions } from "../../functions/core/backend/functions";
 import { builtApp, call, signedIn, tokenFor, waitForApp } from "./helpers";
 
 const send = (token: string, appId: string, content: string) => call("POST", `/api/apps/${appId}/chat/message`, { token, body: { content } });

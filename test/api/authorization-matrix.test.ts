@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Outcome, type Role, type RouteKey, routeParts, routes } from "../../stacks/routes";
+import { type Outcome, type Role, type RouteKey, routeParts, routes } from "../../lib/routes";
 import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
- * Every route of stacks/routes.ts called as every kind of caller, against one private_with_login
+ * Every route of lib/routes.ts called as every kind of caller, against one private_with_login
  * app with real ids in its path, each answer held to the route's declared `who`. A route added
  * without an expectation fails here (and the type-check).
  */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BUSY_MESSAGE } from "../../functions/core/billing-lock";
+import { BUSY_MESSAGE } from "../../functions/core/billing/lock";
 import { call, signedIn } from "./helpers";
 import { payCheckout, renew, standIn, waitFor } from "./stripe-helpers";
 

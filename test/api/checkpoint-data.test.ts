@@ -12,7 +12,7 @@ import { builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
  */
 
 useStackLinks();
-const { Records } = await import("../../functions/core/records");
+const { Records } = await import("../../functions/core/records/records");
 
 const newId = monotonicFactory();
 let token: string;

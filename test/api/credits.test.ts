@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { handlers } from "../../functions/cron";
-import { CreditPeriods } from "../../functions/core/credit-periods";
-import { Credits } from "../../functions/core/credits";
-import { Grants } from "../../functions/core/grants";
-import { Users } from "../../functions/core/users";
+import { handlers } from "../../functions/cron/schedule";
+import { CreditPeriods } from "../../functions/core/billing/credit-periods";
+import { Credits } from "../../functions/core/billing/credits";
+import { Grants } from "../../functions/core/billing/grants";
+import { Users } from "../../functions/core/identity/users";
 import { builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
 
 // Kiln's own credit code, run in this process against the stack's DynamoDB Local and Stripe stand-in.
@@ -42,7 +42,7 @@ describe("spending credits (spec 03 §9): the plan's first, then extra credits",
   });
 });
 
-describe("credit periods roll in a scheduled job (stacks/routes.ts crons.rollCreditPeriods)", () => {
+describe("credit periods roll in a scheduled job (lib/routes.ts crons.rollCreditPeriods)", () => {
   it("starts the next period of a user whose period ended, and the new period's usage starts at 0", async () => {
     const { user: who } = await signedIn("period");
     const user = (await Users.get(who.id))!;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SeedArticles } from "../../functions/core/seed";
+import { SeedArticles } from "../../functions/core/identity/seed";
 import { Docs } from "../../functions/core/support/docs";
 import { SupportRules } from "../../schemas/support";
 import { call, signedIn, tokenFor, useStackLinks } from "./helpers";

@@ -150,7 +150,7 @@ describe("custom domains", () => {
     await dns("later.example.test", { a: ["127.0.0.1"] });
     await txt("later.example.test", [await tokenOf()]);
     useStackLinks();
-    const { handlers } = await import("../../functions/cron");
+    const { handlers } = await import("../../functions/cron/schedule");
     const run = await handlers.recheckDomains();
     expect(run.checked).toBeGreaterThanOrEqual(1);
     const after = (await listOf()).domains.find((d: { id: string }) => d.id === created.body.id);
@@ -298,7 +298,7 @@ describe("custom domains: proof of ownership by TXT (issue 21 item 8)", () => {
     const stale = await add("stale.example.test");
     const young = await add("young.example.test");
     useStackLinks();
-    const [{ db, table }, { Keys }, { handlers }] = await Promise.all([import("../../functions/core/db"), import("../../functions/core/keys"), import("../../functions/cron")]);
+    const [{ db, table }, { Keys }, { handlers }] = await Promise.all([import("../../functions/core/db"), import("../../functions/core/keys"), import("../../functions/cron/schedule")]);
     // eight days pass for the stale claim: added and last checked then (the job reads the oldest check first)
     const then = new Date(Date.now() - 8 * 86_400_000).toISOString();
     await db().send(

@@ -20,7 +20,7 @@ let owner: Awaited<ReturnType<typeof signedIn>>;
 let admin: string;
 let appId: string;
 let slug: string;
-let exportApp: (typeof import("../../functions/export"))["app"];
+let exportApp: (typeof import("../../functions/http/export"))["app"];
 
 /** One call to the export handlers in this process, where GitHub is the fake. */
 async function viaHandler(method: string, path: string, body?: unknown) {
@@ -99,7 +99,7 @@ describe("GitHub (spec 02 §4, §7, §8) against the faked API", () => {
     useStackLinks();
     Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: GHE });
     server.listen({ onUnhandledRequest: "bypass" });
-    exportApp = (await import("../../functions/export")).app;
+    exportApp = (await import("../../functions/http/export")).app;
   });
 
   it("export creates the repository, pushes the project (once GitHub shows the new repository's first commit) and records its URL on the app", async () => {

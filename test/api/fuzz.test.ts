@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Keys } from "../../functions/core/keys";
-import { type RouteKey, routeParts, routes } from "../../stacks/routes";
+import { type RouteKey, routeParts, routes } from "../../lib/routes";
 import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
- * Every route of stacks/routes.ts that reads a body gets bodies that break its schema (wrong
+ * Every route of lib/routes.ts that reads a body gets bodies that break its schema (wrong
  * types, 1 MB strings, 40-deep nesting, invalid JSON, prototype keys, an empty key) as its
  * authorized caller: each must answer a 4xx and leave the app as it was. Internal attribute
  * names (pk, gsi1pk…) are refused by closed schemas and, where a body carries user-defined

@@ -22,13 +22,13 @@ export function useStackLinks(links: Record<string, string> = inject("stackLinks
  */
 export async function workerModules() {
   const [{ Chat }, { Jobs }, { Apps }, { AppFiles }, { Users }, { Messages }, { handler }] = await Promise.all([
-    import("../../functions/core/chat"),
+    import("../../functions/core/chat/chat"),
     import("../../functions/core/jobs"),
-    import("../../functions/core/apps"),
-    import("../../functions/core/app-files"),
-    import("../../functions/core/users"),
-    import("../../functions/core/messages"),
-    import("../../functions/worker"),
+    import("../../functions/core/apps/apps"),
+    import("../../functions/core/apps/files"),
+    import("../../functions/core/identity/users"),
+    import("../../functions/core/chat/messages"),
+    import("../../functions/jobs/worker"),
   ]);
   return { Chat, Jobs, Apps, AppFiles, Users, Messages, handler };
 }

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type RouteKey, routeParts, routes } from "../../stacks/routes";
+import { type RouteKey, routeParts, routes } from "../../lib/routes";
 import { builtApp, call, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
- * Every route of stacks/routes.ts with a path parameter, called once per parameter with that
+ * Every route of lib/routes.ts with a path parameter, called once per parameter with that
  * one 1,200 characters long and the others real, as a caller who gets past authorization.
  * DynamoDB refuses keys past 1,024 (sort) or 2,048 (partition) bytes; an over-long id must be
  * a 4xx (it names nothing), never that refusal surfacing as a 5xx.

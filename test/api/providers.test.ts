@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMessage } from "../../functions/agent/parser";
+import { parseMessage } from "../../lib/agent/parser";
 import { startLocalStackProcess } from "../../stacks/local/child";
 import { HOME, type Received } from "./fake-anthropic";
 import { anthropicUrl, builtApp, call, signedIn, waitForApp } from "./helpers";

@@ -3,7 +3,7 @@ import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./help
 
 /**
  * Creates and deletes that arrive together share one transaction with their counter
- * changes (functions/core/records.ts, group commit). Driven over HTTP with many calls at
+ * changes (functions/core/records/records.ts, group commit). Driven over HTTP with many calls at
  * once, so groups really form: a delete that lost its race answers 404 without failing the
  * others in its transaction, two deletes of one record never share one, and the count stays
  * exactly what the table holds.

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppFiles } from "../../functions/core/app-files";
+import { AppFiles } from "../../functions/core/apps/files";
 import { Keys } from "../../functions/core/keys";
 import { batchWrite, queryAll } from "../../functions/core/db";
-import { RecordIndexes } from "../../functions/core/record-indexes";
-import { RecordUpkeep } from "../../functions/core/record-upkeep";
+import { RecordIndexes } from "../../functions/core/records/indexes";
+import { RecordUpkeep } from "../../functions/core/records/upkeep";
 import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./helpers";
 
 /**

@@ -5,11 +5,11 @@ import { Keys } from "../../functions/core/keys";
 import { SocketClient, call, signedIn, useStackLinks } from "./helpers";
 
 /**
- * The table's change stream handler (functions/stream.ts), run in this process against the test stack's
+ * The table's change stream handler (functions/stream/consumer.ts), run in this process against the test stack's
  * stand-ins with a batch shaped as DynamoDB Local's stream delivers it: an empty map reads `{}` there.
  */
 useStackLinks();
-const { handler } = await import("../../functions/stream");
+const { handler } = await import("../../functions/stream/consumer");
 
 function modified(item: Record<string, unknown>, raw: Record<string, object> = {}): DynamoDBRecord {
   const keys = { pk: { S: item.pk as string }, sk: { S: item.sk as string } };

@@ -12,7 +12,7 @@ import { useStackLinks } from "./helpers";
  */
 
 const DEADLINE_MS = 10_000;
-/** functions/core/turns.ts: the grace after the deadline is the deadline itself when that is shorter than 90 s */
+/** functions/core/chat/turns.ts: the grace after the deadline is the deadline itself when that is shorter than 90 s */
 const GRACE_MS = DEADLINE_MS;
 
 /** A client of one stack, signed in as `email`. */
@@ -68,7 +68,7 @@ describe("the turn sweeper", () => {
       expect(orphaned.conversation.messages.at(-1).state).toBe("streaming");
 
       useStackLinks(second.links);
-      const { handlers } = await import("../../functions/cron");
+      const { handlers } = await import("../../functions/cron/schedule");
       let swept: number;
       for (;;) {
         const { ended } = await handlers.sweepTurns();

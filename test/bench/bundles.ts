@@ -22,7 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import plugins from "../../stacks/esbuild-plugins.mjs";
-import { crons, routes, type RouteDef } from "../../stacks/routes";
+import { crons, routes, type RouteDef } from "../../lib/routes";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Inside the repository, so the externals (the AWS SDK) resolve from node_modules as the runtime's would. */
@@ -35,13 +35,13 @@ const MAX_INIT_MS = 200;
 function handlers(): { name: string; file: string }[] {
   const groups = [...new Set((Object.values(routes) as RouteDef[]).filter((r) => !r.localOnly).map((r) => r.group))];
   return [
-    ...groups.map((g) => ({ name: `Api ${g}`, file: `functions/${g}.ts` })),
-    { name: "RealtimeHandler", file: "functions/realtime.ts" },
-    { name: "AppSocketHandler", file: "functions/app-socket.ts" },
-    { name: "Worker", file: "functions/worker.ts" },
-    { name: "Stream", file: "functions/stream.ts" },
-    { name: `Cron (${Object.keys(crons).length} schedules, one file)`, file: "functions/cron.ts" },
-    { name: "FunctionSandbox", file: "functions/sandbox.ts" },
+    ...groups.map((g) => ({ name: `Api ${g}`, file: `functions/http/${g}.ts` })),
+    { name: "RealtimeHandler", file: "functions/sockets/builder.ts" },
+    { name: "AppSocketHandler", file: "functions/sockets/app.ts" },
+    { name: "Worker", file: "functions/jobs/worker.ts" },
+    { name: "Stream", file: "functions/stream/consumer.ts" },
+    { name: `Cron (${Object.keys(crons).length} schedules, one file)`, file: "functions/cron/schedule.ts" },
+    { name: "FunctionSandbox", file: "functions/sandbox/handler.ts" },
   ];
 }
 

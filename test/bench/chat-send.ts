@@ -12,7 +12,7 @@
  */
 import { monotonicFactory } from "ulid";
 import type { EntityRecord } from "../../schemas/entities";
-import { Records } from "../../functions/core/records";
+import { Records } from "../../functions/core/records/records";
 
 const RECORDS = 100_000;
 const WARMUP = 2;

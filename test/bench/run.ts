@@ -14,7 +14,7 @@
  *   6. file change -> preview re-rendered, the editor open in Chromium (test/bench/preview.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
- * (functions/core/db.ts, the management client in functions/core/realtime.ts, the S3
+ * (functions/core/db.ts, the management client in functions/core/realtime/rooms.ts, the S3
  * client) and sst's Resource snapshot are created once, from the first stack's
  * SST_RESOURCE_* / AWS_ENDPOINT_URL_* environment, so a second startLocalStack() in the
  * same process keeps talking to the first (stopped) DynamoDB Local. The later cold
@@ -345,7 +345,7 @@ async function main(): Promise<number> {
     console.log(fmtMs(performance.now() - tOpen));
 
     // The stack has set the SST_RESOURCE_* environment by now; this is the module instance its handlers use.
-    const { Realtime } = await import("../../functions/core/realtime.ts");
+    const { Realtime } = await import("../../functions/core/realtime/rooms.ts");
     if ((await Realtime.members(room)).length !== SOCKETS) throw new Error(`expected ${SOCKETS} members of ${room}`);
 
     // 3a. pure fan-out: Realtime.broadcast() -> last of 100 members received it
@@ -471,7 +471,7 @@ async function main(): Promise<number> {
 
     // Clean up the sockets, and wait until $disconnect has removed them from the room.
     if (members) {
-      const { Realtime } = await import("../../functions/core/realtime.ts");
+      const { Realtime } = await import("../../functions/core/realtime/rooms.ts");
       const room = members.room;
       await members.close();
       members = undefined;

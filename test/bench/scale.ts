@@ -9,7 +9,7 @@
  * process): transactions of 99 records and their counter change, not 100k HTTP calls.
  */
 import { monotonicFactory } from "ulid";
-import { Records } from "../../functions/core/records";
+import { Records } from "../../functions/core/records/records";
 
 const RECORDS = 100_000;
 const WARMUP = 5;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FEATURE_MESSAGES } from "../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../lib/tiers";
 import { SECRET_VALUES_REQUIRED, SECRET_VALUES_REQUIRED_TITLE } from "../../schemas/secrets";
 import { apiCall as call, toastSaying, useBrowser, ownerWithBuiltApp } from "./browser";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { FEATURE_MESSAGES } from "../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../lib/tiers";
 import { GITHUB_NOT_CONFIGURED, GITHUB_USERNAME_INVALID, GITHUB_USERNAME_REQUIRED } from "../../schemas/export";
 import { apiCall as call, useBrowser, ownerWithBuiltApp } from "./browser";
 
@@ -56,7 +56,7 @@ describe("Export from the toolbar", () => {
   it("an exported app's Invite tab holds to the GitHub username rules", async () => {
     // the app was exported while this Kiln had credentials: its repository is on the app
     Object.assign(process.env, inject("stackLinks"));
-    const { Apps } = await import("../../functions/core/apps");
+    const { Apps } = await import("../../functions/core/apps/apps");
     await Apps.update(owner.appId, { github_repo_url: "https://github.com/kiln-bot/task-tracker" }, false);
 
     const page = await browser.signedIn(owner.email, `/apps/${owner.appId}/editor/workspace/overview`);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEATURE_MESSAGES } from "../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../lib/tiers";
 import { launch, newContext, signInThroughIdentityPage, toastSaying, uniqueEmail } from "./browser";
 
 /** The owner workspace's shell (spec 02 Layout, Overview, Share, Publish, App Settings), driven in a real browser. */

@@ -8,7 +8,7 @@ import type { AppMeta } from "../../schemas/app";
 import { VisibleError } from "../../functions/core/errors";
 
 /**
- * Google sign-in for generated apps in the cloud (functions/core/app-google.ts): where
+ * Google sign-in for generated apps in the cloud (functions/core/app-users/google.ts): where
  * tokens may go, the Cognito authorize address, the signed state, and the code exchange
  * with PKCE. Cognito is a third party: msw answers its token and JWKS endpoints.
  */
@@ -45,8 +45,8 @@ const server = setupServer(
   }),
 );
 
-let AppGoogle: typeof import("../../functions/core/app-google").AppGoogle;
-let Passwords: typeof import("../../functions/core/passwords").Passwords;
+let AppGoogle: typeof import("../../functions/core/app-users/google").AppGoogle;
+let Passwords: typeof import("../../functions/core/app-users/passwords").Passwords;
 
 const app = { id: "app1", slug: "club-abc123" } as AppMeta;
 
@@ -64,8 +64,8 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
   loadResourceEnvironment(env);
-  ({ AppGoogle } = await import("../../functions/core/app-google"));
-  ({ Passwords } = await import("../../functions/core/passwords"));
+  ({ AppGoogle } = await import("../../functions/core/app-users/google"));
+  ({ Passwords } = await import("../../functions/core/app-users/passwords"));
   const pair = await generateKeyPair("RS256", { extractable: true });
   poolKey = pair.privateKey;
   jwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AppUsers } from "../../functions/core/app-users";
+import { AppUsers } from "../../functions/core/app-users/users";
 
-/** How a stored app user reads back (functions/core/app-users.ts): custom fields from their own map, and items stored before it still read. */
+/** How a stored app user reads back (functions/core/app-users/users.ts): custom fields from their own map, and items stored before it still read. */
 
 const builtIns = {
   id: "u1",

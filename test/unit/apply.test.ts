@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, applyEdits } from "../../functions/agent/apply";
-import { changesBetween, receiptOf } from "../../functions/core/changes";
-import type { Action } from "../../functions/agent/protocol";
+import { changesBetween, receiptOf } from "../../functions/core/apps/changes";
+import type { Action } from "../../lib/agent/protocol";
 
 const task = JSON.stringify({ name: "Task", type: "object", properties: { title: { type: "string" } }, required: ["title"] });
 const files = { "pages/Tasks": "export default function Tasks() {\n  return <div>Tasks</div>;\n}\n", "entities/Task": task };

@@ -1,23 +1,23 @@
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROUTER_PROOF_HEADER, VIEWER_ADDRESS_HEADER, routerProof, viewerAddressEdgeCode } from "../../stacks/viewer-address";
+import { ROUTER_PROOF_HEADER, VIEWER_ADDRESS_HEADER, routerProof, viewerAddressEdgeCode } from "../../lib/viewer-address";
 
 /**
- * Who the sign-in limits count a request under (functions/appauth.ts `clientOf`): behind the cloud
+ * Who the sign-in limits count a request under (functions/http/appauth.ts `clientOf`): behind the cloud
  * routers API Gateway sees CloudFront's address, so the routers' viewer-request code (run here as
  * CloudFront runs it) passes the viewer's own, and the API believes it only with the routers' proof.
  */
 
 const SECRET = "unit-test-secret";
 const CLOUDFRONT = "130.176.1.1";
-let clientOf: typeof import("../../functions/appauth").clientOf;
+let clientOf: typeof import("../../functions/http/appauth").clientOf;
 let app: Hono;
 
 beforeAll(async () => {
   // sst's Resource reads SST_RESOURCE_* on first access, so these must be set before the module is used.
   process.env.SST_RESOURCE_App = JSON.stringify({ name: "kiln", stage: "test" });
   process.env.SST_RESOURCE_AuthSecret = JSON.stringify({ value: SECRET });
-  ({ clientOf } = await import("../../functions/appauth"));
+  ({ clientOf } = await import("../../functions/http/appauth"));
   app = new Hono().post("/*", (c) => c.text(clientOf(c)));
 });
 

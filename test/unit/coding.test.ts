@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Coding } from "../../functions/core/coding";
+import { Coding } from "../../functions/core/apps/coding";
 
 const page = ['export default function Home() {', '  return (', '    <div className="p-4 text-sm">', '      <h1 className="text-xl">Hi</h1>', "    </div>", "  );", "}"].join("\n");
 const edit = (line: number, text: string) => page.split("\n").map((l, i) => (i === line ? text : l)).join("\n");

@@ -50,14 +50,14 @@ const server = setupServer(
   }),
 );
 
-let Tokens: typeof import("../../functions/core/tokens").Tokens;
+let Tokens: typeof import("../../functions/core/identity/tokens").Tokens;
 let poolKey: CryptoKey;
 let strangerKey: CryptoKey;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
   linkResources(kilnResource(COGNITO));
-  ({ Tokens } = await import("../../functions/core/tokens"));
+  ({ Tokens } = await import("../../functions/core/identity/tokens"));
 
   const pool = await generateKeyPair("RS256", { extractable: true });
   poolKey = pool.privateKey;

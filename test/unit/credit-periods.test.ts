@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CreditPeriods } from "../../functions/core/credit-periods";
-import { Plans } from "../../functions/core/plans";
+import { CreditPeriods } from "../../functions/core/billing/credit-periods";
+import { Plans } from "../../functions/core/billing/plans";
 
 describe("credit periods (spec 03 §3 current_credit_period_start_date …)", () => {
   const period = { start: "2026-01-31T10:00:00.000Z", next: "2026-02-28T10:00:00.000Z", source: "subscription" as const };

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { User } from "../../schemas/user";
 
 /**
- * Buy Domain's configuration (functions/core/domain-purchase.ts) with a domain provider configured:
+ * Buy Domain's configuration (functions/core/domains/purchase.ts) with a domain provider configured:
  * Entri is a third party, so msw answers its token endpoint. The secret goes to Entri only; the
  * config carries Entri's token and this deployment's DNS records.
  */
@@ -31,14 +31,14 @@ const server = setupServer(
   }),
 );
 
-let DomainPurchase: typeof import("../../functions/core/domain-purchase").DomainPurchase;
+let DomainPurchase: typeof import("../../functions/core/domains/purchase").DomainPurchase;
 const user = { id: "u1" } as User;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
   loadResourceEnvironment(env);
-  ({ DomainPurchase } = await import("../../functions/core/domain-purchase"));
+  ({ DomainPurchase } = await import("../../functions/core/domains/purchase"));
 });
 afterEach(() => {
   server.resetHandlers();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EntitySchemas } from "../../functions/core/entity-schemas";
+import { EntitySchemas } from "../../functions/core/entities/schemas";
 import { StoredEntitySchema } from "../../schemas/entities";
 import { rejection } from "./visible-error";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Extraction } from "../../functions/core/extraction";
+import { Extraction } from "../../functions/core/integrations/extraction";
 
 const person = { type: "object", properties: { full_name: { type: "string" }, age: { type: "integer" }, tags: { type: "array" }, active: { type: "boolean" } } };
 

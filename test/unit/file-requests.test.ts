@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER_TOKEN_BUDGET, CHARS_PER_TOKEN, SEARCH_HITS, answerRequests, estimateTokens } from "../../functions/agent/context";
-import { actionsOf, parseMessage } from "../../functions/agent/parser";
-import { type Action, isFileRequest, serialize } from "../../functions/agent/protocol";
+import { actionsOf, parseMessage } from "../../lib/agent/parser";
+import { type Action, isFileRequest, serialize } from "../../lib/agent/protocol";
 
 /** The model's file requests (list, read, search: protocol.ts), Kiln's bounded answers to them (the prompt's cache marks: prompt-cache.test.ts). */
 

@@ -22,18 +22,18 @@ describe("what a handler loads before its first call", () => {
   }, 60_000);
 
   it("the support desk's admin handler loads the AI SDK only with a draft or a polish", async () => {
-    expect(packages(await coldInputs("functions/supportadmin.ts")).filter((p) => p === "ai" || p.startsWith("@ai-sdk/"))).toEqual([]);
+    expect(packages(await coldInputs("functions/http/supportadmin.ts")).filter((p) => p === "ai" || p.startsWith("@ai-sdk/"))).toEqual([]);
   }, 60_000);
 
   it("the table's stream handler enqueues jobs but loads the Lambda client only with its first one (SDK bundled, SST's default)", async () => {
-    const inputs = await coldInputs("functions/stream.ts", false);
+    const inputs = await coldInputs("functions/stream/consumer.ts", false);
     expect(inputs).toContain("functions/core/jobs.ts");
     expect(packages(inputs)).not.toContain("@aws-sdk/client-lambda");
   }, 60_000);
 
   it("the table's stream handler does not load the app graph (apps, tickets, checkpoints, backend functions) to push to a room", async () => {
-    const inputs = await coldInputs("functions/stream.ts");
+    const inputs = await coldInputs("functions/stream/consumer.ts");
     expect(inputs.filter((i) => /functions\/core\/(apps|support\/tickets|backend-functions|checkpoints)\.ts$/.test(i))).toEqual([]);
-    expect(inputs).toContain("functions/core/record-history.ts");
+    expect(inputs).toContain("functions/core/records/history.ts");
   }, 60_000);
 });

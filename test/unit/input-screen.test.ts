@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { MAX_INPUT_DEPTH, MAX_KEY_LENGTH, parse, screen } from "../../functions/http";
+import { MAX_INPUT_DEPTH, MAX_KEY_LENGTH, parse, screen } from "../../functions/http/group";
 
 const nested = (levels: number): unknown => (levels === 1 ? { leaf: 1 } : { a: nested(levels - 1) });
 const refusal = (input: unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildPrompt } from "../../functions/agent/prompt";
-import { Packages } from "../../functions/core/packages";
+import { Packages } from "../../functions/core/catalog/packages";
 import type { AppMeta } from "../../schemas/app";
 
 const base = { appName: "Shop", files: {}, customInstructions: "", frozenFiles: [], discussion: false, history: [], message: "Build a shop" };

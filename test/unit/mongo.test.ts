@@ -1,6 +1,6 @@
 import sift from "sift";
 import { describe, expect, it } from "vitest";
-import { Mongo } from "../../functions/core/mongo";
+import { Mongo } from "../../functions/core/records/mongo";
 import { VisibleError } from "../../functions/core/errors";
 
 /** The error parseFilter throws for `q`, so its kind and message can be asserted. */

@@ -8,8 +8,8 @@ import { entityJson, type JsonProp, printEntity } from "../../functions/agent/of
 import { newModel } from "../../functions/agent/offline/model";
 import { defaultTheme } from "../../functions/agent/offline/styles";
 import { renderAll } from "../../functions/agent/offline/templates";
-import { parseMessage } from "../../functions/agent/parser";
-import type { Action } from "../../functions/agent/protocol";
+import { parseMessage } from "../../lib/agent/parser";
+import type { Action } from "../../lib/agent/protocol";
 
 export type Files = Record<string, string>;
 

@@ -1,8 +1,8 @@
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { type EngineInput, planOffline, runOfflineEngine } from "../../functions/agent/offline";
-import { actionsOf } from "../../functions/agent/parser";
-import type { Action } from "../../functions/agent/protocol";
+import { actionsOf } from "../../lib/agent/parser";
+import type { Action } from "../../lib/agent/protocol";
 import { buildPrompt } from "../../functions/agent/prompt";
 
 /** The files of an app the offline engine builds from a description. */

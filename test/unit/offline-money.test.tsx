@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { planOffline } from "../../functions/agent/offline";
 import { fieldsOf, moneyField, parseEntity } from "../../functions/agent/offline/entities";
-import { actionsOf } from "../../functions/agent/parser";
+import { actionsOf } from "../../lib/agent/parser";
 import { currencyOf, formatMoney } from "../../schemas/money";
 import { RuntimeApp } from "../../web/runtime/App";
 import { AppRuntime } from "../../web/runtime/app-runtime";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ActionStreamParser, actionsOf, type OpenAction, parseMessage } from "../../functions/agent/parser";
-import { type Action, serialize } from "../../functions/agent/protocol";
+import { ActionStreamParser, actionsOf, type OpenAction, parseMessage } from "../../lib/agent/parser";
+import { type Action, serialize } from "../../lib/agent/protocol";
 
 type Event =
   | { on: "text"; text: string }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { estimateTokens } from "../../functions/agent/context";
 import { buildPrompt, collapseActions, FILE_TREE_TOKENS, mentionedFiles, type PromptInput } from "../../functions/agent/prompt";
 import { type ModelStream, type Provider, completeText, configuredProviders, providerFor } from "../../functions/agent/providers";
-import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK } from "../../functions/agent/protocol";
+import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK } from "../../lib/agent/protocol";
 
 /**
  * The provider registry and the prompt. Third parties (Anthropic, Google, an

@@ -1,8 +1,8 @@
 import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { buildPublished } from "../../functions/core/publish-build";
-import { candidatesOf } from "../../functions/core/publish-build/tailwind";
+import { buildPublished } from "../../functions/core/publish/build";
+import { candidatesOf } from "../../functions/core/publish/tailwind";
 import * as jsxDevRuntime from "../../web/runtime/jsx";
 import { AppModules, type ModuleProvider } from "../../web/runtime/modules";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { QueryPlan } from "../../functions/core/query-plan";
-import { RecordIndexes } from "../../functions/core/record-indexes";
-import { RecordQuery } from "../../functions/core/record-query";
+import { QueryPlan } from "../../functions/core/records/query-plan";
+import { RecordIndexes } from "../../functions/core/records/indexes";
+import { RecordQuery } from "../../functions/core/records/query";
 
 /** The index key encoding must sort exactly as the query language compares, or an index walk would answer another order. */
 describe("RecordIndexes.encode", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EntityAggregate } from "../../functions/core/entity-aggregate";
-import { EntityImport } from "../../functions/core/entity-import";
+import { EntityAggregate } from "../../functions/core/entities/aggregate";
+import { EntityImport } from "../../functions/core/entities/import";
 import { VisibleError } from "../../functions/core/errors";
-import { RecordQuery } from "../../functions/core/record-query";
-import { Records } from "../../functions/core/records";
+import { RecordQuery } from "../../functions/core/records/query";
+import { Records } from "../../functions/core/records/records";
 import { StoredEntitySchema } from "../../schemas/entities";
 
 describe("RecordQuery: sort, positions, fields, cursors", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { actionsOf } from "../../functions/agent/parser";
-import { serialize } from "../../functions/agent/protocol";
-import { normalizePath, repair } from "../../functions/agent/repair";
+import { actionsOf } from "../../lib/agent/parser";
+import { serialize } from "../../lib/agent/protocol";
+import { normalizePath, repair } from "../../lib/agent/repair";
 
 const code = `export default function Dashboard() {\n  return <div className="p-4">Hi</div>;\n}`;
 const fenced = (info: string, body = code) => "```" + info + "\n" + body + "\n```";

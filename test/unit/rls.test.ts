@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rls } from "../../functions/core/rls";
+import { Rls } from "../../functions/core/entities/rls";
 
 const alice = { id: "u-alice", email: "alice@example.com", role: "user", full_name: "Alice", team: "red", teams: ["red", "blue"], is_active: true };
 const admin = { id: "u-admin", email: "boss@example.com", role: "admin", full_name: "Boss", is_active: true };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { groups, honoPath, routeParts, routes, routesOf } from "../../stacks/routes";
+import { groups, honoPath, routeParts, routes, routesOf } from "../../lib/routes";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const keys = Object.keys(routes);
@@ -84,9 +84,9 @@ describe("the route table", () => {
     }
   });
 
-  it("every group has functions/<group>.ts exporting handler", () => {
+  it("every group has functions/http/<group>.ts exporting handler", () => {
     for (const group of groups) {
-      const file = `${root}functions/${group}.ts`;
+      const file = `${root}functions/http/${group}.ts`;
       expect(existsSync(file), file).toBe(true);
       expect(readFileSync(file, "utf8"), file).toMatch(exportsHandler);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CompileError, compile } from "../../web/runtime/compile";
+import { CompileError, compile } from "../../lib/runtime/compile";
 import { sourceLocation } from "../../web/runtime/jsx";
 
 describe("runtime: compiling a file of a generated app", () => {

@@ -2,7 +2,7 @@ import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createPageUrl } from "../../schemas/preview";
-import { CompileError } from "../../web/runtime/compile";
+import { CompileError } from "../../lib/runtime/compile";
 import * as jsxDevRuntime from "../../web/runtime/jsx";
 import { AppModules, type Exports, type ModuleProvider } from "../../web/runtime/modules";
 import { ImportError } from "../../web/runtime/resolve";

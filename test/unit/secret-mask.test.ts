@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SecretMask } from "../../functions/core/secret-mask";
+import { SecretMask } from "../../functions/core/backend/secret-mask";
 
 /** Issue 21 item 5: the app's secret values are masked out of what the owner reads, wherever they stand. */
 describe("SecretMask", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, secretRequestOf } from "../../functions/agent/apply";
 import { notApplied } from "../../functions/agent/outcomes";
-import { ActionStreamParser, actionsOf, parseMessage } from "../../functions/agent/parser";
-import { type Action, serialize } from "../../functions/agent/protocol";
-import { repair } from "../../functions/agent/repair";
+import { ActionStreamParser, actionsOf, parseMessage } from "../../lib/agent/parser";
+import { type Action, serialize } from "../../lib/agent/protocol";
+import { repair } from "../../lib/agent/repair";
 
 const slack = { secretName: "SLACK_WEBHOOK_URL", description: "The incoming webhook URL of the Slack channel" };
 const openai = { secretName: "OPENAI_API_KEY", description: "Your OpenAI API key (platform.openai.com → API keys)" };

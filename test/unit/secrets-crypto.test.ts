@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Secrets } from "../../functions/core/secrets";
+import { Secrets } from "../../functions/core/backend/secrets";
 
 const key = Secrets.deriveKey("unit-test-auth-secret");
 const VALUE = "sk_test_51Hxyz-very-secret";

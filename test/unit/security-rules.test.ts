@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rls } from "../../functions/core/rls";
+import { Rls } from "../../functions/core/entities/rls";
 import {
   type Access,
   type Rule,
@@ -23,7 +23,7 @@ const record = (fields: Record<string, unknown>) => ({ id: "r1", created_by: "al
 const allows = (access: Access, op: Rls.Op, user: Record<string, unknown>, rec: Record<string, unknown>) =>
   Rls.guard({ rls: accessToRls(access) }, member(user)).allows(op, rec);
 
-describe("rule → JSON: only the shapes functions/core/rls.ts enforces", () => {
+describe("rule → JSON: only the shapes functions/core/entities/rls.ts enforces", () => {
   it("each rule type", () => {
     expect(ruleToJson({ type: "none" })).toBe(true);
     expect(ruleToJson({ type: "creatorOnly" })).toEqual({ created_by: "{{user.email}}" });

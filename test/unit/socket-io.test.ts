@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SocketIo } from "../../functions/core/socket-io";
+import { SocketIo } from "../../functions/core/realtime/socket-io";
 
 /** The socket.io v4 frames Kiln sends and reads (engine.io protocol 4, text frames). */
 describe("SocketIo frames", () => {

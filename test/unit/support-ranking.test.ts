@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SeedArticles } from "../../functions/core/seed";
+import { SeedArticles } from "../../functions/core/identity/seed";
 import { ArticleRanking } from "../../functions/core/support/ranking";
 
 const articles = [

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VisibleError } from "../../functions/core/errors";
 
 const SECRET = "unit-test-secret";
-let Tokens: typeof import("../../functions/core/tokens").Tokens;
+let Tokens: typeof import("../../functions/core/identity/tokens").Tokens;
 
 beforeAll(async () => {
   // sst's Resource reads SST_RESOURCE_* on first access, so these must be set before the module is used.
   process.env.SST_RESOURCE_App = JSON.stringify({ name: "kiln", stage: "test" });
   process.env.SST_RESOURCE_AuthSecret = JSON.stringify({ value: SECRET });
-  ({ Tokens } = await import("../../functions/core/tokens"));
+  ({ Tokens } = await import("../../functions/core/identity/tokens"));
 });
 
 function forge(options: { secret?: string; audience?: string; issuer?: string; exp?: number | string; sub?: string | null }) {

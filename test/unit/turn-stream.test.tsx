@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "../../schemas/app";
 import type { ChatMessage } from "../../schemas/chat";
 import { firstCompletePage } from "../../functions/agent/first-page";
-import { fencedWrites, repair, streamingView } from "../../functions/agent/repair";
+import { fencedWrites, repair, streamingView } from "../../lib/agent/repair";
 import { AssistantMessage } from "../../web/src/components/editor/AssistantMessage";
 import { StatusArea, TypedStatus } from "../../web/src/components/editor/StatusArea";
 import { typeTick } from "../../web/src/components/editor/typing";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpdateOperators } from "../../functions/core/update-operators";
+import { UpdateOperators } from "../../functions/core/records/update-operators";
 import { rejection } from "./visible-error";
 
 const now = new Date("2026-05-01T12:00:00.000Z");

@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation, useNavigate } from "react-router-dom";
 import type { Visibility } from "../../schemas/app";
 import type { AppRuntime } from "./app-runtime";
 import { RunnerAuth } from "./auth";
-import { CompileError } from "./compile";
+import { CompileError } from "../../lib/runtime/compile";
 import { appErrorOf, reportable } from "./errors";
 import { ImportError, LAYOUT_PATH } from "./resolve";
 import { authRouteOf, loginUrl, logsVisits, menuOf, mustSignIn, pageRouteOf } from "./routes";

@@ -1,5 +1,5 @@
 import type { AppError } from "../../schemas/preview";
-import { CompileError } from "./compile";
+import { CompileError } from "../../lib/runtime/compile";
 import { ImportError } from "./resolve";
 
 const clip = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);

@@ -17,7 +17,7 @@ import { DomainNotRecognized, Notice } from "./screens";
 import { createAppClient, visitLogger } from "./sdk";
 import { installVisualEditAgent } from "./visual-edit-agent";
 import { ensureStorage } from "./storage";
-import { THEME_CSS } from "./theme";
+import { THEME_CSS } from "../../lib/runtime/theme";
 
 /**
  * The app runtime's start, on an app's own origin (never the builder's): which app
@@ -42,7 +42,7 @@ if (inEditor) forwardConsole(bridge);
 window.addEventListener("error", (event) => reportable(event.error) && bridge.reportError(appErrorOf(event.error ?? event.message)));
 window.addEventListener("unhandledrejection", (event) => reportable(event.reason) && bridge.reportError(appErrorOf(event.reason)));
 
-/** A published app's CSS, built at publish (functions/core/publish-build): the page compiles nothing. */
+/** A published app's CSS, built at publish (functions/core/publish/build.ts): the page compiles nothing. */
 function useBuiltCss(css: string) {
   const style = document.createElement("style");
   style.dataset.kilnBuild = "";

@@ -1,4 +1,4 @@
-import { type Compiled, compile } from "./compile";
+import { type Compiled, compile } from "../../lib/runtime/compile";
 import { type BuiltinId, ImportError, type Target, resolveImport } from "./resolve";
 
 /**

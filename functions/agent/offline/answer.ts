@@ -4,7 +4,7 @@
  * say exactly what was done, what was not and why.
  */
 import { applyAction } from "../apply";
-import { type Action, serialize, targetOf } from "../protocol";
+import { type Action, serialize, targetOf } from "../../../lib/agent/protocol";
 import { diffModels } from "./changes";
 import { normalise, type Outcome, recognise } from "./followups";
 import { readModel } from "./model";

@@ -1,5 +1,5 @@
 /** The first turn: a description becomes a working app. */
-import { type Action, serialize } from "../protocol";
+import { type Action, serialize } from "../../../lib/agent/protocol";
 import { appNameFrom, unmodelled } from "./appname";
 import { entityJson, type EntityJson, type JsonProp, printEntity } from "./entities";
 import { fields, LAYOUT_PATH, newModel, THEME_PATH } from "./model";

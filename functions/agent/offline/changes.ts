@@ -5,7 +5,7 @@
  * is now. A file someone changed by hand is edited only where the edits still fit,
  * and otherwise left alone and named in the answer.
  */
-import type { Action } from "../protocol";
+import type { Action } from "../../../lib/agent/protocol";
 import { applyExact, editsAreSmall, planEdits } from "./diff";
 import { printEntity } from "./entities";
 import type { AppModel } from "./model";

@@ -4,7 +4,7 @@
  * every search block is unique where it is applied and starts and ends on a
  * non-blank line, and the edits are checked by applying them.
  */
-import type { SearchReplace } from "../protocol";
+import type { SearchReplace } from "../../../lib/agent/protocol";
 
 interface Hunk {
   aStart: number;

@@ -2,7 +2,7 @@
  * Follow-up requests: recognise what is asked (case-insensitive patterns), make the
  * change on the model, and answer with the minimal actions plus plain words.
  */
-import type { Action } from "../protocol";
+import type { Action } from "../../../lib/agent/protocol";
 import { choices, entityRename, entityWithFields, partColours, replaceChoices } from "./asks";
 import { textEdit } from "./changes";
 import { setChoices } from "./entity-ops";

@@ -5,7 +5,7 @@
  * incoming webhook kept in a secret. Anything else it says it cannot write.
  */
 import type { SecretRequestItem } from "../../../schemas/secrets";
-import type { Action } from "../protocol";
+import type { Action } from "../../../lib/agent/protocol";
 import { type Field, titleField } from "./entities";
 import { type AppModel, type EntityDef, fields } from "./model";
 import { access, camel, listing, localVar, lowerWords, pascal, pluralize, sentence, snake, str } from "./naming";

@@ -1,13 +1,13 @@
 import { strToU8, zipSync } from "fflate";
 import type { AppMeta } from "../../../schemas/app";
 import type { GitHubPushAnswer, GitHubUser, InviteCollaboratorAnswer } from "../../../schemas/export";
-import { AppFiles } from "../app-files";
-import { Apps } from "../apps";
+import { AppFiles } from "../apps/files";
+import { Apps } from "../apps/apps";
 import { Config } from "../config";
 import { VisibleError } from "../errors";
-import { GitHub } from "../github";
-import { FEATURE_MESSAGES, Features } from "../tiers";
-import { Users } from "../users";
+import { GitHub } from "./github";
+import { FEATURE_MESSAGES, Features } from "../../../lib/tiers";
+import { Users } from "../identity/users";
 import { buildProject } from "./project";
 
 /** Exporting an app (spec 02 §2, §4, §7): the project of ./project.ts as a ZIP or in a GitHub repository. */

@@ -1,6 +1,6 @@
 import type { AppMeta } from "../../../schemas/app";
 import type { FileTree } from "../../../schemas/app-files";
-import { THEME_CSS } from "../../../web/runtime/theme";
+import { THEME_CSS } from "../../../lib/runtime/theme";
 import { appShell, ROUTER } from "./router";
 import { BASE44_CLIENT, entitiesModule, entityFile, functionFile, functionsModule, INTEGRATIONS, LIB_UTILS, UTILS, USE_MOBILE } from "./shims";
 import { kilnSources } from "./sources";

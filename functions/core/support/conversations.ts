@@ -11,7 +11,7 @@ import {
 } from "../../../schemas/support";
 import type { User } from "../../../schemas/user";
 import { Actor } from "../actor";
-import { Apps } from "../apps";
+import { Apps } from "../apps/apps";
 import { Config } from "../config";
 import { VisibleError, forbidden } from "../errors";
 import { Keys } from "../keys";

@@ -1,10 +1,10 @@
 import type * as z from "zod";
 import { SupportRules, type TicketDetail, type TicketSubscription } from "../../../schemas/support";
-import { Apps } from "../apps";
+import { Apps } from "../apps/apps";
 import { Config } from "../config";
 import { VisibleError } from "../errors";
-import { stripe } from "../stripe";
-import { Users } from "../users";
+import { stripe } from "../billing/stripe";
+import { Users } from "../identity/users";
 import { TicketEvents } from "./events";
 import { Tickets } from "./tickets";
 

@@ -1,10 +1,10 @@
 import { SUPPORT_INBOX_ROOM, type Ticket, type TicketEvent, type TicketMessage, ticketRoom } from "../../../schemas/support";
-import { Realtime } from "../realtime";
+import { Realtime } from "../realtime/rooms";
 import type { StoredTicket } from "./tickets";
 
 /**
  * Live updates of the support desk over the builder's WebSocket rooms: the ticket's own
- * room (its creator and admins, authorized in functions/core/realtime.ts) and the admins'
+ * room (its creator and admins, authorized in functions/core/realtime/rooms.ts) and the admins'
  * inbox room. Frames reach every member, the sender's tab too; the thread de-duplicates by id.
  */
 export namespace TicketEvents {

@@ -1,6 +1,6 @@
 import { Accordion, Heading, Stack, Text } from "@chakra-ui/react";
 import type { Plan } from "../../../../schemas/billing";
-import { DISCUSSION_COST, MESSAGE_COST } from "../../../../functions/core/tiers";
+import { DISCUSSION_COST, MESSAGE_COST } from "../../../../lib/tiers";
 import { count } from "./plans";
 
 /** The Free plan's limits as the price catalogue has them (spec 03 §9: 7 a day, 25 a month, 500 integration credits). */

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import type { CurrentUsage } from "../../../../schemas/usage";
 import { integrationUsageQuery } from "../../api/billing";
-import { NO_DAILY_LIMIT } from "../../../../functions/core/tiers";
+import { NO_DAILY_LIMIT } from "../../../../lib/tiers";
 import { UsageBar } from "./UsageBar";
 
 const day = (iso: string) => format(parseISO(iso), "MMM d, yyyy");

@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Center, Code, Grid, HStack, Link, Spinner, Stack, Table, Tabs, Text } from "@chakra-ui/react";
 import { Check, Copy, ExternalLink, FileCode2, FileDiff, Info } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Action } from "../../../../functions/agent/protocol";
-import { actionsOf } from "../../../../functions/agent/parser";
+import type { Action } from "../../../../lib/agent/protocol";
+import { actionsOf } from "../../../../lib/agent/parser";
 import type { ChatMessage } from "../../../../schemas/chat";
 import { type FileChange, NO_CHANGES, useMessageChanges } from "../../api/messages";
 import { KilnDialog } from "../ui/Dialog";

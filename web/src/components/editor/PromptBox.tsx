@@ -3,7 +3,7 @@ import { ArrowUp, MessageCircleQuestion, Paperclip, Square } from "lucide-react"
 import { type DragEvent, type FormEvent, type KeyboardEvent, useRef } from "react";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { AttachmentErrors } from "../attachments/AttachmentErrors";
-import { DISCUSSION_COST, MESSAGE_COST } from "../../../../functions/core/tiers";
+import { DISCUSSION_COST, MESSAGE_COST } from "../../../../lib/tiers";
 import { LowCreditHint, OutOfCredits, SendCost } from "./CreditNotice";
 import { ACCEPT, useAttachments } from "../attachments/useAttachments";
 import type { Usage } from "./useUsage";

@@ -1,6 +1,6 @@
 import type { App } from "../../../../schemas/app";
 import type { ChatMessage } from "../../../../schemas/chat";
-import { parseMessage } from "../../../../functions/agent/parser";
+import { parseMessage } from "../../../../lib/agent/parser";
 
 export type Segment = ReturnType<typeof parseMessage>[number];
 export type ActionSegment = Extract<Segment, { kind: "action" }>;

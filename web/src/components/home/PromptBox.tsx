@@ -1,7 +1,7 @@
 import { Box, HStack, IconButton, Kbd, Tag, Text, Textarea } from "@chakra-ui/react";
 import { ArrowUp, Paperclip, Upload } from "lucide-react";
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from "react";
-import { MESSAGE_COST } from "../../../../functions/core/tiers";
+import { MESSAGE_COST } from "../../../../lib/tiers";
 import type { StylePreset } from "../../lib/styles";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { ACCEPT, type Attachments } from "../attachments/useAttachments";

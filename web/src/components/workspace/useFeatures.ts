@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Features, type TierFeatures } from "../../../../functions/core/tiers";
+import { Features, type TierFeatures } from "../../../../lib/tiers";
 import { meQuery } from "../../api/auth";
 
 const NONE = Features.free;

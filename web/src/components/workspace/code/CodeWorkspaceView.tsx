@@ -4,7 +4,7 @@ import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, PanelLeftClose, PanelLeftOpen, Search, TriangleAlert, Zap } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
-import { Features } from "../../../../../functions/core/tiers";
+import { Features } from "../../../../../lib/tiers";
 import { appQuery } from "../../../api/apps";
 import { meQuery } from "../../../api/auth";
 import { detailOf } from "../../../api/client";

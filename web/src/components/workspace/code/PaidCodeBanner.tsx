@@ -1,4 +1,4 @@
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { PlanBanner } from "../../ui/PlanBanner";
 
 /** Above a read-only code workspace on the free plan: why it is read-only, and where plans are (/billing). */

@@ -1,5 +1,5 @@
 import { EntitySchema } from "../../../../../schemas/app-files";
-import { CompileError, compile } from "../../../../runtime/compile";
+import { CompileError, compile } from "../../../../../lib/runtime/compile";
 
 /** Pure helpers of the code workspace: test/unit/code-workspace.test.ts. */
 

@@ -1,6 +1,6 @@
 import { Alert, Button } from "@chakra-ui/react";
 import { Lock } from "lucide-react";
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { links } from "../../editor/links";
 
 /** Spec 02 §6: export needs a plan above Starter; the way there is /billing. */

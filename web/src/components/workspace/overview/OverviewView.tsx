@@ -4,7 +4,7 @@ import { formatDistanceToNow } from "date-fns";
 import { ExternalLink, Gift, Link2, Pencil, Star, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { App } from "../../../../../schemas/app";
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { useUpdateApp } from "../../../api/apps";
 import { detailOf } from "../../../api/client";
 import { appOrigin } from "../../../lib/app-origin";

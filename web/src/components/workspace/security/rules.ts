@@ -1,6 +1,6 @@
 /**
  * The Security editor's rules and the `rls` JSON they are saved as — only shapes the
- * server enforces (functions/core/rls.ts header). Pure: test/unit/security-rules.test.ts.
+ * server enforces (functions/core/entities/rls.ts header). Pure: test/unit/security-rules.test.ts.
  *
  *   none             `true`                               anyone (no restriction)
  *   creatorOnly      {"created_by": "{{user.email}}"}
@@ -163,7 +163,7 @@ function adminOnly(rule: unknown): boolean {
 /**
  * May a user change this field of their own User record? The server keeps every field a rule
  * reads to the app's admins unless the User entity gives the field a write rule of its own
- * (functions/core/user-entity.ts), so only such a rule, not limited to admins, opens it.
+ * (functions/core/entities/user-entity.ts), so only such a rule, not limited to admins, opens it.
  */
 function userWritable(userEntity: EntityFile | undefined, field: string): boolean {
   const props = userEntity?.properties;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import type { App, UpdateAppBody } from "../../../../../schemas/app";
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { Apps, useUpdateApp } from "../../../api/apps";
 import { useBlockApp } from "../../../api/workspace";
 import { toast } from "../../ui/toaster";

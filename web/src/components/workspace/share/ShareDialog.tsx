@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from "@chakra
 import { memo } from "react";
 import type { App } from "../../../../../schemas/app";
 import type { AppRole } from "../../../../../schemas/app-user";
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { appOrigin } from "../../../lib/app-origin";
 import { KilnDialog } from "../../ui/Dialog";
 import { useCopy } from "../useCopy";

@@ -1,6 +1,6 @@
 import { Field, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { AppRole } from "../../../../../schemas/app-user";
-import { FEATURE_MESSAGES } from "../../../../../functions/core/tiers";
+import { FEATURE_MESSAGES } from "../../../../../lib/tiers";
 import { KilnDialog } from "../../ui/Dialog";
 import { useInviteForm } from "../useInviteForm";
 

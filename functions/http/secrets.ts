@@ -1,0 +1,39 @@
+import { SecretName, UpdateSecretsBody, type SecretList, type UpdateSecretsResult } from "../../schemas/secrets";
+import { Actor } from "../core/actor";
+import { AppEvents } from "../core/apps/events";
+import { Apps } from "../core/apps/apps";
+import { Messages } from "../core/chat/messages";
+import { Secrets } from "../core/backend/secrets";
+import { body, callGroup, parse } from "./group";
+
+/** Spec 02 §7 Secrets: list names, set by a map of name to value, delete by name; and the caller's secrets offered for reuse. */
+export const { app, handler } = callGroup("secrets", {
+  async list(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    return c.json({ secrets: await Secrets.names(meta.id) } satisfies SecretList);
+  },
+
+  async update(c) {
+    const user = Actor.user();
+    const meta = await Apps.assertAccess(user, c.req.param("id")!);
+    const values = await body(c, UpdateSecretsBody);
+    const created = await Secrets.set(meta.id, values);
+    if (created.length) {
+      // the chat learns of new secrets (names only), so the assistant can use them
+      const message = await Messages.append(meta.id, { role: "user", content: `I've added ${created.join(", ")} secrets` }, user.email);
+      await Apps.update(meta.id, { _last_msg_id: message.id });
+      await AppEvents.publish(meta.id, { message });
+    }
+    return c.json({ secrets: await Secrets.names(meta.id), created } satisfies UpdateSecretsResult);
+  },
+
+  async remove(c) {
+    const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
+    await Secrets.remove(meta.id, parse(SecretName, c.req.param("name")));
+    return c.json({ success: true });
+  },
+
+  async existing(c) {
+    return c.json(await Secrets.existingOf(Actor.user().id));
+  },
+});

@@ -1,0 +1,62 @@
+import { Job } from "../../schemas/jobs";
+import { AppEvents } from "../core/apps/events";
+import { AppRealtime } from "../core/realtime/app-realtime";
+import { AppFiles } from "../core/apps/files";
+import { Apps } from "../core/apps/apps";
+import { BackendFunctions } from "../core/backend/functions";
+import { Mail } from "../core/mail";
+import { RecordUpkeep } from "../core/records/upkeep";
+import { Users } from "../core/identity/users";
+
+type Work = { [N in Job["name"]]: (payload: Extract<Job, { name: N }>["payload"]) => Promise<void> };
+
+const work: Work = {
+  async "welcome-email"({ user_id }) {
+    const user = await Users.get(user_id);
+    if (!user) return;
+    await Mail.send({
+      to: user.email,
+      subject: "Welcome to Kiln",
+      text: [
+        `Hi ${user.full_name ?? user.username},`,
+        "",
+        "Welcome to Kiln. Describe the app you want in plain words and the assistant will build it beside a live preview.",
+        "Your account starts on the Free plan: 7 messages a day, 25 a month and 500 integration credits.",
+        "",
+        "Happy building!",
+      ].join("\n"),
+    });
+  },
+
+  // the builder's engine (the AI SDK, its providers, the offline engine) loads on the AI-turn paths only
+  async "ai-turn"(payload) {
+    await (await import("../agent/turn")).runTurn(payload);
+  },
+
+  async "chat-suggestions"({ app_id }) {
+    const app = await Apps.get(app_id);
+    if (!app || app.suggestions || app.status.state !== "ready") return;
+    const [{ suggestionsFor }, { providerFor }] = await Promise.all([import("../agent/turn"), import("../agent/providers")]);
+    const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
+    const meta = await Apps.update(app_id, { suggestions }, false);
+    await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });
+  },
+
+  async "deploy-function"({ app_id, function_name }) {
+    await BackendFunctions.deployIfStale(app_id, function_name);
+  },
+
+  async "socket-open"({ connection_id }) {
+    await AppRealtime.greet(connection_id);
+  },
+
+  async "record-upkeep"({ app_id, entity }) {
+    await RecordUpkeep.run(app_id, entity);
+  },
+};
+
+/** The async worker: invoked with a Job (Lambda async invoke in the cloud, the local job runner here). */
+export async function handler(event: unknown): Promise<void> {
+  const job = Job.parse(event);
+  await (work[job.name] as (p: unknown) => Promise<void>)(job.payload);
+}
