@@ -1,14 +1,28 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AppMeta } from "../../schemas/app";
+import type { AppUser } from "../../schemas/app-user";
 import type { User } from "../../schemas/user";
-import type { AppCaller } from "./app-users/caller";
 import { forbidden, unauthorized } from "./errors";
 
 /** Who is calling, set once per request by the call group and read where needed. */
 export type Actor =
   | { type: "public" }
   | { type: "user"; user: User; socketId: string | null }
-  /** a caller of a generated app's API (see app-caller.ts), with the items read alongside it (app-caller.ts) */
+  /** a caller of a generated app's API (app-users/caller.ts resolves it), with the items read alongside it */
   | { type: "app"; caller: AppCaller; read?: Prefetched };
+
+/**
+ * Who calls a generated app's API (the `@base44/sdk` surface under /api/apps/{id}/…):
+ * - `builder`: a platform user who may edit the app, with their platform token or API key
+ *   (the workspace's data tables, the API page's examples). Sees and changes all data.
+ * - `member`: a user of the app itself, holding that app's runtime token. Row-level
+ *   security applies.
+ * - `visitor`: nobody signed in. Admitted only by public_without_login apps.
+ */
+export type AppCaller =
+  | { kind: "builder"; app: AppMeta; user: User }
+  | { kind: "member"; app: AppMeta; user: AppUser }
+  | { kind: "visitor"; app: AppMeta; anonymousId: string | null };
 
 /** Items read in the request's first round trip, by `pk|sk`: undefined when the table has none. */
 export type Prefetched = ReadonlyMap<string, Record<string, unknown> | undefined>;

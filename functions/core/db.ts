@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Config } from "./config";
+import { Keys } from "./keys";
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -31,6 +32,19 @@ export function db(): DynamoDBDocumentClient {
 }
 
 export const table = () => Config.table;
+
+/** One all-or-nothing write of these items (TransactWriteItems). */
+export async function transactWrite(items: NonNullable<TransactWriteCommandInput["TransactItems"]>): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/** A transaction's Put of an item that must not exist yet: a new item, or a unique claim (an e-mail, a slug, a redemption). */
+export const putNew = (item: Record<string, unknown>) => ({ Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } });
+
+/** One read of the table, failing when it does not answer (the health check). */
+export async function pingTable(): Promise<void> {
+  await db().send(new GetCommand({ TableName: table(), Key: Keys.healthProbe }));
+}
 
 export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string })?.name;

@@ -134,6 +134,8 @@ export const Keys = {
   usageMonth: (userId: string, month: string) => ({ pk: `USAGE#${userId}`, sk: `MONTH#${month}` }),
   usagePartition: (userId: string) => `USAGE#${userId}`,
   feedback: (id: string) => ({ pk: "FEEDBACK", sk: id }),
+  /** read by GET /api/health to see the table answer; never written */
+  healthProbe: { pk: "HEALTH", sk: "HEALTH" },
 
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
   connectionIndex: (connectedAt: string, id: string) => ({ gsi1pk: "CONNS", gsi1sk: `${connectedAt}#${id}` }),

@@ -1,4 +1,5 @@
-import { S3Client } from "@aws-sdk/client-s3";
+import { HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { Config } from "./config";
 
 /** S3 for uploaded files, code snapshots and checkpoints (s3rver locally: path-style addressing). */
 export namespace Storage {
@@ -10,5 +11,10 @@ export namespace Storage {
       responseChecksumValidation: "WHEN_REQUIRED",
     });
     return s3;
+  }
+
+  /** One request to the bucket, failing when it does not answer (the health check). */
+  export async function ping(): Promise<void> {
+    await client().send(new HeadBucketCommand({ Bucket: Config.bucket }));
   }
 }

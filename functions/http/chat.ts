@@ -1,12 +1,9 @@
 import { FeedbackBody, SendMessageBody } from "../../schemas/chat";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { ulid } from "ulid";
 import { Actor } from "../core/actor";
 import { Apps } from "../core/apps/apps";
 import { Chat } from "../core/chat/chat";
-import { db, table } from "../core/db";
+import { Feedback } from "../core/chat/feedback";
 import { Jobs } from "../core/jobs";
-import { Keys } from "../core/keys";
 import { Messages } from "../core/chat/messages";
 import { body, callGroup } from "./group";
 
@@ -44,13 +41,6 @@ export const { app, handler } = callGroup("chat", {
   async feedback(c) {
     const user = Actor.user();
     const input = await body(c, FeedbackBody);
-    const id = ulid();
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...Keys.feedback(id), id, ...input, user_id: user.id, user_email: user.email, created_date: new Date().toISOString() },
-      }),
-    );
-    return c.json({ id, success: true }, 201);
+    return c.json(await Feedback.record(user, input), 201);
   },
 });

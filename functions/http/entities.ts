@@ -18,6 +18,7 @@ import { AppRealtime } from "../core/realtime/app-realtime";
 import { Entities } from "../core/entities/entities";
 import { EntityAggregate } from "../core/entities/aggregate";
 import { EntityImport } from "../core/entities/import";
+import { EntityWrites } from "../core/entities/writes";
 import { VisibleError } from "../core/errors";
 import { body, callGroup, query } from "./group";
 
@@ -38,33 +39,33 @@ export const { app, handler } = callGroup("entities", {
 
   get: (c) => run(c, "get", async (scope) => c.json(await Entities.get(scope, c.req.param("rid")!)), { id: c.req.param("rid") }),
 
-  create: (c) => run(c, "create", async (scope) => c.json(await Entities.create(scope, await body(c, RecordInput)), 201)),
+  create: (c) => run(c, "create", async (scope) => c.json(await EntityWrites.create(scope, await body(c, RecordInput)), 201)),
 
-  bulkCreate: (c) => run(c, "bulkCreate", async (scope) => c.json(await Entities.createMany(scope, await body(c, BulkCreateBody)), 201)),
+  bulkCreate: (c) => run(c, "bulkCreate", async (scope) => c.json(await EntityWrites.createMany(scope, await body(c, BulkCreateBody)), 201)),
 
-  update: (c) => run(c, "update", async (scope) => c.json(await Entities.update(scope, c.req.param("rid")!, await body(c, RecordInput))), { id: c.req.param("rid") }),
+  update: (c) => run(c, "update", async (scope) => c.json(await EntityWrites.update(scope, c.req.param("rid")!, await body(c, RecordInput))), { id: c.req.param("rid") }),
 
-  bulkUpdate: (c) => run(c, "bulkUpdate", async (scope) => c.json(await Entities.updateMany(scope, await body(c, BulkUpdateBody)))),
+  bulkUpdate: (c) => run(c, "bulkUpdate", async (scope) => c.json(await EntityWrites.updateMany(scope, await body(c, BulkUpdateBody)))),
 
   updateMany: (c) =>
     run(c, "updateMany", async (scope) => {
       const input = await body(c, UpdateManyBody);
-      return c.json(await Entities.updateWhere(scope, input.query, input.data));
+      return c.json(await EntityWrites.updateWhere(scope, input.query, input.data));
     }),
 
-  remove: (c) => run(c, "delete", async (scope) => c.json(await Entities.remove(scope, c.req.param("rid")!)), { id: c.req.param("rid") }),
+  remove: (c) => run(c, "delete", async (scope) => c.json(await EntityWrites.remove(scope, c.req.param("rid")!)), { id: c.req.param("rid") }),
 
   removeMany: (c) =>
     run(c, "deleteMany", async (scope) => {
       // An empty body must not mean "everything": deleting all records takes an explicit {}.
       if ((await c.req.text()).trim() === "") throw new VisibleError("input", "deleteMany needs a query in the body; send {} to delete every record you may delete");
-      return c.json(await Entities.removeWhere(scope, await body(c, FilterInput)));
+      return c.json(await EntityWrites.removeWhere(scope, await body(c, FilterInput)));
     }),
 
   upsert: (c) =>
     run(c, "upsert", async (scope) => {
       const input = await body(c, UpsertBody);
-      return c.json(await Entities.upsert(scope, input.records, input.key));
+      return c.json(await EntityWrites.upsert(scope, input.records, input.key));
     }),
 
   aggregate: (c) =>
@@ -115,7 +116,7 @@ async function importFile(c: Context, scope: Entities.Scope): Promise<ImportResu
   if (file.size > EntityImport.MAX_FILE_BYTES) throw new VisibleError("too_large", `The file is larger than ${EntityImport.MAX_FILE_BYTES / 1_000_000} MB`);
   try {
     const rows = EntityImport.rows(scope.schema, file.name, await file.text());
-    const output = await Entities.createMany(scope, rows);
+    const output = await EntityWrites.createMany(scope, rows);
     return { status: "success", details: `Successfully imported ${output.length} ${scope.entity} records`, output };
   } catch (err) {
     if (err instanceof VisibleError && (err.kind === "invalid" || err.kind === "forbidden" || err.kind === "too_large")) return { status: "error", details: err.message, output: null };

@@ -1,8 +1,5 @@
-import { HeadBucketCommand } from "@aws-sdk/client-s3";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "../core/db";
+import { pingTable } from "../core/db";
 import { Storage } from "../core/storage";
-import { Config } from "../core/config";
 import { callGroup } from "./group";
 
 async function probe(check: () => Promise<unknown>): Promise<"ok" | "down"> {
@@ -17,8 +14,8 @@ async function probe(check: () => Promise<unknown>): Promise<"ok" | "down"> {
 export const { app, handler } = callGroup("health", {
   async health(c) {
     const parts = {
-      table: await probe(() => db().send(new GetCommand({ TableName: table(), Key: { pk: "HEALTH", sk: "HEALTH" } }))),
-      bucket: await probe(() => Storage.client().send(new HeadBucketCommand({ Bucket: Config.bucket }))),
+      table: await probe(pingTable),
+      bucket: await probe(Storage.ping),
     };
     const ok = Object.values(parts).every((p) => p === "ok");
     return c.json({ status: ok ? "ok" : "degraded", parts }, ok ? 200 : 503);

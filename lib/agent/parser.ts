@@ -96,7 +96,10 @@ export function scanOpenTag(s: string): TagScan {
       i++;
     } else {
       // An unquoted value runs up to the "/>" of a self-closing tag: paths never end in "/".
-      if (value.endsWith("/") && s[j] === ">") (value = value.slice(0, -1)), j--;
+      if (value.endsWith("/") && s[j] === ">") {
+        value = value.slice(0, -1);
+        j--;
+      }
       if (!value) return malformed();
       i = j;
     }

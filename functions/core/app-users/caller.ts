@@ -1,7 +1,6 @@
 import type { AppMeta } from "../../../schemas/app";
-import type { AppUser } from "../../../schemas/app-user";
 import type { User } from "../../../schemas/user";
-import { Actor, type Prefetched } from "../actor";
+import { Actor, type AppCaller, type Prefetched } from "../actor";
 import { Apps } from "../apps/apps";
 import { AppUsers } from "./users";
 import { batchGet } from "../db";
@@ -9,19 +8,6 @@ import { Keys, stripKeys } from "../keys";
 import { VisibleError, forbidden, notFound, unauthorized } from "../errors";
 import { Tokens } from "../identity/tokens";
 import { Users } from "../identity/users";
-
-/**
- * Who calls a generated app's API (the `@base44/sdk` surface under /api/apps/{id}/…):
- * - `builder`: a platform user who may edit the app, with their platform token or API key
- *   (the workspace's data tables, the API page's examples). Sees and changes all data.
- * - `member`: a user of the app itself, holding that app's runtime token. Row-level
- *   security applies.
- * - `visitor`: nobody signed in. Admitted only by public_without_login apps.
- */
-export type AppCaller =
-  | { kind: "builder"; app: AppMeta; user: User }
-  | { kind: "member"; app: AppMeta; user: AppUser }
-  | { kind: "visitor"; app: AppMeta; anonymousId: string | null };
 
 export interface CallerCredentials {
   bearer?: string | null;
@@ -35,6 +21,7 @@ export const authRequired = (appId: string) =>
 export const userNotRegistered = (appId: string) =>
   new VisibleError("forbidden", "You are not registered for this app. Ask its owner for an invitation.", { reason: "user_not_registered", app_id: appId });
 
+/** Who calls a generated app's API, from their credentials (the AppCaller kinds are declared with the actor, actor.ts). */
 export namespace AppCallers {
   type Key = { pk: string; sk: string };
   type Item = Record<string, unknown>;

@@ -1,19 +1,21 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { type App, AppMeta, type AppSummary, type ListAppsQuery, type UpdateAppBody } from "../../../schemas/app";
+import type { ChatMessage } from "../../../schemas/chat";
 import type { User } from "../../../schemas/user";
 import { Actor } from "../actor";
+import { AppEvents } from "./events";
 import { AppFiles } from "./files";
-import { BackendFunctions } from "../backend/functions";
-import { Checkpoints } from "../checkpoints/checkpoints";
-import { CustomDomains } from "../domains/domains";
-import { batchGet, db, deleteKeys, deletePartition, isConditionFailure, queryAll, table } from "../db";
+import { batchGet, db, isConditionFailure, putNew, table, transactWrite } from "../db";
 import { VisibleError, forbidden, notFound } from "../errors";
 import { Keys, stripKeys } from "../keys";
 import { Messages } from "../chat/messages";
 import { Mongo } from "../records/mongo";
 
-/** Apps: metadata in one item; files, messages and checkpoints beside it in the same partition. */
+/**
+ * Apps: metadata in one item; files, messages and checkpoints beside it in the same partition.
+ * Creating and removing an app with its other parts is lifecycle.ts's; edits announce themselves (events.ts).
+ */
 export namespace Apps {
   const toMeta = (item: Record<string, unknown>): AppMeta => AppMeta.parse(stripKeys(item));
   /** The app's metadata from its stored item (a caller read it in a batch). */
@@ -61,20 +63,10 @@ export namespace Apps {
       version: 1,
     };
     // The slug names the app's own host ({slug}.<apps domain>), so it is claimed with the app, atomically.
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...Keys.app(id), ...Keys.appOwnerIndex(user.id, now, id), ...Keys.appAllIndex(now, id), ...meta },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          { Put: { TableName: table(), Item: { ...Keys.appSlug(meta.slug), app_id: id }, ConditionExpression: "attribute_not_exists(pk)" } },
-        ],
-      }),
-    );
+    await transactWrite([
+      putNew({ ...Keys.app(id), ...Keys.appOwnerIndex(user.id, now, id), ...Keys.appAllIndex(now, id), ...meta }),
+      putNew({ ...Keys.appSlug(meta.slug), app_id: id }),
+    ]);
     return meta;
   }
 
@@ -162,7 +154,6 @@ export namespace Apps {
     return new Map(users.map((u) => [u.id as string, (u.full_name as string | null) ?? (u.email as string)]));
   }
 
-  /** Merge a patch into the app's metadata; the version guards against lost updates. */
   /** Merge a patch into the app under its version guard; `onlyIf` may decline the write after seeing the current app. */
   export async function update(
     appId: string,
@@ -196,31 +187,27 @@ export namespace Apps {
     }
   }
 
-  export function setStatus(appId: string, state: AppMeta["status"]["state"], details: string | null): Promise<AppMeta> {
-    return update(appId, { status: { state, details, last_updated_date: new Date().toISOString() } });
+  /** A change made in the builder (settings, logo, blocking): stored, then announced to the app's room, all but the sender's tab. */
+  export async function edit(appId: string, patch: UpdateAppBody | Partial<AppMeta>): Promise<AppMeta> {
+    const updated = await update(appId, patch);
+    await AppEvents.publish(appId, { app: patch }, Actor.socketId());
+    return updated;
   }
 
-  /**
-   * Delete the app and everything that is its: its partition (files, messages, checkpoints,
-   * secrets) and their S3 objects, its users, its logs and its slug; its records go in a job (record-upkeep.ts).
-   */
-  export async function remove(appId: string): Promise<void> {
-    const meta = await get(appId);
-    const items = await queryAll({
-      KeyConditionExpression: "pk = :p",
-      ExpressionAttributeValues: { ":p": Keys.app(appId).pk },
-      ProjectionExpression: "pk, sk, id",
-    });
-    const checkpointIds = items.filter((i) => (i.sk as string).startsWith("CP#")).map((i) => i.id as string);
-    // Entity records (any number) are deleted by the record-upkeep job the app's removal queues (stream.ts).
-    await deletePartition(Keys.appUsers(appId).pk);
-    await deletePartition(Keys.appLog(appId, "", "").pk);
-    await Checkpoints.removeObjects(appId, checkpointIds);
-    await BackendFunctions.removeAll(appId, items.map((i) => i.sk as string).filter((sk) => sk.startsWith(Keys.functionDeployments(appId).skPrefix)));
-    await CustomDomains.removeAllOf(appId);
-    const keys = items.map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
-    if (meta) keys.push(Keys.appSlug(meta.slug));
-    await deleteKeys(keys);
+  /** A chat entry that starts no turn (e.g. new secrets named): the app points at it as its newest, and the room hears it. */
+  export async function noteMessage(appId: string, message: ChatMessage): Promise<void> {
+    await update(appId, { _last_msg_id: message.id });
+    await AppEvents.publish(appId, { message });
+  }
+
+  /** The app changed wholesale (a checkpoint restored): its updated_date moves, and every other tab reloads it. */
+  export async function replaced(appId: string): Promise<void> {
+    await update(appId, {});
+    await AppEvents.refetch(appId, Actor.socketId());
+  }
+
+  export function setStatus(appId: string, state: AppMeta["status"]["state"], details: string | null): Promise<AppMeta> {
+    return update(appId, { status: { state, details, last_updated_date: new Date().toISOString() } });
   }
 
   const stillWorking = () => new VisibleError("conflict", "The assistant is still working on this app. Wait for it to finish or stop it first.");

@@ -4,6 +4,7 @@ import { REMIX_HISTORY_OWNER_ONLY, REMIX_NEEDS_BACKEND_FUNCTIONS, REMIX_NOT_ALLO
 import { SECRET_VALUES_REQUIRED } from "../../../schemas/secrets";
 import type { User } from "../../../schemas/user";
 import { AppFiles } from "./files";
+import { AppLifecycle } from "./lifecycle";
 import { Apps } from "./apps";
 import { Checkpoints } from "../checkpoints/checkpoints";
 import { VisibleError, forbidden } from "../errors";
@@ -86,7 +87,7 @@ export namespace Remix {
         _last_msg_id: messages.at(-1)?.id ?? null,
       });
     } catch (err) {
-      await Apps.remove(copy.id);
+      await AppLifecycle.remove(copy.id);
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import type { RuntimeFiles } from "../../../schemas/preview";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { AppFiles } from "./files";
 import { Apps } from "./apps";
 import { Config } from "../config";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { FunctionLimits } from "../../../schemas/functions";
 import type { SandboxInvoked } from "../../../schemas/sandbox";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { AppLogs } from "../logs/app-logs";
 import { AppUsers } from "../app-users/users";
 import type { AppLogType } from "../../../schemas/app-logs";

@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { DeleteCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SecretChoice } from "../../../schemas/app";
-import { type ExistingSecret, REQUIRED_KEYS_MESSAGE, SECRETS_PER_APP_MAX, type SecretInfo, SecretId, SecretName } from "../../../schemas/secrets";
+import { type ExistingSecret, REQUIRED_KEYS_MESSAGE, SECRETS_PER_APP_MAX, type SecretInfo, SecretId, SecretName, type UpdateSecretsResult } from "../../../schemas/secrets";
 import type { User } from "../../../schemas/user";
 import { Apps } from "../apps/apps";
 import { Config } from "../config";
+import { Messages } from "../chat/messages";
 import { db, table } from "../db";
 import { VisibleError, forbidden, notFound } from "../errors";
 import { Keys } from "../keys";
@@ -105,6 +106,16 @@ export namespace Secrets {
       if (!Attributes?.created_date) created.push(name);
     }
     return created;
+  }
+
+  /** The Secrets page's save: set them, and tell the chat of new ones (names only) so the assistant can use them. */
+  export async function save(appId: string, values: Record<string, string>, user: User): Promise<UpdateSecretsResult> {
+    const created = await set(appId, values);
+    if (created.length) {
+      const message = await Messages.append(appId, { role: "user", content: `I've added ${created.join(", ")} secrets` }, user.email);
+      await Apps.noteMessage(appId, message);
+    }
+    return { secrets: await names(appId), created };
   }
 
   export async function remove(appId: string, name: string): Promise<void> {

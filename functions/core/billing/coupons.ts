@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { CouponCode, CouponRedeemed, CreateCouponBody } from "../../../schemas/billing";
 import type { User } from "../../../schemas/user";
-import { db, isConditionFailure, queryAll, table } from "../db";
+import { db, isConditionFailure, putNew, queryAll, table, transactWrite } from "../db";
 import { VisibleError, notFound } from "../errors";
 import { Grants } from "./grants";
 import { Keys } from "../keys";
@@ -66,29 +66,19 @@ export namespace Coupons {
     if (coupon.domain && domainOf(user.email) !== coupon.domain) throw new VisibleError("forbidden", `This coupon code is only for @${coupon.domain} e-mail addresses`);
     const now = new Date();
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: Keys.coupon(coupon.code),
-                UpdateExpression: "ADD redeemed :one",
-                ConditionExpression: "attribute_exists(pk) AND redeemed < max_number_of_people",
-                ExpressionAttributeValues: { ":one": 1 },
-              },
-            },
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.couponRedemption(coupon.code, user.id), user_id: user.id, redeemed_date: now.toISOString() },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            { Put: { TableName: table(), Item: Grants.item(user.id, { num_messages: coupon.num_messages, reason: `Coupon ${coupon.code}`, expires_date: null }, now) } },
-          ],
-        }),
-      );
+      await transactWrite([
+        {
+          Update: {
+            TableName: table(),
+            Key: Keys.coupon(coupon.code),
+            UpdateExpression: "ADD redeemed :one",
+            ConditionExpression: "attribute_exists(pk) AND redeemed < max_number_of_people",
+            ExpressionAttributeValues: { ":one": 1 },
+          },
+        },
+        putNew({ ...Keys.couponRedemption(coupon.code, user.id), user_id: user.id, redeemed_date: now.toISOString() }),
+        { Put: { TableName: table(), Item: Grants.item(user.id, { num_messages: coupon.num_messages, reason: `Coupon ${coupon.code}`, expires_date: null }, now) } },
+      ]);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       throw await refusal(coupon.code, user.id);

@@ -4,7 +4,7 @@ import { type IntegrationEndpointsSchema, coreEndpoints } from "../../../schemas
 import { type InstallResult, PACKAGE_NEEDS_BACKEND_FUNCTIONS } from "../../../schemas/packages";
 import { PAYMENTS_PACKAGE } from "../../../schemas/payments";
 import type { User } from "../../../schemas/user";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { AppFiles } from "../apps/files";
 import { Apps } from "../apps/apps";
 import { BackendFunctions } from "../backend/functions";

@@ -3,7 +3,7 @@ import type { AppMeta } from "../../../schemas/app";
 import { AdminUserFields, type ListAppUsersQuery } from "../../../schemas/app-auth";
 import { type AppRole, type AppUser, appUserBuiltInFields, reservedUserFieldNames } from "../../../schemas/app-user";
 import { ADMIN_ONLY_RULE, type StoredEntitySchema, userFieldsReadByEntity } from "../../../schemas/entities";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { AppFiles } from "../apps/files";
 import { AppUsers } from "../app-users/users";
 import { Config } from "../config";

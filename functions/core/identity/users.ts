@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { AdminUpdate, type ListUsersQuery, User } from "../../../schemas/user";
-import { db, isConditionFailure, table } from "../db";
+import { db, isConditionFailure, putNew, table, transactWrite } from "../db";
 import { VisibleError, notFound } from "../errors";
 import { Jobs } from "../jobs";
 import { Keys, stripKeys } from "../keys";
@@ -17,6 +17,17 @@ export namespace Users {
   const newApiKey = () => randomBytes(16).toString("hex");
 
   const toUser = (item: Record<string, unknown>): User => User.parse(stripKeys(item));
+
+  /** A transaction's update of the user item: `set` (with `:now` given) under `condition`, its version moved on. */
+  const userUpdate = (id: string, set: string, condition: string, values: Record<string, unknown>) => ({
+    Update: {
+      TableName: table(),
+      Key: Keys.user(id),
+      UpdateExpression: `SET ${set}, updated_date = :now, version = version + :one`,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: { ...values, ":one": 1 },
+    },
+  });
 
   export async function get(id: string): Promise<User | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.user(id) }));
@@ -77,34 +88,12 @@ export namespace Users {
       updated_date: now,
     };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.user(user.id), ...Keys.userIndex(now, user.id), ...user, version: 1 },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.email(email), user_id: user.id },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.apiKey(hashKey(user.api_key)), user_id: user.id },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            ...PlatformStats.userCreatedItems(now),
-          ],
-        }),
-      );
+      await transactWrite([
+        putNew({ ...Keys.user(user.id), ...Keys.userIndex(now, user.id), ...user, version: 1 }),
+        putNew({ ...Keys.email(email), user_id: user.id }),
+        putNew({ ...Keys.apiKey(hashKey(user.api_key)), user_id: user.id }),
+        ...PlatformStats.userCreatedItems(now),
+      ]);
     } catch (err) {
       // Two first sign-ins raced: the other one created the user.
       if (isConditionFailure(err)) {
@@ -200,22 +189,14 @@ export namespace Users {
    */
   export async function linkStripeCustomer(id: string, customerId: string): Promise<string> {
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: Keys.user(id),
-                UpdateExpression: "SET stripe_customer_id = :c, updated_date = :now, version = version + :one",
-                ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR attribute_type(stripe_customer_id, :null))",
-                ExpressionAttributeValues: { ":c": customerId, ":now": new Date().toISOString(), ":one": 1, ":null": "NULL" },
-              },
-            },
-            { Put: { TableName: table(), Item: { ...Keys.stripeCustomer(customerId), user_id: id } } },
-          ],
+      await transactWrite([
+        userUpdate(id, "stripe_customer_id = :c", "attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR attribute_type(stripe_customer_id, :null))", {
+          ":c": customerId,
+          ":now": new Date().toISOString(),
+          ":null": "NULL",
         }),
-      );
+        { Put: { TableName: table(), Item: { ...Keys.stripeCustomer(customerId), user_id: id } } },
+      ]);
       return customerId;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -237,29 +218,11 @@ export namespace Users {
     const apiKey = newApiKey();
     const now = new Date().toISOString();
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: Keys.user(id),
-                UpdateExpression: "SET api_key = :key, updated_date = :now, version = version + :one, last_socket_id = :sid",
-                ConditionExpression: "version = :v",
-                ExpressionAttributeValues: { ":key": apiKey, ":now": now, ":one": 1, ":v": Item.version, ":sid": socketId },
-              },
-            },
-            { Delete: { TableName: table(), Key: Keys.apiKey(hashKey(Item.api_key as string)) } },
-            {
-              Put: {
-                TableName: table(),
-                Item: { ...Keys.apiKey(hashKey(apiKey)), user_id: id },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite([
+        userUpdate(id, "api_key = :key, last_socket_id = :sid", "version = :v", { ":key": apiKey, ":now": now, ":v": Item.version, ":sid": socketId }),
+        { Delete: { TableName: table(), Key: Keys.apiKey(hashKey(Item.api_key as string)) } },
+        putNew({ ...Keys.apiKey(hashKey(apiKey)), user_id: id }),
+      ]);
     } catch (err) {
       if (isConditionFailure(err)) throw new VisibleError("conflict", "The API key was changed at the same time; please try again");
       throw err;

@@ -10,7 +10,7 @@ import {
   type SendEmailBody,
   coreEndpoints,
 } from "../../../schemas/integrations";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { AppLogs } from "../logs/app-logs";
 import { AppUsers } from "../app-users/users";
 import { Credits } from "../billing/credits";

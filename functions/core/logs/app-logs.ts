@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import { AppLogRecord, type AppLogType, type AppLogsPage, type AppLogsQuery, type AppStats, type AppStatsQuery } from "../../../schemas/app-logs";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { batchWrite, db, table } from "../db";
 import { VisibleError } from "../errors";
 import { Keys, stripKeys } from "../keys";
@@ -117,8 +117,14 @@ export namespace AppLogs {
     const scope = user_email ? { kind: "user" as const, user: user_email } : log_type ? { kind: "type" as const, type: log_type } : { kind: "all" as const };
     const filters: string[] = [];
     const values: Record<string, unknown> = {};
-    if (log_type && scope.kind !== "type") (filters.push("log_type = :t"), (values[":t"] = log_type));
-    if (status) (filters.push("#s = :s"), (values[":s"] = status));
+    if (log_type && scope.kind !== "type") {
+      filters.push("log_type = :t");
+      values[":t"] = log_type;
+    }
+    if (status) {
+      filters.push("#s = :s");
+      values[":s"] = status;
+    }
     const logs: AppLogRecord[] = [];
     let skip = page.skip;
     let last: string | null = null;
@@ -150,8 +156,14 @@ export namespace AppLogs {
     const scope = q.user_email ? { kind: "user" as const, user: q.user_email } : { kind: "type" as const, type: "visit" as const };
     const filters: string[] = [];
     const values: Record<string, unknown> = {};
-    if (scope.kind === "user") (filters.push("log_type = :t"), (values[":t"] = "visit"));
-    if (q.page_name) (filters.push("object_name = :p"), (values[":p"] = q.page_name));
+    if (scope.kind === "user") {
+      filters.push("log_type = :t");
+      values[":t"] = "visit";
+    }
+    if (q.page_name) {
+      filters.push("object_name = :p");
+      values[":p"] = q.page_name;
+    }
     const range = { from: q.date_from ?? "0000", to: `${q.date_to ?? "9999-12-31"}T~` };
 
     const users = new Set<string>();

@@ -37,9 +37,16 @@ export function coveringBuckets(from: string, to: string): string[] {
     const [y, m] = [day.slice(0, 4), day.slice(0, 7)];
     const yearEnd = `${y}-12-31`;
     const monthEnd = dayOf(new Date(Date.UTC(Number(y), Number(day.slice(5, 7)), 0)));
-    if (day.endsWith("-01-01") && yearEnd <= to) (out.push(`Y${y}`), (day = `${Number(y) + 1}-01-01`));
-    else if (day.endsWith("-01") && monthEnd <= to) (out.push(`M${m}`), (day = daysAgo(-1, new Date(monthEnd))));
-    else (out.push(`D${day}`), (day = daysAgo(-1, new Date(day))));
+    if (day.endsWith("-01-01") && yearEnd <= to) {
+      out.push(`Y${y}`);
+      day = `${Number(y) + 1}-01-01`;
+    } else if (day.endsWith("-01") && monthEnd <= to) {
+      out.push(`M${m}`);
+      day = daysAgo(-1, new Date(monthEnd));
+    } else {
+      out.push(`D${day}`);
+      day = daysAgo(-1, new Date(day));
+    }
   }
   return out;
 }

@@ -18,7 +18,7 @@ import {
   StripeAccountId,
 } from "../../../schemas/payments";
 import type { User } from "../../../schemas/user";
-import type { AppCaller } from "../app-users/caller";
+import type { AppCaller } from "../actor";
 import { Apps } from "../apps/apps";
 import { Config } from "../config";
 import { db, isConditionFailure, table } from "../db";

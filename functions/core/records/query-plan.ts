@@ -1,7 +1,6 @@
 import { Actor } from "../actor";
 import { Keys } from "../keys";
 import { RecordIndexes } from "./indexes";
-import type { RecordQuery } from "./query";
 import { Records } from "./records";
 
 /**
@@ -15,13 +14,31 @@ export namespace QueryPlan {
   type Doc = Record<string, unknown>;
   type Scalar = string | number | boolean | null;
 
+  /** A sort on one field (query.ts parses `-field`). */
+  export interface Sort {
+    field: string;
+    descending: boolean;
+  }
+
+  /** The position of a record in a sort: its value, then its id (so every order is total and a cursor is exact). */
+  export type Position = [unknown, string];
+
+  /** Which entity a query reads, and the fields its schema indexes. */
+  export interface Target {
+    appId: string;
+    entity: string;
+    declared: string[];
+    /** fields the caller may not read: a filter on them tests their absence, which no index holds */
+    opaque?: string[];
+  }
+
   export interface Plan {
     /** what the handler reports: `scan` or `index:<field>` */
     label: string;
     /** yields records in the requested sort order (a page may stop early) */
     ordered: boolean;
     /** the base table in creation order, or these stretches of one index */
-    source: { kind: "created"; descending: boolean } | { kind: "index"; scans: Records.IndexScan[]; sort?: RecordQuery.Sort };
+    source: { kind: "created"; descending: boolean } | { kind: "index"; scans: Records.IndexScan[]; sort?: Sort };
   }
 
   interface Condition {
@@ -86,7 +103,7 @@ export namespace QueryPlan {
   }
 
   /** Pick the plan for this filter and sort; reads the entity's index state only when an index beyond updated_date could serve. */
-  export async function choose(target: RecordQuery.Target, filter: Doc | undefined, sort: RecordQuery.Sort): Promise<Plan> {
+  export async function choose(target: Target, filter: Doc | undefined, sort: Sort): Promise<Plan> {
     const found = conditions(filter);
     for (const field of target.opaque ?? []) found.delete(field);
     const layout = RecordIndexes.layoutOf(target.declared);
@@ -128,7 +145,7 @@ export namespace QueryPlan {
    * The records a plan reads, in its order; an ordered plan starts at the cursor position when
    * one is given. `wanted`: how many the caller expects to need, the first page's size.
    */
-  export async function* run(target: RecordQuery.Target, plan: Plan, after?: RecordQuery.Position, wanted?: number): AsyncGenerator<Records.Stored> {
+  export async function* run(target: Target, plan: Plan, after?: Position, wanted?: number): AsyncGenerator<Records.Stored> {
     const { appId, entity } = target;
     if (plan.source.kind === "created") {
       const from = plan.ordered && after ? { id: after[1] } : undefined;
@@ -147,7 +164,7 @@ export namespace QueryPlan {
   }
 
   /** The index layout every record carries: from the call's first batch when it read it (functions/http/group.ts), else its own read. */
-  async function builtLayout(target: RecordQuery.Target): Promise<Record<string, string>> {
+  async function builtLayout(target: Target): Promise<Record<string, string>> {
     const prefetched = Actor.prefetched(Keys.recordIndexState(target.appId, target.entity));
     if (prefetched) return (prefetched.item?.layout as Record<string, string> | undefined) ?? {};
     return (await RecordIndexes.state(target.appId, target.entity)).layout;

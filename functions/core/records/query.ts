@@ -17,10 +17,7 @@ export namespace RecordQuery {
   /** A stored record → what the caller sees of it, or null when it does not match (filter or rules). */
   export type Match = (record: EntityRecord) => EntityRecord | null;
 
-  export interface Sort {
-    field: string;
-    descending: boolean;
-  }
+  export type Sort = QueryPlan.Sort;
 
   export const DEFAULT_SORT = "-created_date";
 
@@ -60,8 +57,7 @@ export namespace RecordQuery {
     return ja === jb ? 0 : ja < jb ? -1 : 1;
   }
 
-  /** The position of a record in a sort: its value, then its id (so every order is total and a cursor is exact). */
-  export type Position = [unknown, string];
+  export type Position = QueryPlan.Position;
   export const positionOf = (record: Doc, sort: Sort): Position => [valueAt(record, sort.field) ?? null, String(record.id)];
 
   export function comparePositions(a: Position, b: Position, sort: Sort): number {
@@ -80,14 +76,7 @@ export namespace RecordQuery {
     return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]])) as T;
   }
 
-  /** Which entity a query reads, and the fields its schema indexes. */
-  export interface Target {
-    appId: string;
-    entity: string;
-    declared: string[];
-    /** fields the caller may not read: a filter on them tests their absence, which no index holds */
-    opaque?: string[];
-  }
+  export type Target = QueryPlan.Target;
 
   export interface PageRequest {
     /** the caller's filter, used to pick an index; `match` still applies all of it (and the rules) */

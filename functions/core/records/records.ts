@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type EntityRecord, declaredIndexes } from "../../../schemas/entities";
 import { Actor } from "../actor";
+import { CountedWrites } from "./counted-writes";
 import { batchGet, batchWrite, db, isConditionFailure, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { VisibleError } from "../errors";
@@ -15,7 +16,7 @@ import { RecordIndexes } from "./indexes";
  * key attributes, and a `version` makes every replace conditional: concurrent updates are
  * retried, never lost. A create or delete changes a counter shard in the same transaction,
  * so an entity's count is exact without reading its records; creates and deletes that
- * arrive together share one transaction (group commit, see `counted`).
+ * arrive together share one transaction (group commit, counted-writes.ts).
  */
 export namespace Records {
   /** Far below DynamoDB's 400 KB item limit, with room for keys and attribute names. */
@@ -41,133 +42,6 @@ export namespace Records {
     rec: record,
     version,
   });
-
-  /** Add `delta` to one counter shard, picked at random so concurrent writers rarely meet. */
-  const counterUpdate = (appId: string, entity: string, delta: number) => ({
-    Update: {
-      TableName: table(),
-      Key: Keys.recordCounter(appId, entity, String(Math.floor(Math.random() * RecordIndexes.SHARDS))),
-      UpdateExpression: "ADD n :d",
-      ExpressionAttributeValues: { ":d": delta },
-    },
-  });
-
-  /**
-   * Send one transaction of record writes and counter changes; answers the positions of the
-   * items whose own condition failed (none: it was written). Conflicts with a concurrent
-   * transaction on the same shard are retried with a fresh shard (`build` is called again).
-   */
-  async function transact(build: () => Record<string, unknown>[]): Promise<number[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db().send(new TransactWriteCommand({ TransactItems: build() as never }));
-        return [];
-      } catch (err) {
-        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        const failed = reasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : []));
-        if (failed.length) return failed;
-        const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
-        if (!conflict || attempt >= 12) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
-      }
-    }
-  }
-
-  /** A create or delete waiting for its transaction, with its entity's counter change. */
-  interface Counted {
-    write: Record<string, unknown>;
-    key: string;
-    appId: string;
-    entity: string;
-    delta: number;
-    bytes: number;
-    settle: (stored: boolean) => void;
-    fail: (err: unknown) => void;
-  }
-
-  const waiting: Counted[] = [];
-  let committing = false;
-
-  /**
-   * Group commit of counted writes: the creates and deletes that arrive while a transaction
-   * is in flight go out together in the next one, with one counter change per entity, so
-   * under concurrency (one container serving many calls, as locally) the table sees a few
-   * transactions instead of one each; a transaction's fixed cost far exceeds a write's.
-   * Each write keeps its own condition and the group is all-or-nothing, so counts stay
-   * exact; a write whose condition failed answers false and the rest go again without it.
-   */
-  function counted(appId: string, entity: string, delta: number, write: Record<string, unknown>, key: { pk: string; sk: string }): Promise<boolean> {
-    const bytes = Buffer.byteLength(JSON.stringify(write)) * 2;
-    return new Promise((settle, fail) => {
-      waiting.push({ write, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
-      if (!committing) void commitWaiting();
-    });
-  }
-
-  async function commitWaiting(): Promise<void> {
-    committing = true;
-    try {
-      while (waiting.length) await commitGroup(nextGroup());
-    } finally {
-      committing = false;
-    }
-  }
-
-  /** The waiting writes that fit one transaction (100 items, 4 MB, one operation per item), oldest first. */
-  function nextGroup(): Counted[] {
-    const group: Counted[] = [];
-    const keys = new Set<string>();
-    const entities = new Set<string>();
-    let bytes = 0;
-    for (let i = 0; i < waiting.length; ) {
-      const w = waiting[i];
-      const entity = `${w.appId}|${w.entity}`;
-      const items = group.length + 1 + entities.size + (entities.has(entity) ? 0 : 1);
-      if (group.length && (items > 100 || bytes + w.bytes > MAX_CHUNK_BYTES)) break;
-      if (keys.has(w.key)) {
-        i++; // a second write of one record waits for the next transaction
-        continue;
-      }
-      group.push(...waiting.splice(i, 1));
-      keys.add(w.key);
-      entities.add(entity);
-      bytes += w.bytes;
-    }
-    return group;
-  }
-
-  async function commitGroup(group: Counted[]): Promise<void> {
-    while (group.length) {
-      const writes = group;
-      let failed: number[];
-      try {
-        failed = await transact(() => [...writes.map((w) => w.write), ...countersOf(writes)]);
-      } catch (err) {
-        // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
-        if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
-        else group[0].fail(err);
-        return;
-      }
-      if (!failed.length) {
-        for (const w of group) w.settle(true);
-        return;
-      }
-      const lost = new Set(failed.map((i) => group[i]));
-      for (const w of lost) w.settle(false);
-      group = group.filter((w) => !lost.has(w));
-    }
-  }
-
-  /** One counter change per entity of a group: the sum of its writes' changes. */
-  function countersOf(group: Counted[]): Record<string, unknown>[] {
-    const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
-    for (const w of group) {
-      const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
-      d.delta += w.delta;
-      deltas.set(`${w.appId}|${w.entity}`, d);
-    }
-    return [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
-  }
 
   /**
    * A record DynamoDB can hold: at most MAX_RECORD_BYTES, nested at most 30 deep, numbers
@@ -221,13 +95,9 @@ export namespace Records {
   /** Store a new record (the record and its counter in one transaction); its id is fresh, so an existing item means a bug, not a race. */
   export async function insert(appId: string, entity: string, record: EntityRecord, declared?: string[]): Promise<void> {
     const item = itemOf(appId, entity, record, 1, await declaredOf(appId, entity, declared));
-    const stored = await counted(appId, entity, 1, { Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, Keys.record(appId, entity, record.id));
+    const stored = await CountedWrites.counted(appId, entity, 1, { Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, Keys.record(appId, entity, record.id));
     if (!stored) throw new Error(`Record id ${record.id} already exists`);
   }
-
-  /** A transaction holds at most 100 items and 4 MB: records go in chunks that leave room for the counter. */
-  const MAX_CHUNK_ITEMS = 99;
-  const MAX_CHUNK_BYTES = 3_500_000;
 
   /** Store many new records: each chunk and its counter change in one transaction, a few chunks at a time. */
   export async function insertMany(appId: string, entity: string, records: EntityRecord[], declared?: string[]): Promise<void> {
@@ -237,7 +107,7 @@ export namespace Records {
     for (const record of records) {
       const size = Buffer.byteLength(JSON.stringify(record)) * 2;
       const last = chunks[chunks.length - 1];
-      if (!last || last.length >= MAX_CHUNK_ITEMS || bytes + size > MAX_CHUNK_BYTES) {
+      if (!last || last.length >= CountedWrites.MAX_CHUNK_ITEMS || bytes + size > CountedWrites.MAX_CHUNK_BYTES) {
         chunks.push([record]);
         bytes = size;
       } else {
@@ -247,7 +117,7 @@ export namespace Records {
     }
     const write = async (chunk: EntityRecord[]) => {
       const puts = chunk.map((record) => ({ Put: { TableName: table(), Item: itemOf(appId, entity, record, 1, fields), ConditionExpression: "attribute_not_exists(pk)" } }));
-      if ((await transact(() => [...puts, counterUpdate(appId, entity, chunk.length)])).length) throw new Error("A new record's id already exists");
+      if ((await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length)])).length) throw new Error("A new record's id already exists");
     };
     for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
   }
@@ -267,7 +137,7 @@ export namespace Records {
     const puts = records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id) ?? 0) + 1, fields) } }));
     await batchWrite([...deletes, ...puts]);
     const added = records.filter((r) => !current.has(r.id)).length;
-    if (added !== deletes.length) await db().send(new UpdateCommand(counterUpdate(appId, entity, added - deletes.length).Update));
+    if (added !== deletes.length) await db().send(new UpdateCommand(CountedWrites.counterUpdate(appId, entity, added - deletes.length).Update));
     return { restored: records.length, deleted: deletes.length };
   }
 
@@ -286,7 +156,7 @@ export namespace Records {
   /** Delete a record if it is still at `version` (and count it out); false when it changed or is gone. */
   export function remove(appId: string, entity: string, id: string, version: number): Promise<boolean> {
     const key = Keys.record(appId, entity, id);
-    return counted(appId, entity, -1, { Delete: { TableName: table(), Key: key, ...versionIs(version) } }, key);
+    return CountedWrites.counted(appId, entity, -1, { Delete: { TableName: table(), Key: key, ...versionIs(version) } }, key);
   }
 
   /** Rewrite a record's index entries for this layout (the backfill job), unless it changed meanwhile. */

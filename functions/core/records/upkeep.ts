@@ -121,7 +121,7 @@ export namespace RecordUpkeep {
   }
 
   async function reindex(appId: string, entity: string, declared: string[]): Promise<void> {
-    let batch: Promise<void>[] = [];
+    const batch: Promise<void>[] = [];
     for await (const stored of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) {
       batch.push(Records.reindex(appId, entity, stored, declared));
       if (batch.length >= 25) await Promise.all(batch.splice(0));

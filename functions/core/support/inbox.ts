@@ -68,7 +68,10 @@ export namespace SupportInbox {
       if (n <= 0) continue;
       const [dim, ...rest] = name.split("#");
       const value = rest.join("#");
-      if (dim === "ASSIGNEE") (counts.by_assignee[value] = n), (counts.assigned += n);
+      if (dim === "ASSIGNEE") {
+        counts.by_assignee[value] = n;
+        counts.assigned += n;
+      }
       if (dim === "CATEGORY") counts.by_category[value] = n;
       if (dim === "INTERNAL") counts.by_internal_category[value] = n;
     }

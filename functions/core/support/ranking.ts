@@ -80,7 +80,10 @@ export namespace ArticleRanking {
     let bestHits = -1;
     for (const p of paragraphs) {
       const hits = new Set(terms(p).filter((t) => asked.has(t))).size;
-      if (hits > bestHits) (best = p), (bestHits = hits);
+      if (hits > bestHits) {
+        best = p;
+        bestHits = hits;
+      }
     }
     return best.length > max ? `${best.slice(0, max - 1).trimEnd()}…` : best;
   }

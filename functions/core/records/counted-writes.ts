@@ -1,0 +1,141 @@
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { db, table } from "../db";
+import { Keys } from "../keys";
+import { RecordIndexes } from "./indexes";
+
+/**
+ * Transactions of record writes with their entity's counter change (records.ts): a write and
+ * the count it moves commit together, and the creates and deletes that arrive together share one.
+ */
+export namespace CountedWrites {
+  /** A transaction holds at most 100 items and 4 MB: records go in chunks that leave room for the counter. */
+  export const MAX_CHUNK_ITEMS = 99;
+  export const MAX_CHUNK_BYTES = 3_500_000;
+
+  /** Add `delta` to one counter shard, picked at random so concurrent writers rarely meet. */
+  export const counterUpdate = (appId: string, entity: string, delta: number) => ({
+    Update: {
+      TableName: table(),
+      Key: Keys.recordCounter(appId, entity, String(Math.floor(Math.random() * RecordIndexes.SHARDS))),
+      UpdateExpression: "ADD n :d",
+      ExpressionAttributeValues: { ":d": delta },
+    },
+  });
+
+  /**
+   * Send one transaction of record writes and counter changes; answers the positions of the
+   * items whose own condition failed (none: it was written). Conflicts with a concurrent
+   * transaction on the same shard are retried with a fresh shard (`build` is called again).
+   */
+  export async function transact(build: () => Record<string, unknown>[]): Promise<number[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: build() as never }));
+        return [];
+      } catch (err) {
+        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        const failed = reasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : []));
+        if (failed.length) return failed;
+        const conflict = (err as { name?: string }).name === "TransactionConflictException" || reasons.some((r) => r.Code === "TransactionConflict");
+        if (!conflict || attempt >= 12) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      }
+    }
+  }
+
+  /** A create or delete waiting for its transaction, with its entity's counter change. */
+  interface Counted {
+    write: Record<string, unknown>;
+    key: string;
+    appId: string;
+    entity: string;
+    delta: number;
+    bytes: number;
+    settle: (stored: boolean) => void;
+    fail: (err: unknown) => void;
+  }
+
+  const waiting: Counted[] = [];
+  let committing = false;
+
+  /**
+   * Group commit of counted writes: the creates and deletes that arrive while a transaction
+   * is in flight go out together in the next one, with one counter change per entity, so
+   * under concurrency (one container serving many calls, as locally) the table sees a few
+   * transactions instead of one each; a transaction's fixed cost far exceeds a write's.
+   * Each write keeps its own condition and the group is all-or-nothing, so counts stay
+   * exact; a write whose condition failed answers false and the rest go again without it.
+   */
+  export function counted(appId: string, entity: string, delta: number, write: Record<string, unknown>, key: { pk: string; sk: string }): Promise<boolean> {
+    const bytes = Buffer.byteLength(JSON.stringify(write)) * 2;
+    return new Promise((settle, fail) => {
+      waiting.push({ write, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
+      if (!committing) void commitWaiting();
+    });
+  }
+
+  async function commitWaiting(): Promise<void> {
+    committing = true;
+    try {
+      while (waiting.length) await commitGroup(nextGroup());
+    } finally {
+      committing = false;
+    }
+  }
+
+  /** The waiting writes that fit one transaction (100 items, 4 MB, one operation per item), oldest first. */
+  function nextGroup(): Counted[] {
+    const group: Counted[] = [];
+    const keys = new Set<string>();
+    const entities = new Set<string>();
+    let bytes = 0;
+    for (let i = 0; i < waiting.length; ) {
+      const w = waiting[i];
+      const entity = `${w.appId}|${w.entity}`;
+      const items = group.length + 1 + entities.size + (entities.has(entity) ? 0 : 1);
+      if (group.length && (items > 100 || bytes + w.bytes > MAX_CHUNK_BYTES)) break;
+      if (keys.has(w.key)) {
+        i++; // a second write of one record waits for the next transaction
+        continue;
+      }
+      group.push(...waiting.splice(i, 1));
+      keys.add(w.key);
+      entities.add(entity);
+      bytes += w.bytes;
+    }
+    return group;
+  }
+
+  async function commitGroup(group: Counted[]): Promise<void> {
+    while (group.length) {
+      const writes = group;
+      let failed: number[];
+      try {
+        failed = await transact(() => [...writes.map((w) => w.write), ...countersOf(writes)]);
+      } catch (err) {
+        // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
+        if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
+        else group[0].fail(err);
+        return;
+      }
+      if (!failed.length) {
+        for (const w of group) w.settle(true);
+        return;
+      }
+      const lost = new Set(failed.map((i) => group[i]));
+      for (const w of lost) w.settle(false);
+      group = group.filter((w) => !lost.has(w));
+    }
+  }
+
+  /** One counter change per entity of a group: the sum of its writes' changes. */
+  function countersOf(group: Counted[]): Record<string, unknown>[] {
+    const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
+    for (const w of group) {
+      const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
+      d.delta += w.delta;
+      deltas.set(`${w.appId}|${w.entity}`, d);
+    }
+    return [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
+  }
+}
