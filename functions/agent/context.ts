@@ -10,7 +10,7 @@
  */
 import type { FileTree } from "../../schemas/app-files";
 import type { FileRequest } from "../../lib/agent/protocol";
-import type { ProviderName } from "./providers";
+import type { ProviderName } from "./model-call";
 
 /** How many times one turn may answer file requests and call the model again. */
 export const READ_ROUNDS = 4;

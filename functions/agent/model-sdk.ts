@@ -5,7 +5,7 @@
  */
 import { APICallError, RetryError } from "ai";
 import { ProviderError, classifyFailure } from "./provider-errors";
-import type { ProviderName } from "./providers";
+import type { ProviderName } from "./model-call";
 
 export { generateText, streamText } from "ai";
 

@@ -17,7 +17,9 @@
  * keeps the stable part first, byte-identical across the calls of a turn, for them too.
  */
 import type { LanguageModelUsage, ModelMessage, SystemModelMessage } from "ai";
-import type { ModelTurn, ProviderName, StreamEnd } from "./providers";
+import type { CacheUsage, ModelTurn, ProviderName, StreamEnd } from "./model-call";
+
+export type { CacheUsage } from "./model-call";
 
 /** The most cache breakpoints one request may carry (Anthropic and Bedrock alike). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -57,14 +59,6 @@ export function promptFor(route: { provider: ProviderName; modelId: string }, tu
   }
   const marked = new Set(cachedMessageIndexes(turn.messages.length));
   return { system, messages: turn.messages.map((m, i) => (marked.has(i) ? { ...m, providerOptions: mark } : m)) };
-}
-
-/** What the provider's cache did for one call, as its usage report tells it. */
-export interface CacheUsage {
-  /** input tokens read from the cache (a tenth of the price on Anthropic and Bedrock) */
-  cacheReadTokens?: number;
-  /** input tokens written to the cache (Anthropic's cache_creation_input_tokens, Bedrock's cacheWriteInputTokens) */
-  cacheWriteTokens?: number;
 }
 
 /** The cache reads and writes of an AI SDK usage report, where there were any; its `inputTokens` stays the total, cached tokens included. */

@@ -8,7 +8,7 @@
  */
 import { estimateTokens } from "./context";
 import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "../../lib/agent/protocol";
-import type { ProviderName } from "./providers";
+import type { ProviderName } from "./model-call";
 import { normalizePath } from "../../lib/agent/repair";
 
 export interface PromptInput {

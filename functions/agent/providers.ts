@@ -49,42 +49,12 @@
  */
 import type { LanguageModel } from "ai";
 import type { AiModel } from "../../schemas/app";
-import { type CacheUsage, cacheUsageOf, promptFor } from "./prompt-cache";
+import type { ModelStream, ModelTurn, Provider, ProviderName, StreamEnd } from "./model-call";
+import { cacheUsageOf, promptFor } from "./prompt-cache";
 
 type Env = Record<string, string | undefined>;
 
-export interface ModelTurn {
-  system: string;
-  /** the start of `system` that stays the same from turn to turn: cached where the provider offers it (prompt-cache.ts) */
-  stableSystem?: string;
-  messages: { role: "user" | "assistant"; content: string }[];
-  signal: AbortSignal;
-  maxOutputTokens?: number;
-}
-
-export interface ModelStream {
-  modelId: string;
-  /** The answer's text as it arrives; throws a readable Error when the provider fails, the signal's reason when aborted. */
-  textStream: AsyncIterable<string>;
-  /**
-   * Resolves once the stream has ended (with what the provider reported; empty when it failed or was stopped). Never rejects.
-   * `finishReason` "length" means the answer was cut off at the model's output limit.
-   */
-  usage: Promise<StreamEnd>;
-}
-
-export interface StreamEnd extends CacheUsage {
-  /** every input token of the call, cached ones included */
-  inputTokens?: number;
-  outputTokens?: number;
-  finishReason?: string;
-}
-
-export type ProviderName = "anthropic" | "google" | "bedrock" | "openai-compatible";
-
-export type Provider =
-  | { kind: "offline" }
-  | { kind: "remote"; modelId: string; provider?: ProviderName; stream(turn: ModelTurn): ModelStream };
+export type { ModelStream, ModelTurn, Provider, ProviderName, StreamEnd } from "./model-call";
 
 export const PROVIDER_ORDER: readonly ProviderName[] = ["anthropic", "google", "bedrock", "openai-compatible"];
 

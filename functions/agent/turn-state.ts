@@ -1,6 +1,6 @@
 import type { AppMeta } from "../../schemas/app";
 import type { FileTree } from "../../schemas/app-files";
-import type { ChatMessage, Receipt } from "../../schemas/chat";
+import type { ChatMessage } from "../../schemas/chat";
 import type { JobPayload } from "../../schemas/jobs";
 import type { SecretRequestItem } from "../../schemas/secrets";
 import { AppEvents } from "../core/apps/events";
@@ -9,50 +9,31 @@ import { Apps } from "../core/apps/apps";
 import { receiptOf } from "../core/apps/changes";
 import { Credits } from "../core/billing/credits";
 import { isConditionFailure } from "../core/db";
-import { VisibleError } from "../core/errors";
 import { Messages } from "../core/chat/messages";
 import { PlatformStats } from "../core/logs/platform-stats";
-import { Secrets } from "../core/backend/secrets";
-import { applyAction, secretRequestOf } from "./apply";
-import { learnRatio, promptChars, ratioKey } from "./context";
+import { applyAction } from "./apply";
+import { ratioKey } from "./context";
 import { homePageOf } from "./home-page";
 import { firstCompletePage } from "./first-page";
-import { type CutReason, type Failure, RAN_OUT_OF_TIME, notApplied } from "./outcomes";
+import type { Provider } from "./model-call";
+import { type CutReason, type Failure, notApplied } from "./outcomes";
 import { ActionStreamParser } from "../../lib/agent/parser";
-import { buildPrompt } from "./prompt";
-import { type TurnUsage, addUsage, noUsage } from "./prompt-cache";
-import { ProviderError } from "./provider-errors";
-import type { Provider } from "./providers";
+import { noUsage } from "./prompt-cache";
+import { AppGone, DeadlinePassed, errorOf, isNotFound } from "./turn-errors";
+import { deliverSuggestions, metadataOf, secretRequestFor, settlementOf, suggestionsOrNone } from "./turn-message";
+import { type PromptInput, offlineChunks, remoteChunks } from "./turn-chunks";
+import { type TurnEvent, type TurnPhase, nextPhase } from "./turn-phases";
+import { TurnWrites } from "./turn-writes";
 import { type Action, serialize, targetOf } from "../../lib/agent/protocol";
 import { repair, streamedFences } from "../../lib/agent/repair";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
 
-/** The turn passed its deadline (functions/core/chat/turns.ts) and aborted itself. */
-export class DeadlinePassed extends Error {
-  constructor(ms: number) {
-    super(`The assistant's turn did not finish within its time limit (${Math.round(ms / 1000)} seconds) and was ended.`);
-  }
-}
-
-/** The turn's app was deleted while it ran: the turn ends there, writing nothing more. */
-export class AppGone extends Error {}
-
-/** The error a failed turn shows: what a person should read, the technical account under Details, and whether Retry may help. */
-function errorOf(err: unknown): NonNullable<ChatMessage["error"]> {
-  const details = err instanceof Error ? err.message : String(err);
-  if (err instanceof ProviderError) return { title: err.summary, details, retryable: err.retryable };
-  if (err instanceof DeadlinePassed) return { title: RAN_OUT_OF_TIME, details, retryable: true };
-  return { title: "The assistant could not finish this change", details, retryable: true };
-}
-
-type PromptInput = Parameters<typeof buildPrompt>[0];
-
 /**
- * Everything a turn accumulates while it streams. Only closed actions reach the app, each the
- * moment it closes; an action the answer ends inside (Stop, the output limit, an error, the
- * end of the stream) never does, and the receipt says what was kept and what was not.
+ * Everything a turn accumulates while it streams, and the phase it is in (turn-phases.ts). Only closed
+ * actions reach the app, each the moment it closes; an action the answer ends inside (Stop, the output
+ * limit, an error, the end of the stream) never does, and the receipt says what was kept and what was not.
  */
 export class TurnState {
   files: FileTree;
@@ -61,9 +42,9 @@ export class TurnState {
   problems: string[] = [];
   /** the answer ended inside an action, or at the model's output limit */
   cutOff = false;
-  /** the app was found deleted: nothing more is written, and the stream ends at its next chunk */
-  gone = false;
-  private ending = false;
+  private phase: TurnPhase = "streaming";
+  /** every store write and broadcast of the turn, in order */
+  private readonly writes = new TurnWrites();
   private outputLimit = false;
   private failures: Failure[] = [];
   private applied: string[] = [];
@@ -73,9 +54,6 @@ export class TurnState {
   private lastFlush = 0;
   /** how much of the answer the last save covered */
   private flushedTo = 0;
-  private flushing: Promise<void> = Promise.resolve();
-  private applying: Promise<void> = Promise.resolve();
-  private statusing: Promise<void> = Promise.resolve();
   private readonly frozen: Set<string>;
   /** a new app's first turn: its preview opens as soon as one page has all its files (firstCompletePage) */
   private stagePending: boolean;
@@ -99,11 +77,32 @@ export class TurnState {
     this.stagePending = app.app_stage === "pending";
   }
 
+  /** The app was found deleted: nothing more is written, and the stream ends at its next chunk. */
+  get gone(): boolean {
+    return this.phase === "gone";
+  }
+
+  private move(event: TurnEvent) {
+    this.phase = nextPhase(this.phase, event);
+  }
+
+  /** The answer grows only while it streams. */
+  private streamingOnly(what: string) {
+    if (this.phase === "gone") throw new AppGone();
+    if (this.phase !== "streaming") throw new Error(`An AI turn cannot ${what} while ${this.phase}`);
+  }
+
+  private get log() {
+    return `[turn ${this.job.assistant_message_id}]`;
+  }
+
   say(text: string) {
+    this.streamingOnly("add to its answer");
     this.raw += text;
   }
 
   async stream(provider: Provider, signal: AbortSignal, prompt: PromptInput) {
+    this.streamingOnly("stream");
     const parser = new ActionStreamParser({
       onActionOpen: (open) => {
         const target = open.path ?? open.to;
@@ -127,7 +126,8 @@ export class TurnState {
     }
     if (parser.end().unclosed) this.cutOff = true;
     if (end.finishReason === "length") this.cutOff = this.outputLimit = true;
-    await this.applying;
+    await this.writes.drained();
+    if (this.gone) throw new AppGone();
   }
 
   /**
@@ -151,29 +151,29 @@ export class TurnState {
     }
   }
 
-  /** Status lines are written in order, and all of them land before the turn's final status. */
+  /** A status line, written in its place in the turn's writes: the file step it names lands after it. */
   private status(details: string) {
-    this.statusing = this.statusing
-      .then(() => {
-        if (this.gone) return this.app;
+    this.writes.add(
+      async () => {
+        if (this.gone) return;
         const id = this.job.assistant_message_id;
         const running = (app: AppMeta) => app.turn_id === id && app.stop_requested !== id && app.status.state === "processing";
         const status = { state: "processing" as const, details, last_updated_date: new Date().toISOString() };
-        return Apps.update(this.app.id, { status }, false, running);
-      })
-      .then((meta) => (meta.status.details === details ? AppEvents.publish(this.app.id, { app: { status: meta.status } }) : undefined))
-      .catch((err) => {
-        if (err instanceof VisibleError && err.kind === "not_found") this.gone = true;
-        else console.error("[turn] status update failed:", err);
-      });
+        const meta = await Apps.update(this.app.id, { status }, false, running);
+        if (meta.status.details === details) await AppEvents.publish(this.app.id, { app: { status: meta.status } });
+      },
+      (err) => {
+        // the status line is the turn's first write to the app, so it is what finds the app deleted
+        if (isNotFound(err)) this.loseApp();
+        else console.error(`${this.log} status update failed:`, err);
+      },
+    );
   }
 
   /** Applied in order, one at a time, each persisted and pushed the moment it closes. */
   private apply(action: Action) {
     const closedAt = this.raw.length;
-    this.applying = this.applying.then(async () => {
-      // this action's status line lands first, and tells whether the app is still there
-      await this.statusing;
+    this.writes.addStep(async () => {
       if (this.gone) return;
       const result = applyAction(this.files, action, this.frozen);
       this.applied.push(serialize(action));
@@ -196,7 +196,6 @@ export class TurnState {
       }
     });
   }
-
   /** On a new app's first turn, the stage screen gives way to the preview once a page can render (the fields to push with its files). */
   private async openPreview(): Promise<Partial<AppMeta> | undefined> {
     if (!this.stagePending) return undefined;
@@ -217,16 +216,24 @@ export class TurnState {
 
   /** Save the answer so far; once the turn is ending, only its final save is written. */
   private flush() {
-    if (this.ending) return;
+    if (this.phase !== "streaming") return;
     this.lastFlush = Date.now();
     const content = this.raw;
     const offset = this.flushedTo;
     this.flushedTo = content.length;
-    this.flushing = this.flushing.then(() => this.saveGrowth(content, offset)).catch(() => undefined);
+    this.writes.add(
+      () => this.saveGrowth(content, offset),
+      (err) => {
+        // the message is deleted only with its app
+        if (isConditionFailure(err)) this.loseApp();
+        else console.error(`${this.log} could not save the answer so far (the next save, or the final one, writes it whole):`, err);
+      },
+    );
   }
 
   /** Save the answer so far, and push only what it grew by since the last save: a turn pushes O(answer) bytes, not O(answer × time). */
   private async saveGrowth(content: string, offset: number) {
+    if (this.gone) return;
     const id = this.job.assistant_message_id;
     await Messages.update(this.app.id, id, { content, state: "streaming" });
     await AppEvents.publish(this.app.id, { messageDelta: { id, offset, text: content.slice(offset), length: content.length } });
@@ -248,16 +255,29 @@ export class TurnState {
       else if (targetOf(action) || action.type === "plan" || action.type === "secrets") this.apply(action);
     }
     if (repaired.cutOff.length) this.cutOff = true;
-    await this.applying;
+    await this.writes.drained();
     return repaired.content;
   }
 
-  /** The message's secret request: what the answer asked for that the app does not have yet (none: the field stays unset). */
-  private async secretRequest(): Promise<Pick<ChatMessage, "secret_request">> {
-    if (!this.requestedSecrets.length) return {};
-    const have = (await Secrets.names(this.app.id)).map((s) => s.name);
-    const missing = secretRequestOf(this.requestedSecrets, have);
-    return missing.length ? { secret_request: missing } : {};
+  /** A failed turn's answer: repaired when its file steps still run, as it streamed when one of them failed (or the repair did). */
+  private async settleAfterFailure(err: unknown): Promise<string> {
+    try {
+      return await this.settle();
+    } catch (settleError) {
+      if (settleError !== err) console.error(`${this.log} its answer could not be settled, so it is kept as it streamed:`, settleError);
+      return this.raw;
+    }
+  }
+
+  /** The app was found deleted: nothing more is written (found once, by whichever write failed first). */
+  private loseApp(): void {
+    if (!this.gone) this.move("lose-app");
+  }
+
+  /** The app was deleted while the turn ended: nothing more is written. */
+  private endGone(): void {
+    this.loseApp();
+    console.info(`${this.log} its app was deleted, so the turn ended`);
   }
 
   private async receipt(content: string, cut: CutReason): Promise<NonNullable<ChatMessage["receipt"]>> {
@@ -265,38 +285,30 @@ export class TurnState {
     return { ...receiptOf(this.before, this.files, userMessage.content), not_applied: notApplied(content, this.failures, cut, this.files) };
   }
 
-  /**
-   * The receipt's charge line, and the refund written with the final save: a turn that changed
-   * nothing because it could not (or failed) costs nothing; a discussion answer changes nothing by design.
-   */
-  private settlement(refund: boolean): { charge: Receipt["charge"]; alongside: object[] } {
-    const charge = this.job.charge;
-    if (!charge) return { charge: undefined, alongside: [] };
-    if (!refund) return { charge: { credits: charge.credits, refunded: false }, alongside: [] };
-    return { charge: { credits: charge.credits, refunded: true }, alongside: Credits.refundItems(this.job.user_id, charge) };
-  }
-
+  /** streaming → finishing → done or stopped: the final message with its receipt and charge, then the app ready. */
   async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>, discussion = false) {
-    this.ending = true;
-    await this.flushing;
-    await this.statusing;
+    // a status line may find the app deleted after the runner looked (turn.ts): nothing is left to finish
+    if (this.gone) return this.endGone();
+    this.move("finish");
     const content = await this.settle();
+    if (this.gone) return this.endGone();
     // Stop pressed while the last chunks were being applied still counts as a stop.
     const latest = await Apps.get(this.app.id);
     const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
     const cut: CutReason = state === "stopped" ? "stopped" : this.outputLimit ? "output_limit" : "ended";
-    const { charge, alongside } = this.settlement(state === "done" && !this.appliedAny && !discussion);
+    const { charge, alongside } = settlementOf(this.job, state === "done" && !this.appliedAny && !discussion);
     await this.countTokens();
     const base = await this.receipt(content, cut);
-    const message = { content, state, metadata: this.metadata(started, provider), ...(await this.secretRequest()) };
+    const message = { content, state, metadata: metadataOf(started, provider, this.usage), ...(await secretRequestFor(this.app.id, this.requestedSecrets)) };
     await this.saveMessage({ ...message, receipt: { ...base, charge } }, alongside).catch(async (err) => {
       // the refund could not be written (say, the grant that paid was deleted): the answer is saved all the same
       if (!alongside.length || !isConditionFailure(err)) throw err;
+      console.error(`${this.log} its refund could not be written, so the answer is saved without it:`, err);
       await this.saveMessage({ ...message, receipt: { ...base, charge: charge && { ...charge, refunded: false } } });
     });
     const pages = Object.keys(this.files).filter((p) => p.startsWith("pages/")).map((p) => p.slice(6));
     const current = await Apps.get(this.app.id);
-    if (!current) return;
+    if (!current) return this.endGone();
     const patch: Partial<AppMeta> = { app_stage: null };
     if (provider.kind === "remote" && this.calibration.charsPerToken)
       patch.token_ratios = { ...current.token_ratios, [ratioKey(provider.provider, provider.modelId)]: this.calibration.charsPerToken };
@@ -304,101 +316,64 @@ export class TurnState {
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
     const wanted = mine(current) && state === "done";
     // The offline engine's suggestions are computed in process at once; a model's come after `ready`, never delaying it.
-    const suggestions = wanted && provider.kind === "offline" ? await suggest().catch(() => null) : null;
+    const suggestions = wanted && provider.kind === "offline" ? await suggestionsOrNone(suggest, this.log) : null;
     // A stopped turn's late status line may have landed after Stop: the app is ready either way.
     const status = { state: "ready" as const, details: state === "stopped" ? "Stopped" : null, last_updated_date: new Date().toISOString() };
     // Status and suggestions only while no newer turn has claimed the app (a message sent the moment this one ended).
     const ours = await Apps.update(this.app.id, { ...patch, status, suggestions }, true, mine);
     const meta = mine(ours) ? ours : await Apps.update(this.app.id, patch);
     await AppEvents.publish(this.app.id, { app: { status: meta.status, suggestions: meta.suggestions, main_page: meta.main_page, app_stage: meta.app_stage } });
-    if (wanted && mine(ours) && provider.kind !== "offline") await this.deliverSuggestions(suggest);
+    if (wanted && mine(ours) && provider.kind !== "offline") await deliverSuggestions(this.app.id, this.job.assistant_message_id, suggest, this.log);
+    this.move(state);
   }
 
-  /** A model's suggestions, delivered on their own once the app is ready: kept only while the app is still as this turn left it. */
-  private async deliverSuggestions(suggest: () => Promise<AppMeta["suggestions"]>) {
-    const suggestions = await suggest().catch(() => null);
-    if (!suggestions) return;
-    const still = (app: AppMeta) => app.turn_id === this.job.assistant_message_id && app.status.state === "ready";
-    const meta = await Apps.update(this.app.id, { suggestions }, false, still).catch(() => undefined);
-    if (meta && still(meta) && meta.suggestions) await AppEvents.publish(this.app.id, { app: { suggestions: meta.suggestions } });
-  }
-
+  /** streaming or finishing → failing → failed: what the turn did is kept, its error shown, and a turn that changed nothing refunded. */
   async fail(err: unknown, started: number, provider: Provider) {
     const error = errorOf(err);
-    console.error(`[turn ${this.job.assistant_message_id}]`, err);
-    this.ending = true;
-    await this.flushing;
-    await this.statusing;
-    await this.applying.catch(() => undefined);
-    const content = await this.settle().catch(() => this.raw);
+    console.error(this.log, err);
+    if (this.gone) return this.endGone();
+    this.move("fail");
+    const content = await this.settleAfterFailure(err);
+    if (this.gone) return this.endGone();
     // A turn that changed nothing costs nothing: the refund lands with the final save, or on its own if that save fails.
-    const { charge, alongside } = this.settlement(!this.appliedAny);
+    const { charge, alongside } = settlementOf(this.job, !this.appliedAny);
     await this.countTokens();
-    const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").then((r) => ({ ...r, charge }), () => undefined);
-    const asked = await this.secretRequest().catch(() => ({}));
-    await this.saveMessage({ content, state: "error", error, receipt, metadata: this.metadata(started, provider), ...asked }, alongside).catch(async () => {
-      if (alongside.length) await Credits.refund(this.job.user_id, this.job.charge).catch(() => undefined);
+    const receipt = await this.receipt(content, err instanceof DeadlinePassed ? "deadline" : "error").then(
+      (r) => ({ ...r, charge }),
+      (receiptError: unknown) => {
+        console.error(`${this.log} its receipt could not be made, so the error is saved without one:`, receiptError);
+        return undefined;
+      },
+    );
+    const asked = await secretRequestFor(this.app.id, this.requestedSecrets).catch((secretsError: unknown) => {
+      console.error(`${this.log} its secret request could not be checked, so the error is saved without one:`, secretsError);
+      return {};
     });
+    try {
+      await this.saveMessage({ content, state: "error", error, receipt, metadata: metadataOf(started, provider, this.usage), ...asked }, alongside);
+    } catch (saveError) {
+      console.error(`${this.log} its error could not be saved${alongside.length ? "; refunding on its own" : ""}:`, saveError);
+      if (alongside.length) await Credits.refund(this.job.user_id, this.job.charge).catch((refundError: unknown) => console.error(`${this.log} its refund failed too:`, refundError));
+    }
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
-    const meta = await Apps.update(this.app.id, { status: { state: "error", details: error.title, last_updated_date: new Date().toISOString() } }, true, mine).catch(() => undefined);
-    if (meta) await AppEvents.publish(this.app.id, { app: { status: meta.status } });
+    let meta: AppMeta;
+    try {
+      meta = await Apps.update(this.app.id, { status: { state: "error", details: error.title, last_updated_date: new Date().toISOString() } }, true, mine);
+    } catch (statusError) {
+      if (isNotFound(statusError)) return this.endGone();
+      console.error(`${this.log} the app's error status could not be written:`, statusError);
+      return this.move("failed");
+    }
+    await AppEvents.publish(this.app.id, { app: { status: meta.status } });
+    this.move("failed");
   }
 
   /** The tokens the model really used, counted once for the admin's analytics (the offline engine uses none). */
   private async countTokens() {
     if (this.tokensCounted) return;
     this.tokensCounted = true;
-    await PlatformStats.tokensUsed(this.job.user_id, this.app.id, this.usage.inputTokens + this.usage.outputTokens).catch(() => undefined);
+    await PlatformStats.tokensUsed(this.job.user_id, this.app.id, this.usage.inputTokens + this.usage.outputTokens).catch((err: unknown) =>
+      console.error(`${this.log} its tokens could not be counted for the analytics:`, err),
+    );
   }
-
-  private metadata(started: number, provider: Provider): ChatMessage["metadata"] {
-    return {
-      created_date: new Date(started).toISOString(),
-      created_by_email: null,
-      model: provider.kind === "offline" ? "offline-engine" : provider.modelId,
-      duration_ms: Date.now() - started,
-      input_tokens: this.usage.inputTokens || undefined,
-      output_tokens: this.usage.outputTokens || undefined,
-      cache_read_tokens: this.usage.cacheReadTokens || undefined,
-      cache_write_tokens: this.usage.cacheWriteTokens || undefined,
-    };
-  }
-}
-
-/** The offline engine's chunks, yielding to the event loop between them so Stop and flushes get their turn. */
-async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string> {
-  // loaded by the first offline turn only: a turn through a model never evaluates the engine
-  const { runOfflineEngine } = await import("./offline");
-  for (const chunk of runOfflineEngine({
-    message: prompt.message,
-    files: prompt.files,
-    appName: prompt.appName,
-    style: prompt.style,
-    discussion: prompt.discussion,
-    currentPage: prompt.currentPage,
-    frozen: prompt.frozenFiles,
-    backendFunctions: prompt.backendFunctions,
-    secretNames: prompt.secretNames,
-  })) {
-    yield chunk;
-    await new Promise((r) => setImmediate(r));
-  }
-}
-
-/** A model call's chunks; its usage lands in `usage`, and the characters per token its report shows in `calibration`. */
-export async function* remoteChunks(
-  provider: Extract<Provider, { kind: "remote" }>,
-  prompt: PromptInput,
-  signal: AbortSignal,
-  usage: TurnUsage,
-  end: { finishReason?: string },
-  calibration: { charsPerToken?: number },
-): AsyncGenerator<string> {
-  const built = buildPrompt(prompt);
-  const stream = provider.stream({ ...built, signal });
-  for await (const chunk of stream.textStream) yield chunk;
-  const used = await stream.usage;
-  calibration.charsPerToken = learnRatio(calibration.charsPerToken, promptChars(built), used.inputTokens);
-  addUsage(usage, used);
-  end.finishReason = used.finishReason;
 }

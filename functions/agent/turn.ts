@@ -16,8 +16,10 @@ import { conversationBefore } from "./history";
 import { actionsOf } from "../../lib/agent/parser";
 import { userMessage as withAttachments } from "./prompt";
 import { isFileRequest } from "../../lib/agent/protocol";
-import { type Provider, completeText, providerFor } from "./providers";
-import { AppGone, DeadlinePassed, TurnState } from "./turn-state";
+import type { Provider } from "./model-call";
+import { completeText, providerFor } from "./providers";
+import { AppGone, DeadlinePassed } from "./turn-errors";
+import { TurnState } from "./turn-state";
 
 export { FLUSH_INTERVAL_MS } from "./turn-state";
 const STOP_POLL_MS = 400;
@@ -53,7 +55,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         if (!now) abort.abort(new AppGone());
         else if (now.stop_requested === job.assistant_message_id) abort.abort(new Stopped());
       },
-      () => undefined, // looked again at the next tick
+      (err: unknown) => console.warn(`[turn ${job.assistant_message_id}] could not look for Stop; looking again in ${STOP_POLL_MS} ms:`, err),
     );
   }, STOP_POLL_MS);
   const left = Date.parse(job.deadline_at) - Date.now();
@@ -95,7 +97,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         rounds.push({ role: "user", content: withAttachments({ message: request, fileUrls }) }, { role: "assistant", content: turn.raw.slice(from) });
         request = answerRequests(turn.files, asked, ratio);
         fileUrls = undefined;
-        reads++, round--;
+        reads++;
+        round--;
         turn.say("\n\n");
         continue;
       }
@@ -112,7 +115,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider), Boolean(params.discussion_mode));
   } catch (err) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : undefined;
-    if (reason instanceof AppGone || turn.gone || !(await Apps.get(app.id).catch(() => app)))
+    if (reason instanceof AppGone || turn.gone || !(await stillThere(app)))
       console.info(`[turn ${job.assistant_message_id}] its app was deleted, so the turn ended`);
     else if (reason instanceof Stopped) await turn.finish("stopped", started, provider, async () => null);
     else await turn.fail(reason instanceof DeadlinePassed ? reason : err, started, provider);
@@ -120,6 +123,16 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     clearInterval(stopWatch);
     clearTimeout(deadline);
     await Turns.clear(app.id, job.assistant_message_id).catch((err) => console.error("[turn] could not clear the running turn:", err));
+  }
+}
+
+/** Whether the turn's app still exists; when that cannot be read, it is taken to (the turn's error is then saved, not dropped). */
+async function stillThere(app: AppMeta): Promise<boolean> {
+  try {
+    return Boolean(await Apps.get(app.id));
+  } catch (err) {
+    console.error(`[turn] could not tell whether app ${app.id} still exists, so its turn's error is saved:`, err);
+    return true;
   }
 }
 

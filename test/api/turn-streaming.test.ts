@@ -5,7 +5,7 @@ import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import type { SocketEvent } from "../../schemas/realtime";
 import { messageBody, pageOfSize } from "./fake-anthropic";
-import { SocketClient, anthropicUrl, call, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
+import { SocketClient, anthropicUrl, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
 
 /**
  * A turn with a real model, streamed slowly: the worker runs in this process (as in turn-worker.test.ts)

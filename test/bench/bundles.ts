@@ -13,7 +13,7 @@
  * as the runtime's copy would, and costs more than the minified bundle.
  *
  * The worker's AI-turn path is measured twice: with the offline engine (what an offline turn loads: the
- * chunk of turn-state.ts's dynamic import of functions/agent/offline), and with the largest model provider (what a turn through a model loads on its first call: the
+ * chunk of turn-chunks.ts's dynamic import of functions/agent/offline), and with the largest model provider (what a turn through a model loads on its first call: the
  * chunks of providers.ts's dynamic imports of Kiln's own SDK module and of that one @ai-sdk package).
  */
 import { spawnSync } from "node:child_process";

@@ -3,7 +3,7 @@ import { CHARS_PER_TOKEN, LEARNED_RATIO, charsPerToken, countedChars, learnRatio
 import { FILE_TREE_TOKENS, type PromptInput, buildPrompt, fileTreeSection } from "../../functions/agent/prompt";
 import { type CacheUsage, noUsage } from "../../functions/agent/prompt-cache";
 import type { ModelTurn, Provider } from "../../functions/agent/providers";
-import { remoteChunks } from "../../functions/agent/turn-state";
+import { remoteChunks } from "../../functions/agent/turn-chunks";
 
 /** The file tree's token budget counted with the provider's own count: learned from the usage a model call reports, clamped, used for the next turn. */
 
