@@ -46,7 +46,12 @@ function frozenWhy(blocked: string[]): string {
 
 function carryOut(request: string, files: Record<string, string>, input: FollowUpInput): Step {
   const { model, broken } = readModel(files, input.appName);
-  const outcome: Outcome = recognise(normalise(request), model, { files, currentPage: input.currentPage, backendFunctions: input.backendFunctions, secretNames: input.secretNames });
+  const outcome: Outcome = recognise(normalise(request), model, {
+    files,
+    currentPage: input.currentPage,
+    backendFunctions: input.backendFunctions,
+    secretNames: input.secretNames,
+  });
   if (!outcome) return { kind: "unknown", request };
   if ("reply" in outcome) return { kind: "reply", request, text: outcome.reply };
   let actions: Action[];
@@ -57,7 +62,10 @@ function carryOut(request: string, files: Record<string, string>, input: FollowU
     actions = changes.actions;
     if (changes.skipped.length) {
       stuck = true;
-      notes.push(`${listing(changes.skipped)} ${changes.skipped.length === 1 ? "was" : "were"} changed by hand in a way my edits don't fit, so I left ${changes.skipped.length === 1 ? "it" : "them"} alone; make the matching change there yourself.`);
+      notes.push(
+        `${listing(changes.skipped)} ${changes.skipped.length === 1 ? "was" : "were"} changed by hand in a way my ` +
+          `edits don't fit, so I left ${changes.skipped.length === 1 ? "it" : "them"} alone; make the matching change there yourself.`,
+      );
     }
   } else actions = outcome.actions;
   if (broken.length) notes.push(`${listing(broken)} ${broken.length === 1 ? "is" : "are"} not valid JSON, so I ignored ${broken.length === 1 ? "it" : "them"}.`);
@@ -76,7 +84,8 @@ function carryOut(request: string, files: Record<string, string>, input: FollowU
 function wordsFor(step: Step): string {
   if (step.kind === "unknown") return "I didn't understand this request.";
   if (step.kind === "reply") return step.text;
-  if (step.blocked.length) return [`${step.actions.length ? "I made only part of this change" : "I couldn't make this change"}: ${frozenWhy(step.blocked)}`, ...step.notes].join(" ");
+  if (step.blocked.length)
+    return [`${step.actions.length ? "I made only part of this change" : "I couldn't make this change"}: ${frozenWhy(step.blocked)}`, ...step.notes].join(" ");
   if (!step.actions.length) return step.stuck ? `I couldn't make this change: ${step.notes.join(" ")}` : [`Nothing needed to change. ${step.done}`, ...step.notes].join(" ");
   return [step.done, ...step.notes].join(" ");
 }
@@ -112,7 +121,8 @@ export function followUp(input: FollowUpInput): string {
     `This message had ${steps.length} requests${done === steps.length ? ", and I did each" : `; I did ${done} of them${partly ? ` and part of ${partly} more` : ""}`}:`,
     ...steps.map((s, i) => `${i + 1}. "${normalise(s.request)}": ${status(s)}. ${wordsFor(s)}`),
   ];
-  if (steps.some((s) => s.kind === "unknown")) report.push("", `What I didn't understand is beyond Kiln's offline engine (a rule-based planner, no AI model); to have it done, ${CONFIGURE}.`);
+  if (steps.some((s) => s.kind === "unknown"))
+    report.push("", `What I didn't understand is beyond Kiln's offline engine (a rule-based planner, no AI model); to have it done, ${CONFIGURE}.`);
   if (!changed.length) return [...report, "", NOT_CHARGED].join("\n");
   const plan = changed.map((s) => s.plan).join(" ");
   return [serialize({ type: "plan", content: plan }), ...changed.flatMap((s) => s.actions.map(serialize)), "", ...report].join("\n");

@@ -8,12 +8,12 @@ import { addChoices, addEntityWithFields, renameEntity, setChoices } from "./ent
 import { type AppModel, type EntityDef, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
 import { addFields, type OpResult, setPartColours } from "./ops";
-import { cleanPhrase, type FieldRequest, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
+import { cleanPhrase, unquote, type FieldRequest, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
 import { COLOUR_WORDS } from "./styles";
 import { type PartColours, PART_WORDS, type ThemePart } from "./theme-parts";
 import { CONFIGURE } from "./texts";
-
-const unquote = (text: string) => text.trim().replace(/^["“'`]+|["”'`]+$/g, "").trim();
+import { pattern } from "./pattern";
+import { AFTER_COLOUR } from "./vocabulary/requests";
 
 /** A name typed in chat as an entity name: "time entries" -> "TimeEntry". */
 export function entityNameFrom(phrase: string): string | null {
@@ -37,13 +37,24 @@ const NOT_A_NAME = /\b(?:to|on|for|in|field|fields|column|columns|property|optio
 /** "add a time entry entity with date, hours and project": the entity and exactly those fields. */
 export function entityWithFields(m: string, model: AppModel): OpResult | null {
   // "track products too, with a price and a stock count": a new thing to track is an entity too
-  const r = /^(?:add|create|make|set up|build|i need|we need|i want|track|also track|start tracking|i want to track|we need to track|let me track)\s+(?:an?\s+|the\s+|some\s+|my\s+|our\s+)?(?:new\s+)?(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?(?:\s+(?:too|as well|also))?,?\s+(?:with|having|that has|that have|containing|including)\s+(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/i.exec(m);
+  const r = pattern(
+    "i",
+    /^(?:add|create|make|set up|build|i need|we need|i want|track|also track|start tracking|i want to track|we need to track|let me track)\s+/,
+    /(?:an?\s+|the\s+|some\s+|my\s+|our\s+)?(?:new\s+)?/,
+    /(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?/,
+    /(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?/,
+    /(?:\s+(?:too|as well|also))?,?\s+(?:with|having|that has|that have|containing|including)\s+/,
+    /(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/,
+  ).exec(m);
   if (!r || NOT_A_NAME.test(r[1]) || /^(?:options?|choices?|values?)\b/i.test(r[2])) return null;
   const name = entityNameFrom(r[1]);
   if (!name) return null;
   const have = resolveEntity(model, r[1]);
   const out: FieldRequest[] = [];
-  for (const part of r[2].split(/\s*,\s*|\s+(?:and|&)\s+/i).map((s) => unquote(s.replace(/^(?:an?|the)\s+/i, ""))).filter(Boolean)) {
+  for (const part of r[2]
+    .split(/\s*,\s*|\s+(?:and|&)\s+/i)
+    .map((s) => unquote(s.replace(/^(?:an?|the)\s+/i, "")))
+    .filter(Boolean)) {
     // "project" when the app has projects: a link to one of them
     const other = model.entities.find((e) => snake(e.name) === fieldNameFrom(singularize(part), false) || snake(e.name) === snake(singularize(part)));
     if (other) {
@@ -86,11 +97,18 @@ export function choices(m: string, model: AppModel): OpResult | null {
   const target = r.length === 4 && r[3] ? `${r[3]} ${r[2]}` : r[2];
   const found = enumTarget(target, model);
   if (!found) return null;
-  const values = valuesText.split(/\s*,\s*|\s+(?:and|or|&)\s+/i).map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, "")))).filter(Boolean);
+  const values = valuesText
+    .split(/\s*,\s*|\s+(?:and|or|&)\s+/i)
+    .map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, ""))))
+    .filter(Boolean);
   if ("plain" in found) {
     // "add a customer to deals" is a field request, not choices: only a quoted value or a field that lists words is meant here
     if (!/["“'`]/.test(valuesText)) return null;
-    return { reply: `${found.def.name}'s \`${found.plain}\` is a free field, not a list of choices, so there is nothing to add "${unquote(valuesText)}" to. To make it a list, remove it and add it again "with options ${unquote(valuesText)}, …".` };
+    return {
+      reply:
+        `${found.def.name}'s \`${found.plain}\` is a free field, not a list of choices, so there is nothing ` +
+        `to add "${unquote(valuesText)}" to. To make it a list, remove it and add it again "with options ${unquote(valuesText)}, …".`,
+    };
   }
   if (!values.length) return null;
   return addChoices(model, found.def.name, found.field, values);
@@ -100,15 +118,15 @@ export function choices(m: string, model: AppModel): OpResult | null {
 export function replaceChoices(m: string, model: AppModel): OpResult | null {
   const r = /^(?:change|set|make|update|replace)\s+(?:the\s+)?(.+?)(?:\s+(?:options?|choices?|values?))?\s*(?:to|:|with|be)\s+(.+)$/i.exec(m);
   if (!r) return null;
-  const values = r[2].split(/\s*,\s*|\s+(?:and|or|&)\s+/i).map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, "")))).filter(Boolean);
+  const values = r[2]
+    .split(/\s*,\s*|\s+(?:and|or|&)\s+/i)
+    .map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, ""))))
+    .filter(Boolean);
   if (values.length < 2) return null;
   const target = r[1].replace(/\b(stages|statuses|priorities|types|categories)\b/i, (w) => singularize(w.toLowerCase()).replace(/^statu$/, "status"));
   const found = enumTarget(target, model);
   return found && "field" in found ? setChoices(model, found.def.name, found.field, values) : null;
 }
-
-/** Words that may follow a colour in a colour request ("blue and the sidebar green", "blue please"). */
-const AFTER_COLOUR = /^(?:and|the|with|too|also|colou?rs?|please|instead|now|then|background|text|as|well|in|on|of|for)$/;
 
 /** Colour words outside the Tailwind palettes, answered rather than ignored. */
 const OFF_PALETTE = /^(?:white|beige|cream|maroon|silver|dark|light)$/;
@@ -116,7 +134,11 @@ const OFF_PALETTE = /^(?:white|beige|cream|maroon|silver|dark|light)$/;
 /** "make the header blue", "colour the sidebar and buttons green, the background slate". */
 export function partColours(m: string, model: AppModel, files: Record<string, string>): OpResult | null {
   if (!/\b(?:make|colou?r|paint|change|set|turn|use|switch)\b/i.test(m)) return null;
-  const tokens = m.toLowerCase().replace(/[^a-z\s-]/g, " ").split(/\s+/).filter(Boolean);
+  const tokens = m
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   const parts: PartColours = {};
   let pending: ThemePart[] = [];
   let unknown: string | null = null;
@@ -135,15 +157,20 @@ export function partColours(m: string, model: AppModel, files: Record<string, st
     const colour = shaded ? `${shade} ${shaded}` : COLOUR_WORDS[tokens[i]];
     if (colour && pending.length) {
       // "change the Tasks heading to Green Tasks" is a title, not a colour
-      if (tokens[i + 1] && !AFTER_COLOUR.test(tokens[i + 1]) && !PART_WORDS.some(([re]) => re.test(tokens[i + 1]))) return null;
+      if (tokens[i + 1] && !AFTER_COLOUR.has(tokens[i + 1]) && !PART_WORDS.some(([re]) => re.test(tokens[i + 1]))) return null;
       for (const p of pending) parts[p] = colour;
       pending = [];
     } else if (pending.length && OFF_PALETTE.test(tokens[i])) unknown = tokens[i];
   }
   if (!Object.keys(parts).length) {
     if (!unknown || !pending.length) return null;
-    return { reply: `I can't colour the ${listing(pending)} "${unknown}": I know the Tailwind palettes (${Object.keys(COLOUR_WORDS).slice(0, 21).join(", ")}). Name one of those, or ${CONFIGURE}.` };
+    return {
+      reply: `I can't colour the ${listing(pending)} "${unknown}": I know the Tailwind palettes (${Object.keys(COLOUR_WORDS).slice(0, 21).join(", ")}). Name one of those, or ${CONFIGURE}.`,
+    };
   }
-  if (!(THEME_PATH in files)) return { reply: `This app doesn't keep its look in ${THEME_PATH}, so I can't colour its ${listing(Object.keys(parts))} safely. Change the classes in the code view, or ${CONFIGURE}.` };
+  if (!(THEME_PATH in files))
+    return {
+      reply: `This app doesn't keep its look in ${THEME_PATH}, so I can't colour its ${listing(Object.keys(parts))} safely. Change the classes in the code view, or ${CONFIGURE}.`,
+    };
   return setPartColours(model, parts);
 }

@@ -9,7 +9,7 @@ import { defaultTheme, type StyleName, STYLES, styleFrom } from "./styles";
 import { type Tally, talliesOf } from "./tally";
 import { renderAll } from "./templates";
 import { CONFIGURE, firstTurnClosing } from "./texts";
-import { type Domain, detectDomains, fieldsFor, GENERIC_FIELDS, genericAppName, nounFrom } from "./vocabulary";
+import { type Domain, detectDomains, fieldsFor, GENERIC_FIELDS, genericAppName, nounFrom } from "./domains";
 import { addBoard, addCalendar, boardField, defaultCharts } from "./views";
 
 const MAX_ENTITIES = 6;
@@ -33,7 +33,11 @@ function modelFor(description: string): { schemas: EntityJson[]; icons: Record<s
     const schemas = plan.entities.map((e) => {
       const properties: Record<string, JsonProp> = {};
       for (const f of e.fields) properties[f.name] = f.prop;
-      return entityJson(e.name, properties, e.fields.filter((f) => f.required).map((f) => f.name));
+      return entityJson(
+        e.name,
+        properties,
+        e.fields.filter((f) => f.required).map((f) => f.name),
+      );
     });
     const icons = Object.fromEntries(plan.entities.filter((e) => e.icon).map((e) => [e.name, e.icon!]));
     return { schemas, icons, plan, generic: false };
@@ -88,16 +92,35 @@ export function firstTurn(message: string, appName: string, style?: string | nul
   for (const path of order) actions.push({ type: "write", path, content: rendered[path] });
   for (const path of Object.keys(rendered)) if (path.startsWith("pages/")) actions.push({ type: "write", path, content: rendered[path] });
 
-  const pages = Object.keys(rendered).filter((p) => p.startsWith("pages/")).map((p) => p.slice(6));
-  const components = Object.keys(rendered).filter((p) => p.startsWith("components/")).map((p) => p.slice(11));
+  const pages = Object.keys(rendered)
+    .filter((p) => p.startsWith("pages/"))
+    .map((p) => p.slice(6));
+  const components = Object.keys(rendered)
+    .filter((p) => p.startsWith("components/"))
+    .map((p) => p.slice(11));
   const styleText = `${chosen ?? "clean"} (${model.theme.primary} primary colour), set in ${THEME_PATH}`;
-  const views = model.entities.flatMap((e) => [e.views.board ? `a ${lowerWords(e.name)} board by ${boardField(model, e)!.label.toLowerCase()}` : null, e.views.calendar ? `a ${lowerWords(e.name)} calendar` : null]).filter((v): v is string => v !== null);
+  const views = model.entities
+    .flatMap((e) => [
+      e.views.board ? `a ${lowerWords(e.name)} board by ${boardField(model, e)!.label.toLowerCase()}` : null,
+      e.views.calendar ? `a ${lowerWords(e.name)} calendar` : null,
+    ])
+    .filter((v): v is string => v !== null);
   const chartText = model.charts.length ? "charts" : "totals";
-  const planLine = `Create ${listing(names)} with a dashboard with ${chartText}, list, detail and form pages for ${names.length === 1 ? "it" : "each"}${views.length ? `, ${listing(views)}` : ""}, shared components and a layout with navigation, in the ${chosen ?? "clean"} style.`;
-  const links = model.entities.flatMap((e) => fields(model, e).filter((f) => f.kind === "relation").map((f) => `${lowerWords(e.name)} → ${lowerWords(f.target!)}`));
+  const planLine =
+    `Create ${listing(names)} with a dashboard with ${chartText}, list, detail and form pages for ` +
+    `${names.length === 1 ? "it" : "each"}${views.length ? `, ${listing(views)}` : ""}, shared components and a ` +
+    `layout with navigation, in the ${chosen ?? "clean"} style.`;
+  const links = model.entities.flatMap((e) =>
+    fields(model, e)
+      .filter((f) => f.kind === "relation")
+      .map((f) => `${lowerWords(e.name)} → ${lowerWords(f.target!)}`),
+  );
   const charted = (t: Tally) => model.charts.some((c) => c.entity === t.votes.name && c.by === t.key.name);
   const tallied = model.entities.flatMap((def) =>
-    talliesOf(model, def).map((t) => `${lowerWords(pluralize(t.votes.name))} ${t.rating ? "counted and averaged" : "counted"} per ${lowerWords(def.name)} on its list and detail pages${charted(t) ? " and the dashboard" : ""}`),
+    talliesOf(model, def).map(
+      (t) =>
+        `${lowerWords(pluralize(t.votes.name))} ${t.rating ? "counted and averaged" : "counted"} per ${lowerWords(def.name)} on its list and detail pages${charted(t) ? " and the dashboard" : ""}`,
+    ),
   );
   const missing = unmodelled(description, tallied.length > 0);
   return [
@@ -117,6 +140,8 @@ export function firstTurn(message: string, appName: string, style?: string | nul
     ),
     ...(links.length ? ["", `Linked records: ${links.join(", ")} (chosen from a list in the forms, shown by name).`] : []),
     ...(tallied.length ? ["", `Tallies: ${listing(tallied)}.`] : []),
-    ...(missing.length ? ["", `Not built: ${listing(missing)}. The offline engine models records, links, boards, calendars and charts but writes no custom logic; ${CONFIGURE} to have these built.`] : []),
+    ...(missing.length
+      ? ["", `Not built: ${listing(missing)}. The offline engine models records, links, boards, calendars and charts but writes no custom logic; ${CONFIGURE} to have these built.`]
+      : []),
   ].join("\n");
 }

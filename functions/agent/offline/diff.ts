@@ -1,9 +1,10 @@
 /**
  * Minimal search/replace edits between two versions of a file, so a follow-up
- * changes a few lines instead of rewriting the file. Line based (an LCS diff);
+ * changes a few lines instead of rewriting the file. Line based (the `diff` library);
  * every search block is unique where it is applied and starts and ends on a
  * non-blank line, and the edits are checked by applying them.
  */
+import { diffArrays } from "diff";
 import type { SearchReplace } from "../../../lib/agent/protocol";
 
 interface Hunk {
@@ -13,46 +14,27 @@ interface Hunk {
   bEnd: number;
 }
 
-/** Changed regions between line arrays a and b (longest common subsequence). */
+/** Changed regions between line arrays a and b (the `diff` library's line diff). */
 function hunks(a: string[], b: string[]): Hunk[] {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const n = a.length - head - tail;
-  const m = b.length - head - tail;
-  // lcs[i][j]: LCS length of a[head+i..] and b[head+j..]
-  const lcs = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i][j] = a[head + i] === b[head + j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-    }
-  }
   const out: Hunk[] = [];
   let i = 0;
   let j = 0;
   let open: Hunk | null = null;
-  const close = () => {
-    if (open) out.push(open);
-    open = null;
-  };
-  while (i < n || j < m) {
-    if (i < n && j < m && a[head + i] === b[head + j]) {
-      close();
-      i++;
-      j++;
-    } else {
-      if (!open) open = { aStart: head + i, aEnd: head + i, bStart: head + j, bEnd: head + j };
-      if (j < m && (i >= n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-        j++;
-        open.bEnd = head + j;
-      } else {
-        i++;
-        open.aEnd = head + i;
-      }
+  for (const change of diffArrays(a, b)) {
+    if (!change.added && !change.removed) {
+      if (open) out.push(open);
+      open = null;
+      i += change.count;
+      j += change.count;
+      continue;
     }
+    open ??= { aStart: i, aEnd: i, bStart: j, bEnd: j };
+    if (change.added) j += change.count;
+    else i += change.count;
+    open.aEnd = i;
+    open.bEnd = j;
   }
-  close();
+  if (open) out.push(open);
   return out;
 }
 

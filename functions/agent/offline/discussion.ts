@@ -3,12 +3,13 @@ import { describeProp } from "./entities";
 import { type AppModel, navItems, readModel, THEME_PATH } from "./model";
 import { listing, snake } from "./naming";
 import { CONFIGURE, examples } from "./texts";
-import { detectDomains } from "./vocabulary";
+import { detectDomains } from "./domains";
 
 const STOP = new Set(
-  ("what where which when does have with this that there their about how can could would should into from page pages file files " +
-    "app the and for are you your show tell explain where's list entity entities field fields component components")
-    .split(" "),
+  (
+    "what where which when does have with this that there their about how can could would should into from page pages file files " +
+    "app the and for are you your show tell explain where's list entity entities field fields component components"
+  ).split(" "),
 );
 
 function describeEntities(model: AppModel): string[] {
@@ -46,7 +47,8 @@ export function discuss(message: string, files: Record<string, string>, appName:
     return [
       "There are no files yet, and discussion mode only talks, so nothing is built.",
       domains.length
-        ? `From this description the offline engine would build entities for ${listing(domains.map((d) => d.entity))}, with a dashboard and list, detail and form pages for each, plus a layout with navigation.`
+        ? `From this description the offline engine would build entities for ${listing(domains.map((d) => d.entity))}, ` +
+          `with a dashboard and list, detail and form pages for each, plus a layout with navigation.`
         : "I don't recognise a particular kind of app in this description, so the offline engine would start from a general-purpose list you can then shape.",
       `Turn discussion mode off and send the description again to build it. I'm the offline engine (no AI model), so I can't discuss ideas in depth; for that, ${CONFIGURE}.`,
     ].join("\n\n");
@@ -59,7 +61,8 @@ export function discuss(message: string, files: Record<string, string>, appName:
   const theme = model.theme;
   const nav = navItems(files["layout/main"]);
   return [
-    `Here is what ${model.title || appName} has, read from its files. (I'm Kiln's offline engine, not an AI model: I can describe the app and point you to files, but not reason about your question in depth; for that, ${CONFIGURE}.)`,
+    `Here is what ${model.title || appName} has, read from its files. (I'm Kiln's offline engine, not an AI model: ` +
+      `I can describe the app and point you to files, but not reason about your question in depth; for that, ${CONFIGURE}.)`,
     "",
     model.entities.length ? ["Entities:", ...describeEntities(model)].join("\n") : "Entities: none.",
     "",

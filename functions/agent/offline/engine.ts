@@ -37,10 +37,18 @@ export function planOffline(input: EngineInput): string {
   try {
     if (input.discussion) return discuss(message, files, appName, input.currentPage);
     if (!Object.keys(files).length) {
-      if (!message.trim()) return cannotDo(null, "Describe the app you want, for example \"A CRM to track customers, deals and follow-up tasks\", and I'll build a first version.");
+      if (!message.trim()) return cannotDo(null, 'Describe the app you want, for example "A CRM to track customers, deals and follow-up tasks", and I\'ll build a first version.');
       return firstTurn(message, appName, input.style);
     }
-    return followUp({ message, files, appName, currentPage: input.currentPage, frozen: input.frozen ?? [], backendFunctions: input.backendFunctions, secretNames: input.secretNames });
+    return followUp({
+      message,
+      files,
+      appName,
+      currentPage: input.currentPage,
+      frozen: input.frozen ?? [],
+      backendFunctions: input.backendFunctions,
+      secretNames: input.secretNames,
+    });
   } catch {
     const model = (() => {
       try {

@@ -5,6 +5,10 @@
  */
 import { currencyOf } from "../../../schemas/money";
 import { pascal, pluralize, sentence, snake, titleCase } from "./naming";
+import { CALENDAR_DATE_FIELDS, LONG_TEXT_FIELDS, NUMBER_FIELD_WORDS, YES_NO_FIELDS } from "./vocabulary/fields";
+import { lastWordIn } from "./vocabulary/word-set";
+
+const NUMBER_FIELD = lastWordIn(NUMBER_FIELD_WORDS, "_");
 
 export interface JsonProp {
   type: string;
@@ -39,7 +43,6 @@ export interface Field {
 }
 
 /** Names that read as long text and get a textarea. */
-const LONG_TEXT = /^(notes?|description|content|body|bio|summary|details|comments?|instructions|ingredients|message|address|agenda|resolution|review)$/;
 const TITLE_FIELDS = ["name", "title", "full_name", "subject", "invoice_number", "order_number", "code"];
 
 /** The typed fields of an entity; `entityNames` tells which `<x>_id` fields are relations. */
@@ -66,7 +69,7 @@ export function fieldsOf(schema: EntityJson, entityNames: readonly string[]): Fi
     else if (related) {
       kind = "relation";
       target = related;
-    } else if (LONG_TEXT.test(name)) kind = "longtext";
+    } else if (LONG_TEXT_FIELDS.has(name)) kind = "longtext";
     else kind = "text";
     const label = kind === "relation" ? titleCase(relation![1]) : sentence(name);
     const currency = kind === "number" ? currencyOf(name, prop) : null;
@@ -91,7 +94,7 @@ export function statusField(fields: Field[]): Field | null {
 /** The date a calendar places records by: due, start or event dates before others. */
 export function calendarDate(fields: Field[]): Field | null {
   const dates = fields.filter((f) => f.kind === "date");
-  return dates.find((f) => /^(date|due_date|deadline|start_date|publish_date|scheduled_date|event_date)$/.test(f.name)) ?? dates.find((f) => !/(created|birth|expir|warranty)/.test(f.name)) ?? dates[0] ?? null;
+  return dates.find((f) => CALENDAR_DATE_FIELDS.has(f.name)) ?? dates.find((f) => !/(created|birth|expir|warranty)/.test(f.name)) ?? dates[0] ?? null;
 }
 
 /** The money field worth a total on the dashboard. */
@@ -194,10 +197,10 @@ export function inferProp(name: string, entity: string, hint: TypeHint = null, o
   const values = enumFor(name, entity);
   if (values) return { type: "string", enum: values, default: values[0] === "low" ? "medium" : values[0] };
   if (/(^|_)(date|birthday|deadline|dob)$|_(at|on)$|^(date|day)$|^date_of_[a-z]+$/.test(name)) return { type: "string", format: "date" };
-  if (/^(is|has|can|should)_|^(done|completed|complete|paid|archived|favorite|favourite|pinned|active|published|verified|billable|urgent|returned|attended|present|packed|watched|taken|checked_in|visited|received|approved|bought|sold|read)$/.test(name)) {
+  if (/^(is|has|can|should)_/.test(name) || YES_NO_FIELDS.has(name)) {
     return { type: "boolean", default: false };
   }
-  if (/(^|_)(amount|price|value|cost|total|budget|salary|quantity|qty|count|score|rating|age|duration|hours|minutes|weight|height|calories|servings|stock|capacity|revenue|fee|rate|percent|percentage|discount|tax|balance|points|credits|distance|reps|sets|streak|year|probability|number_of_\w+)$/.test(name) || /^number_of_/.test(name)) {
+  if (NUMBER_FIELD.test(name) || /(^|_)number_of_\w+$/.test(name) || /^number_of_/.test(name)) {
     return { type: "number" };
   }
   if (/(^|_)email$/.test(name)) return { type: "string", format: "email" };

@@ -8,7 +8,7 @@ import { describeProp, entityJson, type JsonProp, pluralTitle } from "./entities
 import { type AppModel, defaultPages, entityDef, type EntityPages, findEntity, modelPages, viewPage } from "./model";
 import { listing, lowerWords, pluralize, sentence, snake } from "./naming";
 import type { OpResult } from "./ops";
-import { domainOf, GENERIC_ICON } from "./vocabulary";
+import { domainOf, GENERIC_ICON } from "./domains";
 
 const ROLES = ["list", "detail", "form"] as const;
 
@@ -56,7 +56,8 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
     if (c.entity === from) {
       c.entity = to;
       // "Habits by status" -> "Routines by status"; a title the owner wrote stays
-      for (const [i, w] of words(from).entries()) c.title = c.title.replace(new RegExp(`\\b${w}\\b`, "i"), (hit) => (hit[0] === hit[0].toUpperCase() ? sentence(words(to)[i]) : words(to)[i]));
+      for (const [i, w] of words(from).entries())
+        c.title = c.title.replace(new RegExp(`\\b${w}\\b`, "i"), (hit) => (hit[0] === hit[0].toUpperCase() ? sentence(words(to)[i]) : words(to)[i]));
     }
     if (c.by === oldKey && relinked.includes(c.entity)) c.by = newKey;
   }
@@ -66,7 +67,8 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
     renamed,
     plan: `Rename the ${from} entity to ${to}: entities/${to}, its pages, navigation, labels${relinked.length ? ` and the links from ${listing(relinked)}` : ""}.`,
     done: [
-      `Renamed ${from} to ${to} everywhere: entities/${from} is now entities/${to}${moved.length ? `, ${listing(moved)}` : ""}, and the navigation, headings, buttons and labels say "${lowerWords(to)}" and "${lowerWords(pluralize(to))}".`,
+      `Renamed ${from} to ${to} everywhere: entities/${from} is now entities/${to}${moved.length ? `, ${listing(moved)}` : ""}, ` +
+        `and the navigation, headings, buttons and labels say "${lowerWords(to)}" and "${lowerWords(pluralize(to))}".`,
       relinked.length ? `${listing(relinked)} now link${relinked.length === 1 ? "s" : ""} to ${to} through \`${newKey}\` (was \`${oldKey}\`).` : "",
       `Records saved before as ${from} records are not moved to ${to}${relinked.length ? `, and links saved under \`${oldKey}\` are not copied to \`${newKey}\`` : ""}.`,
     ]
@@ -78,7 +80,8 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
 /** A new entity with exactly the fields named, and its list, detail and form pages. */
 export function addEntityWithFields(model: AppModel, name: string, fields: { name: string; prop: JsonProp }[]): OpResult {
   const existing = findEntity(model, name);
-  if (existing) return { reply: `The app already has a ${name} entity. To give it more fields, say e.g. "add ${fields.map((f) => f.name).join(", ")} to ${lowerWords(pluralize(name))}".` };
+  if (existing)
+    return { reply: `The app already has a ${name} entity. To give it more fields, say e.g. "add ${fields.map((f) => f.name).join(", ")} to ${lowerWords(pluralize(name))}".` };
   const pages = defaultPages(name);
   const clash = [pages.list, pages.detail, pages.form].find((p) => p && modelPages(model).includes(p));
   if (clash) return { reply: `pages/${clash} already exists, so I can't add a ${name} entity with its pages next to it.` };
@@ -109,7 +112,9 @@ export function addChoices(model: AppModel, entity: string, field: string, value
   return {
     after,
     plan: `Add ${listing(fresh.map((v) => `"${v}"`))} to the choices of ${entity}.${field}.`,
-    done: `${entity}'s \`${field}\` now offers ${listing([...have, ...fresh].map((v) => `"${v}"`))}: the form's select, the list's filter and the badges show ${fresh.length === 1 ? "the new one" : "the new ones"}.`,
+    done:
+      `${entity}'s \`${field}\` now offers ${listing([...have, ...fresh].map((v) => `"${v}"`))}: the form's ` +
+      `select, the list's filter and the badges show ${fresh.length === 1 ? "the new one" : "the new ones"}.`,
   };
 }
 
@@ -126,6 +131,9 @@ export function setChoices(model: AppModel, entity: string, field: string, value
   return {
     after,
     plan: `Make the choices of ${entity}.${field} ${listing(wanted.map((v) => `"${v}"`))}.`,
-    done: `${entity}'s \`${field}\` now offers ${listing(wanted.map((v) => `"${v}"`))}, "${wanted[0]}" first: ${listing(["the form's select", "the list's filter", "the badges", ...(def.views.board ? ["the board's columns"] : [])])} follow.${dropped.length ? ` Records saved as ${listing(dropped.map((v) => `"${v}"`))} keep that value until edited.` : ""}`,
+    done:
+      `${entity}'s \`${field}\` now offers ${listing(wanted.map((v) => `"${v}"`))}, "${wanted[0]}" first: ` +
+      `${listing(["the form's select", "the list's filter", "the badges", ...(def.views.board ? ["the board's columns"] : [])])} ` +
+      `follow.${dropped.length ? ` Records saved as ${listing(dropped.map((v) => `"${v}"`))} keep that value until edited.` : ""}`,
   };
 }

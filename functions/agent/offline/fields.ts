@@ -5,6 +5,8 @@
  */
 import { inferProp, type JsonProp } from "./entities";
 import { singularize, snake } from "./naming";
+import { MONEY_FIELD_WORDS, NUMBER_FIELD_ENDINGS, NUMBER_FIELD_NAMES, ONE_VALUE_PLURALS, PLURAL_FIELD_NAMES, PICTURE_FIELD_WORDS } from "./vocabulary/fields";
+import { lastWordIn } from "./vocabulary/word-set";
 
 export interface FieldDraft {
   name: string;
@@ -23,9 +25,9 @@ const CHOICES: [RegExp, string[]][] = [
   [/^(method|payment_method)$/, ["cash", "card", "bank_transfer", "other"]],
 ];
 
-const MONEY = /(^|_)(cost|price|salary|amount|budget|fee|total|revenue|income|rent|spend|spending|limit|value|rate|wage|pay|payment|balance|deposit|fine|tip|donation|bill)$/;
+const MONEY = lastWordIn(MONEY_FIELD_WORDS, "_");
 const MONEY_NOT = /(^|_)(target_value|current_value|heart_rate|frame_rate|rate_limit)$/;
-const PICTURE = /(^|_)(photo|photos|picture|pictures|image|images|cover|avatar|logo|screenshot|thumbnail|cover_photo)$/;
+const PICTURE = lastWordIn(PICTURE_FIELD_WORDS, "_");
 const UNITS: [RegExp, string][] = [
   [/^distance$/, "distance_km"],
   [/^duration$/, "duration_minutes"],
@@ -35,7 +37,7 @@ const UNITS: [RegExp, string][] = [
   [/^(prep|cooking|cook)_time$/, "$1_time_minutes"],
 ];
 
-const KEEP_PLURAL = /^(notes|tags|labels|genres|hashtags|keywords|lyrics|instructions|ingredients|reps|sets|points|servings|calories|seasons|hours|minutes|details|comments|directions|kwh|players|stars|chords|steps|highlights|sections|results|questions|answers|contents|blockers)$/;
+const NUMBER_FIELD_ENDING = lastWordIn(NUMBER_FIELD_ENDINGS, "_");
 
 const money = (): JsonProp => ({ type: "number", format: "currency" });
 
@@ -49,7 +51,12 @@ export function statusOptions(name: string, entity: string, flow: [string, strin
   // "sold status", "payment status": what those words can be
   if (/^(sold|sale)_status$/.test(name)) return ["available", "reserved", "sold"];
   if (/^(paid|payment)_status$/.test(name)) return ["unpaid", "paid", "refunded"];
-  if (name === "stage") return /deal|opportunit|lead|sale/i.test(entity) ? ["lead", "qualified", "proposal", "won", "lost"] : /candidate|applicant/i.test(entity) ? ["applied", "screening", "interview", "offer", "hired", "rejected"] : ["new", "in_progress", "review", "done"];
+  if (name === "stage")
+    return /deal|opportunit|lead|sale/i.test(entity)
+      ? ["lead", "qualified", "proposal", "won", "lost"]
+      : /candidate|applicant/i.test(entity)
+        ? ["applied", "screening", "interview", "offer", "hired", "rejected"]
+        : ["new", "in_progress", "review", "done"];
   const inferred = inferProp("status", entity).enum;
   return Array.isArray(inferred) ? inferred.map(String) : ["active", "on_hold", "done"];
 }
@@ -59,7 +66,11 @@ export function statusOptions(name: string, entity: string, flow: [string, strin
  * status flow said next to it; `outOf` the "out of N" of a rating.
  */
 export function fieldFrom(phrase: string, entity: string, flow: [string, string] | null = null, outOf: number | null = null): FieldDraft | null {
-  let words = phrase.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9 -]+/g, " ").trim();
+  let words = phrase
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .replace(/[^a-z0-9 -]+/g, " ")
+    .trim();
   let prop: JsonProp | null = null;
   let boolean = false;
   const checkbox = /^(.+?)\s+(?:checkbox|check box|tick box|toggle|flag)$/.exec(words);
@@ -72,14 +83,12 @@ export function fieldFrom(phrase: string, entity: string, flow: [string, string]
   if (/^opening hours?$/.test(words)) return { name: "opening_hours", prop: { type: "string", description: "opening hours, e.g. 09:00-17:00" } };
   // "feedback scores" -> "feedback score"; words that are lists by nature keep their plural
   const last = words.split(" ").pop()!;
-  if (/[^s]s$/.test(last) && !KEEP_PLURAL.test(last) && !/^number of /.test(words)) words = `${words.slice(0, -last.length)}${singularize(last)}`;
+  if (/[^s]s$/.test(last) && !PLURAL_FIELD_NAMES.has(last) && !/^number of /.test(words)) words = `${words.slice(0, -last.length)}${singularize(last)}`;
   let name = snake(words.replace(/\bcheck-?ins?\b/, "check in"));
   if (!name || name.length > 40) return null;
   if (/(^|_)(notes?)$/.test(name) && name !== "note") name = name.replace(/notes?$/, "notes");
   if (/^(tags|labels|genres|hashtags|keywords)$/.test(name)) return { name, prop: { type: "string", description: "comma-separated" } };
-  if (/(s)$/.test(name) && PICTURE.test(name)) name = name.replace(/s$/, "");
-  if (/^(priorities|statuses|dates|due_dates|prices|costs|ratings|scores|quantities|deadlines|stages|severities)$/.test(name)) name = name.replace(/ies$/, "y").replace(/(es|s)$/, "").replace(/statu$/, "status");
-  if (/_(date)s$/.test(name)) name = name.slice(0, -1);
+  if ((/(s)$/.test(name) && PICTURE.test(name)) || ONE_VALUE_PLURALS.has(name) || /_(date)s$/.test(name)) name = singularize(name);
   if (boolean) prop = { type: "boolean", default: false };
   else if (/^(status|stage|state|approval|approval_status|[a-z]+_status)$/.test(name)) {
     const options = statusOptions(name, entity, flow);
@@ -95,12 +104,12 @@ export function fieldFrom(phrase: string, entity: string, flow: [string, string]
   else if (/(^|_)(deadline|due|due_date|due_by)$/.test(name)) {
     name = "due_date";
     prop = { type: "string", format: "date" };
-  } else if ((/(^|_)(date|day|birthday|dob)$|_on$|^date_of_[a-z]+$/.test(name) && name !== "day")) prop = { type: "string", format: "date" };
+  } else if (/(^|_)(date|day|birthday|dob)$|_on$|^date_of_[a-z]+$/.test(name) && name !== "day") prop = { type: "string", format: "date" };
   else if (MONEY.test(name) && !MONEY_NOT.test(name)) prop = money();
   else {
     const unit = UNITS.find(([re]) => re.test(name));
     if (unit) name = name.replace(unit[0], unit[1]);
-    if (/^(kwh|kwh_used|reps|sets|points|servings|capacity|calories|seasons|year|position|progress|streak|quantity|quantities|kg|km|miles|steps)$|(^|_)(count|number_of_\w+|kg|km|minutes|hours|cm|c|kwh|score|reading|target_per_period|players|value|intake|goal|average)$/.test(name)) {
+    if (NUMBER_FIELD_NAMES.has(name) || /(^|_)number_of_\w+$/.test(name) || NUMBER_FIELD_ENDING.test(name)) {
       prop = { type: "number" };
     }
   }

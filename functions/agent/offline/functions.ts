@@ -11,6 +11,8 @@ import { type AppModel, type EntityDef, fields } from "./model";
 import { access, camel, listing, localVar, lowerWords, pascal, pluralize, sentence, snake, str } from "./naming";
 import { resolveEntity } from "./resolve";
 import { CONFIGURE } from "./texts";
+import { CLOSED_VALUES, DONE_WORDS, FINISHED_VALUES, OPEN_WORDS, OTHER_SERVICE_NAMES, REQUEST_FILLER } from "./vocabulary/functions";
+import { pattern } from "./pattern";
 
 export interface FunctionContext {
   files: Record<string, string>;
@@ -25,8 +27,12 @@ export type FunctionOutcome = { actions: Action[]; plan: string; done: string; n
 /** The SDK a function imports: the version Kiln's sandbox resolves (and Base44 documents). */
 export const FUNCTION_SDK = "npm:@base44/sdk@0.8.50";
 
-const REQUEST =
-  /^(?:add|create|make|write|build|set up|i need|i want|give me)\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:backend\s+|server(?:-side)?\s+|cloud\s+)?function\b\s*(?:(?:called|named)\s+["'`]?([A-Za-z][\w-]{0,63})["'`]?\s*)?,?\s*(?:that|which|to|for)?\s*(.*)$/i;
+const REQUEST = pattern(
+  "i",
+  /^(?:add|create|make|write|build|set up|i need|i want|give me)\s+/,
+  /(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:backend\s+|server(?:-side)?\s+|cloud\s+)?function\b\s*/,
+  /(?:(?:called|named)\s+["'`]?([A-Za-z][\w-]{0,63})["'`]?\s*)?,?\s*(?:that|which|to|for)?\s*(.*)$/,
+);
 
 interface Webhook {
   service: string;
@@ -38,25 +44,24 @@ interface Webhook {
 const WEBHOOKS: Record<string, Webhook> = {
   slack: {
     service: "Slack",
-    secret: { secretName: "SLACK_WEBHOOK_URL", description: "The incoming webhook URL of the Slack channel to post to (in Slack: Apps → Incoming Webhooks → Add New Webhook to Workspace → copy the Webhook URL)." },
+    secret: {
+      secretName: "SLACK_WEBHOOK_URL",
+      description: "The incoming webhook URL of the Slack channel to post to (in Slack: Apps → Incoming Webhooks → Add New Webhook to Workspace → copy the Webhook URL).",
+    },
     body: "{ text }",
   },
   discord: {
     service: "Discord",
-    secret: { secretName: "DISCORD_WEBHOOK_URL", description: "The webhook URL of the Discord channel to post to (Server Settings → Integrations → Webhooks → New Webhook → Copy Webhook URL)." },
+    secret: {
+      secretName: "DISCORD_WEBHOOK_URL",
+      description: "The webhook URL of the Discord channel to post to (Server Settings → Integrations → Webhooks → New Webhook → Copy Webhook URL).",
+    },
     body: "{ content: text }",
   },
 };
 
 /** Services a function could call but the offline engine has no template for. */
-const OTHER_SERVICES = /\b(openai|chatgpt|gpt|anthropic|claude|stripe|sendgrid|mailgun|resend|twilio|github|notion|airtable|hubspot|telegram|google sheets?|zapier|shopify|paypal|whatsapp|teams)\b/i;
-
-const STATUS_WORDS = /^(?:open|active|unfinished|incomplete|outstanding|pending|current|remaining|undone|not done)$/;
-const DONE_WORDS = /^(?:done|completed?|closed|finished|resolved)$/;
-/** Status values that mean a record is no longer open. */
-const CLOSED_VALUES = new Set(["done", "complete", "completed", "closed", "resolved", "finished", "delivered", "paid", "cancelled", "canceled", "archived", "rejected", "lost", "former", "graduated", "withdrawn", "churned"]);
-const FINISHED_VALUES = new Set(["done", "complete", "completed", "closed", "resolved", "finished", "delivered", "paid"]);
-const FILLER = new Set(["a", "an", "the", "all", "each", "every", "new", "my", "our", "of", "to", "that", "which", "number", "count", "many", "how", "returns", "return", "it", "its", "in", "on", "app", "records", "record", "post", "posts", "send", "sends", "notify", "notifies", "share", "shares", "when", "is", "are", "created", "added"]);
+const OTHER_SERVICES = new RegExp(`\\b(${OTHER_SERVICE_NAMES.join("|")})\\b`, "i");
 
 const HEADER = [`import { createClientFromRequest } from ${str(FUNCTION_SDK)};`, ""];
 const SIGNED_IN = [
@@ -69,11 +74,11 @@ const SIGNED_IN = [
 function entityIn(text: string, model: AppModel): { def: EntityDef; before: string | null; after: string } | null {
   const tokens = text.split(/\s+/).filter(Boolean);
   for (let i = 0; i < tokens.length; i++) {
-    if (FILLER.has(tokens[i].toLowerCase())) continue;
+    if (REQUEST_FILLER.has(tokens[i].toLowerCase())) continue;
     for (const n of [2, 1]) {
       if (i + n > tokens.length) continue;
       const def = resolveEntity(model, tokens.slice(i, i + n).join(" "));
-      if (def) return { def, before: i > 0 && !FILLER.has(tokens[i - 1].toLowerCase()) ? tokens[i - 1] : null, after: tokens.slice(i + n).join(" ") };
+      if (def) return { def, before: i > 0 && !REQUEST_FILLER.has(tokens[i - 1].toLowerCase()) ? tokens[i - 1] : null, after: tokens.slice(i + n).join(" ") };
     }
   }
   return null;
@@ -89,9 +94,13 @@ function statusValues(word: string, status: Field | undefined, def: EntityDef): 
   const wanted = snake(word);
   if (status.options.includes(wanted)) return [wanted];
   const words = wanted.replace(/_/g, " ");
-  const matches = STATUS_WORDS.test(words) ? status.options.filter((o) => !CLOSED_VALUES.has(o)) : DONE_WORDS.test(words) ? status.options.filter((o) => FINISHED_VALUES.has(o)) : [];
+  const matches = OPEN_WORDS.has(words) ? status.options.filter((o) => !CLOSED_VALUES.has(o)) : DONE_WORDS.has(words) ? status.options.filter((o) => FINISHED_VALUES.has(o)) : [];
   if (matches.length && matches.length < status.options.length) return matches;
-  return `I couldn't tell which ${def.name} ${status.name} values "${word}" means; they are ${listing(status.options)}. Ask again with one of them, e.g. "add a function that returns the number of ${status.options[0].replace(/_/g, " ")} ${lowerWords(pluralize(def.name))}".`;
+  return (
+    `I couldn't tell which ${def.name} ${status.name} values "${word}" means; they are ${listing(status.options)}. ` +
+    `Ask again with one of them, e.g. "add a function that returns the number of ${status.options[0].replace(/_/g, " ")} ` +
+    `${lowerWords(pluralize(def.name))}".`
+  );
 }
 
 function countFunction(def: EntityDef, values: string[] | null, statusName: string): string {
@@ -167,11 +176,18 @@ function callNotes(name: string, payload: string, ctx: FunctionContext): string[
 }
 
 const exists = (ctx: FunctionContext, name: string): FunctionOutcome | null =>
-  `functions/${name}` in ctx.files ? { reply: `The app already has functions/${name}, so I left it as it is. To write another one, give it a new name, e.g. "add a function called ${name}2 that …".` } : null;
+  `functions/${name}` in ctx.files
+    ? { reply: `The app already has functions/${name}, so I left it as it is. To write another one, give it a new name, e.g. "add a function called ${name}2 that …".` }
+    : null;
 
 function counting(what: string, named: string | undefined, model: AppModel, ctx: FunctionContext): FunctionOutcome {
   const found = entityIn(what, model);
-  if (!found) return { reply: `I couldn't tell which records to count. The entities are: ${listing(model.entities.map((e) => e.name)) || "none"}; ask e.g. "add a function that returns the number of open ${lowerWords(pluralize(model.entities[0]?.name ?? "task"))}".` };
+  if (!found)
+    return {
+      reply:
+        `I couldn't tell which records to count. The entities are: ${listing(model.entities.map((e) => e.name)) || "none"}; ` +
+        `ask e.g. "add a function that returns the number of open ${lowerWords(pluralize(model.entities[0]?.name ?? "task"))}".`,
+    };
   const { def } = found;
   const status = statusOf(model, def);
   const trailing = /^(?:that are|which are|with (?:the )?(?:status|stage)|whose (?:status|stage) is|marked(?: as)?|in)\s+(.+)$/i.exec(found.after.trim());
@@ -181,13 +197,19 @@ function counting(what: string, named: string | undefined, model: AppModel, ctx:
   const name = named ? camel(named) : `count${pascal(word)}${pascal(pluralize(def.name))}`;
   const taken = exists(ctx, name);
   if (taken) return taken;
-  const which = values ? ` whose ${status!.name} is ${listing(values.map((v) => `"${v}"`), "or")}` : "";
+  const which = values
+    ? ` whose ${status!.name} is ${listing(
+        values.map((v) => `"${v}"`),
+        "or",
+      )}`
+    : "";
   return {
     actions: [{ type: "write", path: `functions/${name}`, content: countFunction(def, values, status?.name ?? "status") }],
     plan: `Write the backend function functions/${name}: count the ${def.name} records${which}, as the caller.`,
     done: [
       `Wrote functions/${name}: it answers \`{ count }\`, the number of ${def.name} records${which}.`,
-      `It counts as the caller (\`base44.entities.${def.name}.${values ? "filter" : "list"}\`), so row-level rules apply and nobody learns how many records they may not read; \`asServiceRole\` would count every record, whoever asks.`,
+      `It counts as the caller (\`base44.entities.${def.name}.${values ? "filter" : "list"}\`), so row-level rules ` +
+        `apply and nobody learns how many records they may not read; \`asServiceRole\` would count every record, whoever asks.`,
       ...callNotes(name, "", ctx),
       "No page calls it yet.",
     ].join(" "),
@@ -208,10 +230,14 @@ function posting(hook: Webhook, what: string, named: string | undefined, model: 
     actions,
     plan: `Write the backend function functions/${name}: post ${def ? `${article(def.name)} ${def.name}` : "a message"} to ${hook.service} through a webhook kept in the secret ${secret}.`,
     done: [
-      `Wrote functions/${name}: send it \`${payload}\` and it posts ${def ? `that ${lowerWords(def.name)} (read as the caller, so only someone who may see it can post it)` : "the text"} to ${hook.service}, reading the webhook URL with \`Deno.env.get("${secret}")\`.`,
+      `Wrote functions/${name}: send it \`${payload}\` and it posts ${def ? `that ${lowerWords(def.name)} (read as the caller, so only someone who may see it can post it)` : "the text"} ` +
+        `to ${hook.service}, reading the webhook URL with \`Deno.env.get("${secret}")\`.`,
       missing ? `Enter ${secret} in the secrets form below; never paste it into the chat.` : `The app already has the secret ${secret}.`,
       ...callNotes(name, payload, ctx),
-      def ? `It doesn't run by itself when ${article(def.name)} ${lowerWords(def.name)} is created, and I didn't wire it into a page: call it after saving, e.g. in ${def.pages.form ? `pages/${def.pages.form}` : "the page that creates it"}.` : "No page calls it yet.",
+      def
+        ? `It doesn't run by itself when ${article(def.name)} ${lowerWords(def.name)} is created, and I didn't wire ` +
+          `it into a page: call it after saving, e.g. in ${def.pages.form ? `pages/${def.pages.form}` : "the page that creates it"}.`
+        : "No page calls it yet.",
     ].join(" "),
   };
 }
@@ -226,14 +252,20 @@ export function backendFunction(message: string, model: AppModel, ctx: FunctionC
   if (service) return posting(WEBHOOKS[service[1].toLowerCase()], what, named, model, ctx);
   const other = OTHER_SERVICES.exec(what);
   if (other) {
-    return { reply: `I can't write a function that works with ${other[1]}: I'm Kiln's offline engine and only know how to write functions that count records or post to Slack or Discord. To have it written, ${CONFIGURE}.` };
+    return {
+      reply:
+        `I can't write a function that works with ${other[1]}: I'm Kiln's offline engine and only know how ` +
+        `to write functions that count records or post to Slack or Discord. To have it written, ${CONFIGURE}.`,
+    };
   }
   const counted = /\b(?:count(?:s|ing)?|number of|how many|total number of)\s+(.+)$/i.exec(what);
   if (counted) return counting(counted[1].replace(/\s+(?:(?:there are|are there|exist)|(?:in|of) (?:the|this|my) app)$/i, ""), named, model, ctx);
   return {
     reply: [
       what ? "I can't write that function." : "What should the function do?",
-      `I'm Kiln's offline engine, so the functions I can write are ones that count records (e.g. "add a function that returns the number of open tasks") or post to Slack or Discord (e.g. "add a function that posts new orders to Slack"). For anything else, ${CONFIGURE}.`,
+      `I'm Kiln's offline engine, so the functions I can write are ones that count records (e.g. "add a function ` +
+        `that returns the number of open tasks") or post to Slack or Discord (e.g. "add a function that posts new ` +
+        `orders to Slack"). For anything else, ${CONFIGURE}.`,
     ].join(" "),
   };
 }

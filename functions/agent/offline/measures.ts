@@ -5,14 +5,14 @@
  */
 import type { FieldDraft } from "./fields";
 import { singularize, snake } from "./naming";
-import { DET } from "./nouns";
+import { DETERMINERS } from "./vocabulary/grammar";
 
 /** The things "how many" or "how much" is asked of, in the words used ("shares", "plastic"). */
 export function amountsIn(description: string): string[] {
   return [...description.toLowerCase().matchAll(/\bhow (?:many|much) ([a-z]+(?:(?:, | and | or |, and )[a-z]+)*)( [a-z]+)?/g)].flatMap((m) => {
     const items = m[1].split(/, and |, | and | or /);
     // "how many shares, buy price and …": a word after the last item makes it a longer phrase, not an amount
-    return m[2] && !DET.has(m[2].trim()) && items.length > 1 ? items.slice(0, -1) : items;
+    return m[2] && !DETERMINERS.has(m[2].trim()) && items.length > 1 ? items.slice(0, -1) : items;
   });
 }
 

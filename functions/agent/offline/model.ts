@@ -7,7 +7,7 @@
 import { type EntityJson, type Field, fieldsOf, parseEntity, pluralTitle } from "./entities";
 import { pascal, pluralize } from "./naming";
 import { defaultTheme, parseTheme, type ThemeSettings } from "./styles";
-import { domainOf, GENERIC_ICON } from "./vocabulary";
+import { domainOf, GENERIC_ICON } from "./domains";
 
 export interface EntityPages {
   list: string | null;
@@ -62,7 +62,15 @@ export function defaultPages(name: string): EntityPages {
 export const viewPage = (name: string, view: keyof EntityViews): string => `${name}${view === "board" ? "Board" : "Calendar"}`;
 
 export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(schema.name), icon?: string): EntityDef {
-  return { name: schema.name, schema, pages, views: { board: null, calendar: null }, navTitle: pluralTitle(schema.name), icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON, inNav: true };
+  return {
+    name: schema.name,
+    schema,
+    pages,
+    views: { board: null, calendar: null },
+    navTitle: pluralTitle(schema.name),
+    icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON,
+    inNav: true,
+  };
 }
 
 export const entityNames = (model: AppModel): string[] => model.entities.map((e) => e.name);
@@ -78,7 +86,15 @@ export function findEntity(model: AppModel, name: string): EntityDef | undefined
 }
 
 export function newModel(title: string, theme: ThemeSettings, schemas: EntityJson[], icons: Record<string, string> = {}): AppModel {
-  return { title, dashboardPage: "Dashboard", dashboardTitle: "Dashboard", hasLayout: true, theme, entities: schemas.map((s) => entityDef(s, defaultPages(s.name), icons[s.name])), charts: [] };
+  return {
+    title,
+    dashboardPage: "Dashboard",
+    dashboardTitle: "Dashboard",
+    hasLayout: true,
+    theme,
+    entities: schemas.map((s) => entityDef(s, defaultPages(s.name), icons[s.name])),
+    charts: [],
+  };
 }
 
 export interface NavItem {
@@ -130,7 +146,9 @@ export function readModel(files: Record<string, string>, appName: string): { mod
   const title = (layout && /const APP_TITLE = ("(?:[^"\\]|\\.)*");/.exec(layout)?.[1]) || null;
   const broken: string[] = [];
   const entities: EntityDef[] = [];
-  for (const path of Object.keys(files).filter((p) => p.startsWith("entities/")).sort()) {
+  for (const path of Object.keys(files)
+    .filter((p) => p.startsWith("entities/"))
+    .sort()) {
     const schema = parseEntity(path, files[path]);
     if (!schema) {
       broken.push(path);
@@ -199,4 +217,7 @@ export function modelPages(model: AppModel): string[] {
 }
 
 /** A page name for a title typed in chat: "To-dos" -> "ToDos". */
-export const pageNameFrom = (text: string): string => pascal(text).replace(/^[^A-Za-z]+/, "").slice(0, 60);
+export const pageNameFrom = (text: string): string =>
+  pascal(text)
+    .replace(/^[^A-Za-z]+/, "")
+    .slice(0, 60);

@@ -1,40 +1,13 @@
 /**
- * Names for the offline engine: words, cases, English plurals and the
- * JavaScript identifiers the generated code uses. Pure and deterministic.
+ * Names for the offline engine: words, cases, English plurals (the `pluralize` library, with the
+ * few words it gets differently in vocabulary/plurals.ts) and the JavaScript identifiers the
+ * generated code uses. Pure and deterministic.
  */
+import pluralWords from "pluralize";
+import { IRREGULAR_PLURALS, UNCOUNTABLE_NOUNS } from "./vocabulary/plurals";
 
-const IRREGULAR: Record<string, string> = {
-  person: "people",
-  child: "children",
-  man: "men",
-  woman: "women",
-  mouse: "mice",
-  goose: "geese",
-  tooth: "teeth",
-  foot: "feet",
-  leaf: "leaves",
-  shelf: "shelves",
-  knife: "knives",
-  life: "lives",
-  half: "halves",
-  wife: "wives",
-  analysis: "analyses",
-  criterion: "criteria",
-  quiz: "quizzes",
-  potato: "potatoes",
-  tomato: "tomatoes",
-  hero: "heroes",
-  echo: "echoes",
-  bus: "buses",
-  status: "statuses",
-  campus: "campuses",
-  bonus: "bonuses",
-  virus: "viruses",
-};
-/** Words ending in -ie whose plural is -ies ("movies"), not -y. */
-const IE_WORDS = new Set("movie cookie calorie pie tie lie zombie rookie selfie hoodie brownie smoothie goalie freebie genie prairie budgie veggie birdie indie newbie techie foodie roomie".split(" "));
-const UNCOUNTABLE = new Set(["news", "series", "species", "equipment", "information", "feedback", "staff", "data", "media", "inventory"]);
-const SINGULAR_OF: Record<string, string> = Object.fromEntries(Object.entries(IRREGULAR).map(([one, many]) => [many, one]));
+for (const [one, many] of IRREGULAR_PLURALS) pluralWords.addIrregularRule(one, many);
+for (const word of UNCOUNTABLE_NOUNS) pluralWords.addUncountableRule(word);
 
 /** "dueDate", "due_date", "Due date", "due-date" -> ["due", "date"] */
 export function words(text: string): string[] {
@@ -79,70 +52,46 @@ export function lowerWords(text: string): string {
   return words(text).join(" ");
 }
 
-function pluralWord(word: string): string {
-  const lower = word.toLowerCase();
-  if (UNCOUNTABLE.has(lower)) return word;
-  const irregular = IRREGULAR[lower];
-  if (irregular) return word[0] === word[0].toUpperCase() ? cap(irregular) : irregular;
-  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
-  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
-  return `${word}s`;
-}
-
-function singularWord(word: string): string {
-  const lower = word.toLowerCase();
-  const irregular = SINGULAR_OF[lower];
-  if (irregular) return word[0] === word[0].toUpperCase() ? cap(irregular) : irregular;
-  if (UNCOUNTABLE.has(lower) || /(ss|us|is)$/i.test(word)) return word;
-  if (/ies$/i.test(word) && IE_WORDS.has(lower.slice(0, -1))) return word.slice(0, -1);
-  if (/[^aeiou]ies$/i.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|zzes|ches|shes)$/i.test(word)) return word.slice(0, -2);
-  if (/s$/i.test(word)) return word.slice(0, -1);
-  return word;
+/** `change` applied to the last word of a name, the last of its camel-case parts ("InventoryItem" -> "Item"). */
+function onLastWord(name: string, change: (word: string) => string): string {
+  const match = /^(.*?)([A-Za-z]+)$/.exec(name);
+  if (!match) return name;
+  const [, head, last] = match;
+  const split = /^(.*[a-z])([A-Z][a-z]*)$/.exec(last);
+  return split ? head + split[1] + change(split[2]) : head + change(last);
 }
 
 /** Plural of the last word of a name, keeping its case: "InventoryItem" -> "InventoryItems", "to do" -> "to dos". */
-export function pluralize(name: string): string {
-  const match = /^(.*?)([A-Za-z]+)$/.exec(name);
-  if (!match) return name;
-  const [, head, last] = match;
-  const split = /^(.*[a-z])([A-Z][a-z]*)$/.exec(last);
-  if (split) return head + split[1] + pluralWord(split[2]);
-  return head + pluralWord(last);
-}
+export const pluralize = (name: string): string => onLastWord(name, (word) => pluralWords.plural(word));
 
 /** Singular of the last word: "Categories" -> "Category", "follow ups" -> "follow up". */
-export function singularize(name: string): string {
-  const match = /^(.*?)([A-Za-z]+)$/.exec(name);
-  if (!match) return name;
-  const [, head, last] = match;
-  const split = /^(.*[a-z])([A-Z][a-z]*)$/.exec(last);
-  if (split) return head + split[1] + singularWord(split[2]);
-  return head + singularWord(last);
-}
+export const singularize = (name: string): string => onLastWord(name, (word) => pluralWords.singular(word));
 
 const JS_RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield let static await " +
-    "implements interface package private protected public arguments eval undefined NaN Infinity")
-    .split(" "),
+    "implements interface package private protected public arguments eval undefined NaN Infinity"
+  ).split(" "),
 );
 
 /** Locals the page templates declare; an entity's variable must not shadow them. */
 const TEMPLATE_LOCALS = new Set(
-  ("location navigate form errors saving search loading query visible id record data load value values item event " +
+  (
+    "location navigate form errors saving search loading query visible id record data load value values item event " +
     "theme problems saved option checked current rows name window document setField validate handleSubmit handleDelete " +
-    "isBlank statusFilter sum date total React children tally averageOf")
-    .split(" "),
+    "isBlank statusFilter sum date total React children tally averageOf"
+  ).split(" "),
 );
 
 /** Identifiers the generated files import; an entity import must not clash with them. */
 const IMPORTED_NAMES = new Set(
-  ("React Link Button Card CardContent CardHeader CardTitle CardDescription CardFooter Input Textarea Label Badge Select " +
+  (
+    "React Link Button Card CardContent CardHeader CardTitle CardDescription CardFooter Input Textarea Label Badge Select " +
     "SelectContent SelectItem SelectTrigger SelectValue Table TableBody TableCell TableHead TableHeader TableRow Dialog " +
     "Checkbox Layout StatCard StatusBadge FieldValue FormField DetailRow Dashboard Plus Search Trash2 Pencil ArrowLeft Save " +
-    "LayoutDashboard Hash DollarSign Promise Object Number String Boolean Array Date JSON Math Error Map Set")
-    .split(" "),
+    "LayoutDashboard Hash DollarSign Promise Object Number String Boolean Array Date JSON Math Error Map Set"
+  ).split(" "),
 );
 
 /** A safe camelCase local variable for a name. */

@@ -5,6 +5,22 @@
  */
 import { knowledgeOf } from "./knowledge";
 import { singularize } from "./naming";
+import {
+  ADJECTIVES,
+  APP_ACTION_VERBS,
+  DETERMINERS,
+  GROUPING_VERBS,
+  LIST_STOP_WORDS,
+  NOT_PLURAL,
+  PARTICIPLES,
+  PLACING_VERBS,
+  PREPOSITIONS,
+  TICK_VERBS,
+  VERBS,
+  VERBS_AFTER_NOUN,
+} from "./vocabulary/grammar";
+import { APP_NOUNS, FIELD_WORDS, KEEPING_NOUNS, MASS_NOUNS, PEOPLE_PLURAL_ENDINGS, PROCESS_WORDS, RECORD_PART_WORDS, SOFT_FIELD_WORDS } from "./vocabulary/nouns";
+import { UNIT_ALIASES, UNITS } from "./vocabulary/units";
 
 export interface Clause {
   words: string[];
@@ -21,33 +37,6 @@ export interface Mention {
   start: number;
   plural: boolean;
 }
-
-const set = (s: string) => new Set(s.trim().split(/\s+/));
-export const DET = set("a an the my our their your his her its some any all each every this that these those no one i we you they he she it");
-export const ADJ = set(
-  "daily weekly monthly yearly annual upcoming past recent shared personal simple small big large local internal recurring favourite favorite different various multiple own other open active public private current future basic main total individual online custom new old little mini quick easy free full whole single many few several more most best top common important simple-to-use multiplayer-style reusable rotating ongoing pending remaining existing outstanding incoming outgoing low high soon follow-up hardest easiest latest newest oldest biggest highest lowest fastest one two three four five six seven eight nine ten",
-);
-export const PREP = set("off before after during until since within against using worth each every for with to from of in on at by per between into through about like across over under without via as than and or plus & , so where which that who while when 's");
-export const VERBS = set(
-  "pay pays paying send sending earn earns claim scan track tracking manage managing log logging plan planning list listing keep keeping organise organize organised organized organising organizing store storing collect collecting share sharing rate add create build see view submit assign assigned owned paid packed reported written led run hosted taught prioritise reply vote move moving compare show shown write turn generate get give has have had is are was were be been being belong linked contain include including split tick record recording recorded grouped sorted filed save pick search learn edit remove delete compare check enter set up can could should will would need want lets let allows allow help helps make makes do does",
-);
-/** words that are verbs after a singular noun ("a session links", "each member posts") and nouns elsewhere */
-const VERB_S = set(
-  "posts logs plans lists records schedules shows notes links sets groups tracks reviews rates moves needs belongs contains includes has gets holds lives goes does says creates writes turns builds submits registers compares picks saves sends leaves votes generates assigns sits fits",
-);
-const NOT_PLURAL = set("this his its was has does goes belongs contains includes plus always perhaps bus news yes less across process kudos gas analytics maths physics thanks sometimes progress status canvas whereas series access class boss glass address business");
-/** plural words that are field values or settings, never entities */
-const ATTR = set(
-  "statuses notes tags labels dates patterns trends insights histories tips bars priorities hours minutes seconds points kilograms kg stages prices costs rates genres hashtags details colours colors reps weights quantities amounts deadlines timestamps streaks totals averages stats statistics specs specifications attributes filters views settings reminders alerts notifications charts reports forecasts summaries counts levels times durations distances temperatures lyrics instructions directions examples digits kwh emojis ones others things stuff apps features options pages strategies methods approaches techniques",
-);
-/** plural words that are fields when attached to something and entities when listed ("games, players and scores") */
-const SOFT_ATTR = set("photos pictures images ratings scores grades reviews comments votes goals steps results sets versions tools");
-/** words naming the app itself; a noun right before one is a modifier ("a donor manager"), not a mention */
-export const APP_NOUNS = set(
-  "app apps application tool tracker manager planner log logger library platform organiser organizer notebook board journal portfolio workspace chart inventory calendar list crm system dashboard gradebook watchlist club hub directory catalogue catalog database site website portal diary wiki builder generator maker splitter schedule desk inbox guide monitor timer trainer outliner handbook program feed",
-);
-const IRREGULAR_PLURAL = set("people children men women mice geese teeth feet shelves knives leaves lives halves wives analyses criteria");
-const MASS = set("income inventory equipment staff series feedback");
 
 /** Clauses of a description: split at sentence ends, ";", ":" and "where". */
 export function clausesOf(text: string): Clause[] {
@@ -69,20 +58,28 @@ export function clausesOf(text: string): Clause[] {
   return out;
 }
 
+/** A plural without a final "s" ("people", "children", "criteria"), as the plural library reads it. */
+const irregularPlural = (word: string): boolean => !word.endsWith("s") && !DETERMINERS.has(word) && singularize(word) !== word;
+
 export function looksPlural(word: string): boolean {
-  if (IRREGULAR_PLURAL.has(word)) return true;
+  if (irregularPlural(word)) return true;
   if (NOT_PLURAL.has(word) || word.length < 4) return false;
   return /[a-z]s$/.test(word) && !/(ss|us|is|ous|ics)$/.test(word);
 }
 
 const plain = (w: string | undefined): boolean =>
-  !!w && w !== "," && !DET.has(w) && !PREP.has(w) && !VERBS.has(w) && !ADJ.has(w) && !/^\d/.test(w) && !APP_NOUNS.has(w);
+  !!w && w !== "," && !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !VERBS.has(w) && !ADJECTIVES.has(w) && !/^\d/.test(w) && !APP_NOUNS.has(w);
 /** an adjective by its form: "-ous", "-ful", "-ive", "-able" words, or a hyphenated phrase with an adjective or preposition inside */
 export const adjectival = (w: string): boolean =>
-  /(ous|ful|ive|able|ible)$/.test(w) || (w.includes("-") && (/-(friendly|based|style|free)$/.test(w) || w.split("-").some((p) => ADJ.has(p) || (PREP.has(p) && p !== "to"))));
+  /(ous|ful|ive|able|ible)$/.test(w) ||
+  (w.includes("-") && (/-(friendly|based|style|free)$/.test(w) || w.split("-").some((p) => ADJECTIVES.has(p) || (PREPOSITIONS.has(p) && p !== "to"))));
 /** a word that can qualify the noun after it ("journal entries", "checklist items") */
 const modifier = (w: string | undefined, before?: string): boolean =>
-  !!w && (plain(w) || /^(journal|calendar|list|diary)$/.test(w)) && !adjectival(w) && !/[^e]ed$/.test(w) && !(/ing$/.test(w) && !!before && /^[a-z]+$/.test(before) && PREP.has(before) && !/^(and|or|plus|with)$/.test(before));
+  !!w &&
+  (plain(w) || /^(journal|calendar|list|diary)$/.test(w)) &&
+  !adjectival(w) &&
+  !/[^e]ed$/.test(w) &&
+  !(/ing$/.test(w) && !!before && /^[a-z]+$/.test(before) && PREPOSITIONS.has(before) && !/^(and|or|plus|with)$/.test(before));
 
 /** The plural nouns listed in a clause, each with its modifier, in order. */
 function listed(c: Clause, ci: number): Mention[] {
@@ -99,22 +96,22 @@ function listed(c: Clause, ci: number): Mention[] {
     }
     // "my book collection", "a recipe library": the things collected; "my vinyl record collection": with their kind ("record" is a noun here)
     if (!looksPlural(word) && /^(collection|library)$/.test(w[k + 1] ?? "") && !APP_NOUNS.has(w[k + 2] ?? "")) {
-      const kind = DET.has(w[k - 2] ?? "") && modifier(w[k - 1]) && !looksPlural(w[k - 1]) && /^[a-z]+$/.test(word);
-      if (kind || (DET.has(w[k - 1] ?? "") && (plain(word) || MASS.has(word)))) {
+      const kind = DETERMINERS.has(w[k - 2] ?? "") && modifier(w[k - 1]) && !looksPlural(w[k - 1]) && /^[a-z]+$/.test(word);
+      if (kind || (DETERMINERS.has(w[k - 1] ?? "") && (plain(word) || MASS_NOUNS.has(word)))) {
         out.push({ noun: kind ? `${w[k - 1]} ${word}` : word, clause: ci, head: k, start: kind ? k - 1 : k, plural: true });
         continue;
       }
     }
-    if (!plain(word) && !MASS.has(word)) continue;
-    const mass = MASS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
+    if (!plain(word) && !MASS_NOUNS.has(word)) continue;
+    const mass = MASS_NOUNS.has(word) && (!APP_NOUNS.has(word) || w[k + 1] === "and" || w[k + 1] === ",");
     // "grouped by room", "journal entries for each place": a thing to group or link by, even when singular
     const grouping =
-      (/^(by|into)$/.test(w[k - 1] ?? "") && /^(grouped|organised|organized|sorted|filed)$/.test(w[k - 2] ?? "")) ||
-      ((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with|on)$/.test(w[k - 2] ?? "") && !(w[k - 2] === "for" && /^(day|week|month|year)$/.test(word))) ||
+      (/^(by|into)$/.test(w[k - 1] ?? "") && GROUPING_VERBS.has(w[k - 2] ?? "")) ||
+      (((/^(each|every)$/.test(w[k - 1] ?? "") && /^(for|with|on)$/.test(w[k - 2] ?? "") && !(w[k - 2] === "for" && /^(day|week|month|year)$/.test(word))) ||
         (/^(per|by)$/.test(w[k - 1] ?? "") && (looksPlural(w[k - 2] ?? "") || (w[k - 1] === "per" && !!knowledgeOf(word))) && (w[k - 1] === "per" || !!knowledgeOf(word))) ||
         (w[k + 1] === "history" && !looksPlural(word) && plain(word)) ||
         // "each member posts": the people who act in the app are records
-        (/^(each|every)$/.test(w[k - 1] ?? "") && VERB_S.has(w[k + 1] ?? "") && !!knowledgeOf(word)?.person) ||
+        (/^(each|every)$/.test(w[k - 1] ?? "") && VERBS_AFTER_NOUN.has(w[k + 1] ?? "") && !!knowledgeOf(word)?.person) ||
         // "each plant's schedule": a thing with its own things is a record
         (w[k + 1] === "'s" && /^(each|every)$/.test(w[k - 1] ?? "") && !!knowledgeOf(word)) ||
         // ... and its known things ("each student's score") are records of it
@@ -122,57 +119,81 @@ function listed(c: Clause, ci: number): Mention[] {
         // "search an item": the thing looked up is a record
         (/^(a|an)$/.test(w[k - 1] ?? "") && /^(search|find|look up|browse)$/.test(w[k - 2] === "up" ? `${w[k - 3]} up` : (w[k - 2] ?? ""))) ||
         // "which bin it goes in": the thing something goes in or belongs to is a record
-        (w[k - 1] === "which" && /^(it|they)$/.test(w[k + 1] ?? "") && /^(goes|go|belongs|belong|sits|sit|lives|live|fits|fit)$/.test(w[k + 2] ?? ""))) &&
-      !/^(quarter|time|one|other)$/.test(word) && !(/^(person|user)$/.test(word) && !(looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]))) && !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
-      !DET.has(word);
+        (w[k - 1] === "which" && /^(it|they)$/.test(w[k + 1] ?? "") && PLACING_VERBS.has(w[k + 2] ?? ""))) &&
+        !/^(quarter|time|one|other)$/.test(word) &&
+        !(/^(person|user)$/.test(word) && !(looksPlural(w[k - 2] ?? "") && !FIELD_WORDS.has(w[k - 2]))) &&
+        !(w[k - 1] !== "each" && /^(day|week|month|year)$/.test(word)) &&
+        !DETERMINERS.has(word));
     // "..., a subscriber list", "..., meeting schedule": a known thing kept in a list or schedule
-    const lead0 = adjectival(w[k - 1] ?? "") || ADJ.has(w[k - 1] ?? "") ? k - 2 : k - 1;
+    const lead0 = adjectival(w[k - 1] ?? "") || ADJECTIVES.has(w[k - 1] ?? "") ? k - 2 : k - 1;
     // "a high-score table": an adjective joined to the thing kept
-    const base = word.includes("-") && ADJ.has(word.split("-")[0]) ? word.slice(word.indexOf("-") + 1) : word;
-    const kept = !looksPlural(base) && /^(list|schedule|directory|form|table)$/.test(w[k + 1] ?? "") && !!knowledgeOf(base) && /^(,|and|with)$/.test(DET.has(w[lead0] ?? "") ? (w[lead0 - 1] ?? "") : (w[lead0] ?? ""));
+    const base = word.includes("-") && ADJECTIVES.has(word.split("-")[0]) ? word.slice(word.indexOf("-") + 1) : word;
+    const kept =
+      !looksPlural(base) &&
+      KEEPING_NOUNS.has(w[k + 1] ?? "") &&
+      !!knowledgeOf(base) &&
+      /^(,|and|with)$/.test(DETERMINERS.has(w[lead0] ?? "") ? (w[lead0 - 1] ?? "") : (w[lead0] ?? ""));
     if (kept) {
       out.push({ noun: base, clause: ci, head: k, start: k, plural: true });
       continue;
     }
     if (!mass && !looksPlural(word) && !grouping) continue;
     // "services, alerts, fixes": a known thing between commas of a list of things is one of them
-    const amongThings = w[k - 1] === "," && w[k + 1] === "," && looksPlural(w[k - 2] ?? "") && !ATTR.has(w[k - 2]) && !!knowledgeOf(singularize(word));
-    if (ATTR.has(word) && !amongThings) {
+    const amongThings = w[k - 1] === "," && w[k + 1] === "," && looksPlural(w[k - 2] ?? "") && !FIELD_WORDS.has(w[k - 2]) && !!knowledgeOf(singularize(word));
+    if (FIELD_WORDS.has(word) && !amongThings) {
       // "interview stages", "product specs": a known thing with stages or details of its own is the record
-      if (/^(stages|statuses|specs|specifications|details|attributes)$/.test(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1])) out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
+      if (RECORD_PART_WORDS.has(word) && !looksPlural(w[k - 1] ?? "") && modifier(w[k - 1]) && knowledgeOf(w[k - 1]))
+        out.push({ noun: w[k - 1], clause: ci, head: k - 1, start: k - 1, plural: true });
       continue;
     }
     const prev = w[k - 1];
     const after = w[k + 1];
-    const objectNext = !!after && (DET.has(after) || ADJ.has(after) || (looksPlural(after) && plain(after)));
-    if (VERB_S.has(word) && ((modifier(prev) && (DET.has(w[k - 2] ?? "") || objectNext)) || /^(that|which|who|it)$/.test(prev ?? ""))) continue;
+    const objectNext = !!after && (DETERMINERS.has(after) || ADJECTIVES.has(after) || (looksPlural(after) && plain(after)));
+    if (VERBS_AFTER_NOUN.has(word) && ((modifier(prev) && (DETERMINERS.has(w[k - 2] ?? "") || objectNext)) || /^(that|which|who|it)$/.test(prev ?? ""))) continue;
     let start = k;
     // "designers post screens": a word between two plurals is a verb, not a modifier
-    const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]) && !VERB_S.has(w[k - 2]);
+    const verbBefore = looksPlural(w[k - 2] ?? "") && plain(w[k - 2]) && !VERBS_AFTER_NOUN.has(w[k - 2]);
     // "SEO-friendly e-commerce descriptions": a modifier qualified by a compound adjective classifies the thing, it does not name it
     // ... and so does one qualified by another plain word: "social media captions" are captions
-    const classified = ((w[k - 2] ?? "").includes("-") && adjectival(w[k - 2])) || (plain(w[k - 2]) && !looksPlural(w[k - 2]) && !VERB_S.has(w[k - 2]) && knowledgeOf(`${prev} ${singularize(word)}`) === knowledgeOf(singularize(word)));
-    if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERB_S.has(prev) && !grouping && !verbBefore && !classified) start = k - 1;
+    const classified =
+      ((w[k - 2] ?? "").includes("-") && adjectival(w[k - 2])) ||
+      (plain(w[k - 2]) && !looksPlural(w[k - 2]) && !VERBS_AFTER_NOUN.has(w[k - 2]) && knowledgeOf(`${prev} ${singularize(word)}`) === knowledgeOf(singularize(word)));
+    if (modifier(prev, w[k - 2]) && !looksPlural(prev) && !VERBS_AFTER_NOUN.has(prev) && !grouping && !verbBefore && !classified) start = k - 1;
     else if (prev && /^(savings|sales|news)$/.test(prev)) start = k - 1;
     const lead = w[start - 1];
     const next = w[k + 1];
     if (title) continue;
     if (mass && !(lead === "," || lead === "and" || lead === "track" || next === "," || next === "and")) continue;
     // "players, monthly points": an adjective does not make a listed thing a field
-    const listLead = ADJ.has(lead ?? "") && start === k ? w[start - 2] : lead;
-    if (SOFT_ATTR.has(word) && !(listLead === undefined || listLead === "," || listLead === "and" || lead === "'s" || lead === undefined || lead === "," || lead === "and" || lead === "or" || lead === "plus" || (start === k && (VERBS.has(lead) || VERB_S.has(lead) || /^(leave|post|upload)$/.test(lead))))) continue;
+    const listLead = ADJECTIVES.has(lead ?? "") && start === k ? w[start - 2] : lead;
+    if (
+      SOFT_FIELD_WORDS.has(word) &&
+      !(
+        listLead === undefined ||
+        listLead === "," ||
+        listLead === "and" ||
+        lead === "'s" ||
+        lead === undefined ||
+        lead === "," ||
+        lead === "and" ||
+        lead === "or" ||
+        lead === "plus" ||
+        (start === k && (VERBS.has(lead) || VERBS_AFTER_NOUN.has(lead) || /^(leave|post|upload)$/.test(lead)))
+      )
+    )
+      continue;
     // "savings goals", "feedback scores": a word qualifying the plural after it
     if (next && looksPlural(next) && plain(next) && (mass || /^(savings|sales|news)$/.test(word))) continue;
     // "a planner for students": the people it is for, not records
-    if (lead === "for" && (APP_NOUNS.has(w[start - 2]) || w[start - 2] === undefined) && /(ers|ors|ents|ees|ists|ies|mates|people|families|teams|kids|children)$/.test(word)) continue;
+    if (lead === "for" && (APP_NOUNS.has(w[start - 2]) || w[start - 2] === undefined) && PEOPLE_PLURAL_ENDINGS.some((end) => word.endsWith(end))) continue;
     if (next && APP_NOUNS.has(next) && next !== "list") continue;
     // "our sales team": a plural that qualifies the noun after it
     // ... unless a plural follows it: "writers send drafts"
     const verbNext = looksPlural(w[k + 2] ?? "") && plain(w[k + 2]) && lead === undefined;
     // ... but "crops planted in each field": a participle after it says what was done to them
-    const participle = !!next && /^(planted|grown|sold|bought|made|written|owned|kept|held|borrowed|lent|rented|booked|sent|received|read|watched|visited|used|collected|harvested|cooked|eaten)$/.test(next);
-    if (next && plain(next) && !looksPlural(next) && !VERB_S.has(next) && !MASS.has(next) && !verbNext && !participle && next !== "history") continue;
-    const head = word === "inventory" ? "product" : IRREGULAR_PLURAL.has(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
+    const participle = !!next && PARTICIPLES.has(next);
+    if (next && plain(next) && !looksPlural(next) && !VERBS_AFTER_NOUN.has(next) && !MASS_NOUNS.has(next) && !verbNext && !participle && next !== "history") continue;
+    const head = word === "inventory" ? "product" : irregularPlural(word) || (!mass && looksPlural(word)) ? singularize(word) : word;
     const noun = start < k ? `${w[start]} ${head}` : head;
     out.push({ noun, clause: ci, head: k, start, plural: !grouping });
   }
@@ -181,11 +202,11 @@ function listed(c: Clause, ci: number): Mention[] {
 
 /** The span of a list of two or more things ticked, checked or crossed off ("tick off QA, docs and rollout steps"), if any. */
 function tickedList(w: string[]): { from: number; to: number } | null {
-  const at = w.findIndex((x, k) => /^(tick|ticks|ticking|check|checks|checking|cross|crosses|crossing)$/.test(x) && w[k + 1] === "off");
+  const at = w.findIndex((x, k) => TICK_VERBS.has(x) && w[k + 1] === "off");
   if (at < 0) return null;
   let to = at + 2;
   let items = 1;
-  while (to < w.length && !(VERBS.has(w[to]) || (PREP.has(w[to]) && w[to] !== "," && w[to] !== "and") || (w[to] === "and" && VERBS.has(w[to + 1] ?? "")))) {
+  while (to < w.length && !(VERBS.has(w[to]) || (PREPOSITIONS.has(w[to]) && w[to] !== "," && w[to] !== "and") || (w[to] === "and" && VERBS.has(w[to + 1] ?? "")))) {
     if (w[to] === "," || w[to] === "and") items++;
     to++;
   }
@@ -201,19 +222,17 @@ export function listedNouns(clauses: Clause[]): Mention[] {
   return [...seen.values()];
 }
 
-const PROCESS = set("triage care maintenance payoff management planning tracking footprint reminder reminders feedback");
-
 /** The known noun an app is named after ("a habit tracker", "a homework planner"), if its title has one. */
 export function titleNoun(clauses: Clause[]): string | null {
   const w = clauses[0]?.words ?? [];
   let k = 0;
-  while (k < w.length && (DET.has(w[k]) || ADJ.has(w[k]))) k++;
+  while (k < w.length && (DETERMINERS.has(w[k]) || ADJECTIVES.has(w[k]))) k++;
   const words: string[] = [];
   // "a rowing log": an app noun that is also a verb still names the app
-  for (; k < w.length && !PREP.has(w[k]) && (!VERBS.has(w[k]) || (APP_NOUNS.has(w[k]) && k > 0)); k++) words.push(w[k]);
+  for (; k < w.length && !PREPOSITIONS.has(w[k]) && (!VERBS.has(w[k]) || (APP_NOUNS.has(w[k]) && k > 0)); k++) words.push(w[k]);
   const app = words.findIndex((x) => APP_NOUNS.has(x));
   let j = app - 1;
-  while (j >= 0 && PROCESS.has(words[j])) j--;
+  while (j >= 0 && PROCESS_WORDS.has(words[j])) j--;
   if (j < 0) return null;
   // "a photography portfolio": the craft's work is what the app holds (photography -> photo)
   const work = /^([a-z]+o)graphy$/.exec(words[j])?.[1];
@@ -230,16 +249,16 @@ export function mentionsIn(c: Clause, ci: number, nouns: string[]): Mention[] {
   for (let k = 0; k < w.length; k++) {
     const word = w[k];
     if (word === ",") continue;
-    const plural = looksPlural(word) || IRREGULAR_PLURAL.has(word);
+    const plural = looksPlural(word) || irregularPlural(word);
     const one = plural ? singularize(word) : word;
     const two = k > 0 ? `${w[k - 1]} ${one}` : "";
     const noun = nouns.find((n) => n === two) ?? nouns.find((n) => n === one) ?? nouns.find((n) => n.endsWith(` ${one}`) && !plain(w[k - 1]));
     if (!noun) continue;
     const next = w[k + 1];
-    if (next && plain(next) && !VERB_S.has(next) && !looksPlural(next)) continue;
+    if (next && plain(next) && !VERBS_AFTER_NOUN.has(next) && !looksPlural(next)) continue;
     if (next && APP_NOUNS.has(next)) continue;
     // "story points", "deal values": a noun that qualifies a field word is not a mention of the thing
-    if (next && ATTR.has(next) && !plural && !/^(specs|specifications|details|attributes|stages|statuses)$/.test(next)) continue;
+    if (next && FIELD_WORDS.has(next) && !plural && !RECORD_PART_WORDS.has(next)) continue;
     out.push({ noun, clause: ci, head: k, start: noun === two ? k - 1 : k, plural });
   }
   return out;
@@ -258,9 +277,8 @@ export function titlePair(clauses: Clause[]): { nouns: string[]; app: string | n
 export const namesNoun = (noun: string, wanted: string): boolean => noun === wanted || noun.endsWith(` ${wanted}`);
 
 /** The one of `things` that is `noun`, else the first that is a kind of it. */
-export const findNamed = <T extends { noun: string }>(things: T[], noun: string): T | undefined => things.find((t) => t.noun === noun) ?? things.find((t) => namesNoun(t.noun, noun));
-
-const LIST_STOP = new Set("is are was belongs belong shown grouped organised organized assigned owned moving move moves where which that so on in from per for between links linked plus".split(" "));
+export const findNamed = <T extends { noun: string }>(things: T[], noun: string): T | undefined =>
+  things.find((t) => t.noun === noun) ?? things.find((t) => namesNoun(t.noun, noun));
 
 /** The items of a list that starts after word `t`: phrases split at commas and "and"/"or", up to a stop word. */
 export function itemsAfter(words: string[], t: number): { phrase: string[]; at: number }[] {
@@ -280,19 +298,19 @@ export function itemsAfter(words: string[], t: number): { phrase: string[]; at: 
       continue;
     }
     // "yield in kg", "distance in miles": the unit the field is kept in
-    if (w === "in" && cur.length && /^(kg|kgs|kilos|km|miles|lbs|pounds|litres|liters|hours|minutes|cm|grams|g)$/.test(words[k + 1] ?? "")) {
-      cur.push(words[k + 1] === "kgs" || words[k + 1] === "kilos" ? "kg" : words[k + 1]);
+    if (w === "in" && cur.length && UNITS.has(words[k + 1] ?? "")) {
+      cur.push(UNIT_ALIASES[words[k + 1]] ?? words[k + 1]);
       k++;
       continue;
     }
     // "… and track commands learned": a verb after "and" starts what else the app does, not another item
-    if (!cur.length && /^(track|log|send|see|get|earn|keep|manage|record|share|print|export)$/.test(w) && (words[k - 1] === "and" || words[k - 1] === ",")) return out;
-    if (LIST_STOP.has(w) && !(w === "to" || (w === "of" && cur.length))) {
+    if (!cur.length && APP_ACTION_VERBS.has(w) && (words[k - 1] === "and" || words[k - 1] === ",")) return out;
+    if (LIST_STOP_WORDS.has(w) && !(w === "to" || (w === "of" && cur.length))) {
       if (w === "per" || w === "for") break;
       if (cur.length) out.push({ phrase: cur, at });
       return out;
     }
-    if (!cur.length && (DET.has(w) || w === "monthly" || w === "weekly" || w === "daily")) continue;
+    if (!cur.length && (DETERMINERS.has(w) || w === "monthly" || w === "weekly" || w === "daily")) continue;
     cur.push(w);
   }
   if (cur.length) out.push({ phrase: cur, at });

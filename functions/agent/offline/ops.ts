@@ -9,7 +9,7 @@ import { type AppModel, defaultPages, entityDef, type EntityPages, findEntity, m
 import { listing, lowerWords, pluralize, sentence, snake } from "./naming";
 import { defaultPrimary, type StyleName, type ThemeSettings } from "./styles";
 import type { PartColours, ThemePart } from "./theme-parts";
-import { type Domain, domainOf, fieldsFor, GENERIC_FIELDS } from "./vocabulary";
+import { type Domain, domainOf, fieldsFor, GENERIC_FIELDS } from "./domains";
 
 export interface Change {
   after: AppModel;
@@ -35,7 +35,8 @@ export function addFields(model: AppModel, entity: string, add: { name: string; 
     after,
     plan: `Add ${listing(fresh.map((f) => f.name))} to ${entity}${shown ? ": the schema, its form, list and detail pages" : "'s schema"}.`,
     done: shown
-      ? `${entity} now has ${listing(what)}. ${fresh.length === 1 ? "It shows" : "They show"} in the form, on the detail page and, space permitting, as ${fresh.length === 1 ? "a column" : "columns"} in the list.`
+      ? `${entity} now has ${listing(what)}. ${fresh.length === 1 ? "It shows" : "They show"} in the form, on the ` +
+        `detail page and, space permitting, as ${fresh.length === 1 ? "a column" : "columns"} in the list.`
       : `${entity} now has ${listing(what)}. ${entity} has no pages made by the offline engine, so only its schema changed.`,
     notes: existing.length ? [`${listing(existing.map((n) => `\`${n}\``))} already existed and stayed as it was.`] : [],
   };
@@ -67,7 +68,9 @@ export function setRequired(model: AppModel, entity: string, names: string[], re
     after,
     plan: `Make ${entity}'s ${fields} ${required ? "required" : "optional"}.`,
     done: required
-      ? `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} now required: the form marks ${names.length === 1 ? "it" : "them"} with * and won't save while ${names.length === 1 ? "it is" : "they are"} blank. Records saved before without ${names.length === 1 ? "it" : "them"} stay as they are.`
+      ? `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} now required: the form marks ${names.length === 1 ? "it" : "them"} ` +
+        `with * and won't save while ${names.length === 1 ? "it is" : "they are"} blank. Records saved before without ` +
+        `${names.length === 1 ? "it" : "them"} stay as they are.`
       : `${entity}'s ${fields} ${names.length === 1 ? "is" : "are"} now optional: the form saves without ${names.length === 1 ? "it" : "them"}.`,
   };
 }
@@ -159,7 +162,9 @@ export function removeEntity(model: AppModel, entity: string): OpResult {
   return {
     after,
     plan: `Remove ${entity}: its schema, ${pages.length ? listing(pages) : "no pages"} and its navigation link.`,
-    done: `Removed the ${entity} entity${pages.length ? ` and its pages (${listing(pages)})` : ""}.${unlinked.length ? ` ${listing(unlinked)} no longer link${unlinked.length === 1 ? "s" : ""} to ${plural(entity)} (\`${key}\` removed).` : ""}`,
+    done:
+      `Removed the ${entity} entity${pages.length ? ` and its pages (${listing(pages)})` : ""}.` +
+      `${unlinked.length ? ` ${listing(unlinked)} no longer link${unlinked.length === 1 ? "s" : ""} to ${plural(entity)} (\`${key}\` removed).` : ""}`,
   };
 }
 
@@ -253,7 +258,9 @@ export function setTheme(model: AppModel, patch: { style?: StyleName; dark?: boo
   if (next.dark !== before.dark) said.push(next.dark ? "dark mode" : "light mode");
   if (next.primary !== before.primary) said.push(`${next.primary} as the primary colour`);
   if (!said.length) {
-    return { reply: `The app already uses the ${before.style ?? "clean"} style in ${before.dark ? "dark" : "light"} mode with ${before.primary} as its primary colour, so nothing changes.` };
+    return {
+      reply: `The app already uses the ${before.style ?? "clean"} style in ${before.dark ? "dark" : "light"} mode with ${before.primary} as its primary colour, so nothing changes.`,
+    };
   }
   const after = cloneModel(model);
   after.theme = next;
@@ -269,7 +276,10 @@ export function setPartColours(model: AppModel, parts: PartColours): OpResult {
   const before = model.theme.parts ?? {};
   const changed = (Object.keys(parts) as ThemePart[]).filter((p) => before[p] !== parts[p]);
   const said = changed.map((p) => `the ${p} ${parts[p]}`);
-  if (!changed.length) return { reply: `The ${listing(Object.keys(parts))} ${Object.keys(parts).length === 1 ? "is" : "are"} already ${listing([...new Set(Object.values(parts))])}, so nothing changed.` };
+  if (!changed.length)
+    return {
+      reply: `The ${listing(Object.keys(parts))} ${Object.keys(parts).length === 1 ? "is" : "are"} already ${listing([...new Set(Object.values(parts))])}, so nothing changed.`,
+    };
   const after = cloneModel(model);
   after.theme = { ...after.theme, parts: { ...before, ...parts } };
   return {
@@ -294,7 +304,10 @@ export function setPageTitle(model: AppModel, page: string, title: string): OpRe
     after.dashboardTitle = title;
   } else {
     const def = after.entities.find((e) => e.pages.list === page);
-    if (!def) return { reply: `The heading of pages/${page} is built from the record it shows, so there is no fixed title to change. I can change the titles of the dashboard and of list pages.` };
+    if (!def)
+      return {
+        reply: `The heading of pages/${page} is built from the record it shows, so there is no fixed title to change. I can change the titles of the dashboard and of list pages.`,
+      };
     def.navTitle = title;
   }
   return { after, plan: `Change the title of pages/${page} to "${title}".`, done: `pages/${page} is now titled "${title}", in its heading and in the navigation.` };

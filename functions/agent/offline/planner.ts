@@ -4,23 +4,17 @@
  * between them, and the pages that fit (a board for stages, a calendar for dates, charts).
  * Deterministic and pure; what it cannot model it lists in `unmodelled`.
  */
-import { linkProp } from "./entities";
-import { enumProp, type FieldDraft, fieldFrom, knownField, statusOptions } from "./fields";
+import { addKnownLinks, type Draft, draftOf, fieldsOf, flowIn, link, type PlannedEntity } from "./drafts";
+import { enumProp, fieldFrom, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
-import { ADJ, APP_NOUNS, type Clause, clausesOf, DET, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, namesNoun, titleNoun, titlePair } from "./nouns";
-import { pascal, singularize, snake } from "./naming";
+import { type Clause, clausesOf, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { ADJECTIVES, DETERMINERS, LINK_WORDS, RECORDING_VERBS, SUBJECT_VERBS } from "./vocabulary/grammar";
+import { APP_NOUNS } from "./vocabulary/nouns";
+import { pascal, singularize } from "./naming";
 import { amountsIn, measuresOf } from "./measures";
 import { fitTransactions, plannedTransactions } from "./transactions";
 
-export interface PlannedEntity {
-  name: string;
-  noun: string;
-  fields: FieldDraft[];
-  /** entity names this one links to (a `<target>_id` field each) */
-  links: string[];
-  icon: string | null;
-  person: boolean;
-}
+export type { PlannedEntity };
 
 export interface Plan {
   entities: PlannedEntity[];
@@ -30,32 +24,9 @@ export interface Plan {
 }
 
 const MAX_ENTITIES = 8;
-const SUBJECT_VERBS = new Set("has have is are belongs belong links link records record moves move gets get contains contain includes include holds hold needs need lives".split(" "));
-const LINK_WORDS = new Set("assigned owned paid packed led run written reported created hosted taught submitted posted made".split(" "));
-const PART = /(^| )(item|entry|step|line|day|section|version|comment|decision|movement|reading|visit|leg|chapter|lesson|episode|question|answer|task|vote|rating)$/;
-const TITLE_WORDS = /^(post|task|episode|lesson|script|issue|article|chapter|section|movie|series|song|book|course|meeting|quote|screen|objective|key result|action item|release|bug|incident|event|concert|trip|album|photo|recipe|activity|project|deal|story|idea|campaign|job opening)$/;
-
-interface Draft extends PlannedEntity {
-  described: FieldDraft[];
-}
-
-/** A new entity for `noun`, named, iconed and typed (person or not) as what is known of it says. */
-const draftOf = (noun: string): Draft => ({ name: pascal(noun), noun, fields: [], links: [], icon: knowledgeOf(noun)?.icon ?? null, person: isPerson(noun), described: [] });
-
-function link(a: Draft, b: Draft): void {
-  if (a === b || a.links.includes(b.name) || b.links.includes(a.name)) return;
-  a.links.push(b.name);
-}
-
-/** "from lead to won" in a clause. */
-function flowIn(text: string): [string, string] | null {
-  const m = /\bfrom ([a-z][a-z ]{0,20}?) to ([a-z]+(?: [a-z]+)?)\b/.exec(text);
-  if (!m || /\b(a|an|the|my)\b/.test(m[1])) return null;
-  return [m[1].trim(), m[2].trim().replace(/ on$| in$/, "")];
-}
-
+const OTHERS_ACT = new RegExp(`,?\\s+and\\s+(?=[a-z]+s\\s+(?:${RECORDING_VERBS.join("|")})\\s)`, "gi");
 /** ", and trainers log attendance": what others do starts a clause of its own, not an item of the list before it. */
-const splitActs = (text: string) => text.replace(/,?\s+and\s+(?=[a-z]+s\s+(?:log|logs|take|takes|mark|marks|record|records|track|tracks|rate|rates|review|reviews)\s)/gi, ". ");
+const splitActs = (text: string) => text.replace(OTHERS_ACT, ". ");
 
 export function planDescription(description: string): Plan {
   const clauses = clausesOf(splitActs(description));
@@ -63,29 +34,47 @@ export function planDescription(description: string): Plan {
   // "a plant tracker with weekly waterings": the thing the app is named after, when the description lists little else
   const named = titleNoun(clauses);
   // ... or the parent its listed things belong to ("a recipe box with ingredients and steps")
-  const parentOfListed = !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
+  const parentOfListed =
+    !!named && listedMentions.some((m) => knowledgeOf(m.noun)?.parents.includes(named)) && !listedMentions.some((m) => m.noun.slice(0, 5) === named.slice(0, 5));
   // ... or what the listed containers hold ("a photography portfolio with albums": photos in albums)
   const childOfListed = !!named && (knowledgeOf(named)?.parents ?? []).some((p) => listedMentions.some((m) => m.noun === p && knowledgeOf(p)?.container));
   // ... or the people who use it ("a standup app: each member posts blockers")
-  if (named && (listedMentions.filter((m) => !isPerson(m.noun)).length < 2 || parentOfListed || childOfListed) && knowledgeOf(named) && !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))) listedMentions.unshift({ noun: named });
+  if (
+    named &&
+    (listedMentions.filter((m) => !isPerson(m.noun)).length < 2 || parentOfListed || childOfListed) &&
+    knowledgeOf(named) &&
+    !listedMentions.some((m) => m.noun === named || m.noun.endsWith(` ${named}`))
+  )
+    listedMentions.unshift({ noun: named });
   // "drafts, scheduled posts and writers": listed stages are one record moving through them
   const staged = recordStagedAs(listedMentions.map((m) => m.noun));
   if (staged && !listedMentions.some((m) => m.noun === staged)) {
-    const stages = knowledgeOf(staged)!.fields.find((f) => /^(status|stage):/.test(f))!.split(":")[1].split("/");
+    const stages = knowledgeOf(staged)!
+      .fields.find((f) => /^(status|stage):/.test(f))!
+      .split(":")[1]
+      .split("/");
     const first = listedMentions.findIndex((m) => stages.includes(m.noun));
     listedMentions.splice(0, listedMentions.length, ...listedMentions.filter((m, i) => i === first || !stages.includes(m.noun)));
     listedMentions[first] = { noun: staged };
   }
   const title = titlePair(clauses);
-  if (listedMentions.length < 2 && title.nouns.every((n) => knowledgeOf(n))) for (const noun of title.nouns) if (!listedMentions.some((m) => m.noun === noun)) listedMentions.splice(listedMentions.length - (listedMentions.length ? 1 : 0), 0, { noun });
+  if (listedMentions.length < 2 && title.nouns.every((n) => knowledgeOf(n)))
+    for (const noun of title.nouns) if (!listedMentions.some((m) => m.noun === noun)) listedMentions.splice(listedMentions.length - (listedMentions.length ? 1 : 0), 0, { noun });
   // "a dream diary": what a journal or diary records is an entry about its subject
   if (!listedMentions.length && named && !knowledgeOf(named) && /^(journal|diary)$/.test(title.app ?? "")) listedMentions.push({ noun: `${named} entry` });
   // "a reading-goals tool to add goals": a listed noun takes the qualifier the title gives it
-  const lead = (clauses[0]?.words ?? []).find((x) => !DET.has(x) && !ADJ.has(x));
+  const lead = (clauses[0]?.words ?? []).find((x) => !DETERMINERS.has(x) && !ADJECTIVES.has(x));
   const titleWords = clauses[0]?.words ?? [];
-  const kin = titleWords.slice(0, titleWords.findIndex((x) => APP_NOUNS.has(x))).find((x) => /^(team|family)$/.test(x));
+  const kin = titleWords
+    .slice(
+      0,
+      titleWords.findIndex((x) => APP_NOUNS.has(x)),
+    )
+    .find((x) => /^(team|family)$/.test(x));
   for (const m of listedMentions) {
-    const compound = (clauses[0]?.words ?? []).find((x) => /^[a-z]+-[a-z]+$/.test(x) && !ADJ.has(x.split("-")[0]) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun);
+    const compound = (clauses[0]?.words ?? []).find(
+      (x) => /^[a-z]+-[a-z]+$/.test(x) && !ADJECTIVES.has(x.split("-")[0]) && !m.noun.includes(" ") && singularize(x.split("-")[1]) === m.noun,
+    );
     if (compound) m.noun = `${compound.split("-")[0]} ${m.noun}`;
     // "a pantry inventory with low items": a bare item is an item of the place the app is about
     // ... but "a recycling guide: search an item": an activity has no items of its own
@@ -102,9 +91,14 @@ export function planDescription(description: string): Plan {
   // "friends vote on destinations", "members rate recipes": each vote or rating is a record of who voted for what
   const acted = /\b([a-z]+s) (?:(vote|bid|comment)s? on|rates?) ([a-z]+s)\b/.exec(description.toLowerCase());
   const act = acted ? (acted[2] ?? "rating") : "";
-  const acts = acted && [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) && !listedMentions.some((m) => m.noun === act) && listedMentions.length < MAX_ENTITIES;
+  const acts =
+    acted &&
+    [acted[1], acted[3]].every((x) => listedMentions.some((m) => m.noun === singularize(x))) &&
+    !listedMentions.some((m) => m.noun === act) &&
+    listedMentions.length < MAX_ENTITIES;
   if (acts) listedMentions.push({ noun: act });
-  if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES) listedMentions.push({ noun: joining });
+  if (joining && listedMentions.some((m) => m.noun === singularize(joined[1])) && !listedMentions.some((m) => m.noun === joining) && listedMentions.length < MAX_ENTITIES)
+    listedMentions.push({ noun: joining });
   // "members book classes": the booking is a record linking the member and the class, both records too
   const transactions = plannedTransactions(description, listedMentions, MAX_ENTITIES);
   // "word lists": the words are records too, each in its list
@@ -123,7 +117,12 @@ export function planDescription(description: string): Plan {
     const list = drafts.find((x) => x.noun === `${d.noun} list`);
     if (list) link(d, list);
   }
-  if (acts) for (const x of [acted[1], acted[3]]) link(drafts.find((d) => d.noun === act)!, drafts.find((d) => d.noun === singularize(x))!);
+  if (acts)
+    for (const x of [acted[1], acted[3]])
+      link(
+        drafts.find((d) => d.noun === act)!,
+        drafts.find((d) => d.noun === singularize(x))!,
+      );
   for (const t of transactions) {
     const record = findNamed(drafts, t.record ?? t.what)!;
     for (const end of [findNamed(drafts, t.what), findNamed(drafts, t.who)]) if (end) link(record, end);
@@ -160,7 +159,12 @@ export function planDescription(description: string): Plan {
   const owing = /\bwho (?:owes|owe|paid|pays|spent)\b|\bsplit(?:s|ting|ter)?\b/i.test(description);
   // ... named by who they are when the description says so ("for roommates", but "for roommates or trips" is anyone)
   const sharers = /\bfor (?:my |our |the )?([a-z]+mates|friends|colleagues)\b(?! or\b)/i.exec(description)?.[1].toLowerCase();
-  if (main && !drafts.some((d) => d.person) && (owing || /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description)) && drafts.length < MAX_ENTITIES) {
+  if (
+    main &&
+    !drafts.some((d) => d.person) &&
+    (owing || /\b(assignees?|assigned to|owners?|owned by|reporters?|responsible|rotating|rotas?)\b/i.test(description)) &&
+    drafts.length < MAX_ENTITIES
+  ) {
     // "an owner team": the owner is the team itself
     const group = /\b(owner|owning|responsible) team\b/i.test(description);
     const kin = /\b(team|family)\b/i.exec(description)?.[1].toLowerCase();
@@ -172,8 +176,18 @@ export function planDescription(description: string): Plan {
     for (const d of by.length ? by : [main]) link(d, person);
   }
 
-  (main ?? drafts.find((d) => !d.person))?.described.push(...measuresOf(description, amounts, drafts.map((d) => d.noun)));
-  for (const d of drafts) d.fields = fieldsOf(d, flows.filter((f) => f.owner === d));
+  (main ?? drafts.find((d) => !d.person))?.described.push(
+    ...measuresOf(
+      description,
+      amounts,
+      drafts.map((d) => d.noun),
+    ),
+  );
+  for (const d of drafts)
+    d.fields = fieldsOf(
+      d,
+      flows.filter((f) => f.owner === d),
+    );
   fitTransactions(transactions, drafts, description);
 
   const text = description.toLowerCase();
@@ -191,7 +205,8 @@ export function planDescription(description: string): Plan {
   // the thing the dates are about: the main thing, then a thing with the due date named, then any thing before people
   const dueNamed = /\b(due dates?|deadlines?)\b/.test(text);
   const dated: ((d: Draft) => boolean)[] = [(d) => d === main, (d) => dueNamed && d.fields.some((f) => f.name === "due_date"), (d) => !d.person, () => true];
-  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text)) for (const fits of dated) calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
+  if (/\b(calendar|schedul\w*|itinerar\w*|agenda|due dates?|deadlines?|timeline|appointments?)\b/.test(text))
+    for (const fits of dated) calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
   if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
   return {
     entities: drafts.map(({ described: _, ...e }) => e),
@@ -201,15 +216,22 @@ export function planDescription(description: string): Plan {
   };
 }
 
-
 /** Links and described fields from one clause. */
-function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: Draft | undefined, flows: { owner: Draft; flow: [string, string]; word: string }[], byNoun: (n: string) => Draft): void {
+function addClause(
+  c: Clause,
+  ci: number,
+  ms: Mention[],
+  drafts: Draft[],
+  main: Draft | undefined,
+  flows: { owner: Draft; flow: [string, string]; word: string }[],
+  byNoun: (n: string) => Draft,
+): void {
   const w = c.words;
   const at = (m: Mention) => byNoun(m.noun);
   const after = (k: number) => ms.find((m) => m.head > k && m.head <= k + 3);
   // Subject clauses: "each bug ... is assigned to a developer", "a session links a tutor and a student".
   const first = ms[0];
-  if (first && w.slice(0, first.start).every((x) => DET.has(x)) && SUBJECT_VERBS.has(w[first.head + 1] ?? "")) {
+  if (first && w.slice(0, first.start).every((x) => DETERMINERS.has(x)) && SUBJECT_VERBS.has(w[first.head + 1] ?? "")) {
     for (const m of ms.slice(1)) if (m.noun !== first.noun) link(at(first), at(m));
   }
   for (const m of ms) {
@@ -235,13 +257,16 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
       const kids: Mention[] = [];
       for (const x of ms) {
         if (!x.plural || x.head <= m.head + 1) continue;
-        const gap = w.slice(m.head + 2, x.start).filter((y, i) => !(y === "," || y === "and" || DET.has(y) || kids.some((kid) => m.head + 2 + i >= kid.start && m.head + 2 + i <= kid.head)));
+        const gap = w
+          .slice(m.head + 2, x.start)
+          .filter((y, i) => !(y === "," || y === "and" || DETERMINERS.has(y) || kids.some((kid) => m.head + 2 + i >= kid.start && m.head + 2 + i <= kid.head)));
         if (gap.length) break;
         kids.push(x);
       }
       // "courses with lessons": a lesson belongs to its course; "appointments with clients": an appointment names its client
-      for (const kid of kids) if (at(kid).person && !at(m).person) link(at(m), at(kid));
-      else link(at(kid), at(m));
+      for (const kid of kids)
+        if (at(kid).person && !at(m).person) link(at(m), at(kid));
+        else link(at(kid), at(m));
     }
   }
   // "sort clips and sketches into folders": the things listed go into the container named
@@ -277,7 +302,12 @@ function addClause(c: Clause, ci: number, ms: Mention[], drafts: Draft[], main: 
   // "stocks I own, buy price and current price": the one thing a clause starts with, then what it has
   const lead0 = ms[0];
   const comma = w.indexOf(",");
-  const opener = lead0 && comma > lead0.head && comma - lead0.head <= 3 && w.slice(0, lead0.start).every((x) => DET.has(x)) && w.slice(lead0.head + 1, comma).every((x) => /^(i|we|they|you|own|have|sell|keep|hold|make|buy|use)$/.test(x));
+  const opener =
+    lead0 &&
+    comma > lead0.head &&
+    comma - lead0.head <= 3 &&
+    w.slice(0, lead0.start).every((x) => DETERMINERS.has(x)) &&
+    w.slice(lead0.head + 1, comma).every((x) => /^(i|we|they|you|own|have|sell|keep|hold|make|buy|use)$/.test(x));
   if (opener && !w.some((x) => /^(with|has|have|including)$/.test(x)) && ms.every((x) => x === lead0 || x.noun === lead0.noun)) {
     for (const item of itemsAfter(w, comma - 1)) if (item.phrase[0] !== "how" && item.phrase.length <= 3) addDescribed(at(lead0), item.phrase, drafts, flows, flow);
   }
@@ -316,7 +346,14 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
     return;
   }
   // "bugs with a severity and a component": a field named after what the record usually belongs to is that record
-  if (words.length === 1 && knowledgeOf(target.noun)?.parents.includes(text) && knowledgeOf(text) && !isPerson(text) && drafts.length < MAX_ENTITIES && !drafts.some((d) => d.noun === text)) {
+  if (
+    words.length === 1 &&
+    knowledgeOf(target.noun)?.parents.includes(text) &&
+    knowledgeOf(text) &&
+    !isPerson(text) &&
+    drafts.length < MAX_ENTITIES &&
+    !drafts.some((d) => d.noun === text)
+  ) {
     const parent = draftOf(text);
     drafts.push(parent);
     link(target, parent);
@@ -328,69 +365,4 @@ function addDescribed(owner: Draft, phrase: string[], drafts: Draft[], flows: { 
   if (!draft || words.length > 5 || drafts.some((d) => d.noun === text)) return;
   if (isStatus && flow) flows.push({ owner: target, flow, word: draft.name });
   if (!target.described.some((f) => f.name === draft.name)) target.described.push(draft);
-}
-
-/** Links from what is known: a lesson belongs to a course, a sign-up links a volunteer and an event. */
-function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
-  for (const d of drafts) {
-    for (const p of knowledgeOf(d.noun)?.parents ?? []) {
-      if (p === "@people") {
-        // the people nothing else points at yet: a loan's friend, not the book's author
-        const people = drafts.filter((x) => x.person && x !== d);
-        const free = people.filter((x) => !drafts.some((y) => y !== d && y.links.includes(x.name)));
-        for (const person of (free.length ? free : people).slice(0, 2)) link(d, person);
-        continue;
-      }
-      if (p === "@person") {
-        const person = drafts.find((x) => x.person && x !== d);
-        if (person && !d.links.some((l) => drafts.find((x) => x.name === l)?.person)) link(d, person);
-        continue;
-      }
-      const parent = drafts.find((x) => x !== d && namesNoun(x.noun, p));
-      if (parent && d.links.length < 3) link(d, parent);
-    }
-  }
-  const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
-  for (const c of drafts.filter((x) => knowledgeOf(x.noun)?.container)) {
-    for (const d of drafts) if (d !== c && !d.person && !knowledgeOf(d.noun)?.container && !linked(d)) link(d, c);
-  }
-  if (!main) return;
-  for (const d of drafts) {
-    const hasThingParent = d.links.some((l) => !drafts.find((x) => x.name === l)?.person);
-    if (d !== main && !d.person && PART.test(d.noun) && !hasThingParent) link(d, main);
-  }
-  const person = drafts.find((x) => x.person && !drafts.some((y) => y.links.includes(x.name)));
-  if (!person || main.person || main.links.some((l) => drafts.find((x) => x.name === l)?.person)) return;
-  // "services and escalation contacts": a person in a role (an escalation contact) of a kind that belongs to things (a contact to a company) is the main thing's, not its assignee
-  const belongs = person.noun.includes(" ") && !person.links.length && (knowledgeOf(person.noun)?.parents ?? []).some((p) => !p.startsWith("@"));
-  if (belongs) link(person, main);
-  else link(main, person);
-}
-
-/** An entity's fields: its title, described fields, known extras, links, then notes. */
-function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[]): FieldDraft[] {
-  const known = knowledgeOf(d.noun);
-  const out: FieldDraft[] = [];
-  const add = (f: FieldDraft | null) => {
-    if (f && !out.some((x) => x.name === f.name) && !(f.name === `${snake(d.noun)}` && out.length)) out.push(f);
-  };
-  const knownFields = (known?.fields ?? []).map((s) => knownField(s, d.name));
-  const titleName = TITLE_WORDS.test(d.noun) ? "title" : "name";
-  add(knownFields.find((f) => f?.required) ?? { name: titleName, prop: { type: "string" }, required: true });
-  for (const l of d.links) add({ name: `${snake(l)}_id`, prop: linkProp(l) });
-  for (const f of d.described) {
-    const k = knownFields.find((x) => x?.name === f.name);
-    const flow = flows.find((x) => x.word === f.name);
-    // a known choice list that reaches Y is better than a made-up middle: it starts at X instead
-    const known = k && Array.isArray(k.prop.enum) ? k.prop.enum.map(String) : null;
-    const [from, to] = flow ? [snake(flow.flow[0]), snake(flow.flow[1])] : ["", ""];
-    if (known && flow && known.includes(to)) {
-      const options = known.includes(from) ? known : [from, ...known.slice(1).filter((v) => v !== from)];
-      add({ ...k!, prop: enumProp(options) });
-    } else add(f);
-  }
-  // a known text field the description made a link ("author" once a book links an Author) is dropped
-  for (const f of knownFields) if (!d.links.some((l) => snake(l) === f?.name)) add(f);
-  if (!known) add({ name: "notes", prop: { type: "string" } });
-  return out.filter((f) => !(f.name.endsWith("_id") && !d.links.some((l) => `${snake(l)}_id` === f.name)) || f.prop.description?.startsWith("id of"));
 }

@@ -3,7 +3,7 @@ import { type Field, fieldNameFrom, type JsonProp, inferProp, type TypeHint } fr
 import { fieldFrom } from "./fields";
 import { type AppModel, type EntityDef, fields } from "./model";
 import { pluralize, singularize, snake, words } from "./naming";
-import { domainForWord } from "./vocabulary";
+import { domainForWord } from "./domains";
 
 const squash = (text: string) => words(text).join("");
 
@@ -22,9 +22,7 @@ export function resolveEntity(model: AppModel, phrase: string): EntityDef | unde
   if (!p) return undefined;
   const one = squash(singularize(p));
   const many = squash(p);
-  const direct = model.entities.find((e) =>
-    [e.name, pluralize(e.name), e.navTitle, e.pages.list ?? ""].some((k) => k && (squash(k) === many || squash(singularize(k)) === one)),
-  );
+  const direct = model.entities.find((e) => [e.name, pluralize(e.name), e.navTitle, e.pages.list ?? ""].some((k) => k && (squash(k) === many || squash(singularize(k)) === one)));
   if (direct) return direct;
   const domain = domainForWord(p);
   const known = domain ? model.entities.find((e) => e.name === domain.entity) : undefined;
@@ -137,3 +135,10 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
   }
   return out;
 }
+
+/** A phrase without the quotes around it ("“Urgent”" -> "Urgent"). */
+export const unquote = (text: string): string =>
+  text
+    .trim()
+    .replace(/^["“'`]+|["”'`]+$/g, "")
+    .trim();

@@ -5,6 +5,7 @@
  * or another primary colour only rewrites that one small file.
  */
 import { applyParts, type PartColours, parseParts, partLine } from "./theme-parts";
+import type { ThemeTokens } from "./theme-tokens";
 
 export const STYLES = ["neo-brutalism", "neumorphism", "glassmorphism", "material-design", "claymorphism"] as const;
 export type StyleName = (typeof STYLES)[number];
@@ -18,15 +19,46 @@ export interface ThemeSettings {
 }
 
 export const COLOURS = [
-  "slate", "gray", "zinc", "stone", "red", "orange", "amber", "yellow", "lime", "green", "emerald",
-  "teal", "cyan", "sky", "blue", "indigo", "violet", "purple", "fuchsia", "pink", "rose",
+  "slate",
+  "gray",
+  "zinc",
+  "stone",
+  "red",
+  "orange",
+  "amber",
+  "yellow",
+  "lime",
+  "green",
+  "emerald",
+  "teal",
+  "cyan",
+  "sky",
+  "blue",
+  "indigo",
+  "violet",
+  "purple",
+  "fuchsia",
+  "pink",
+  "rose",
 ] as const;
 
 /** Colour words people use, mapped to Tailwind palettes. */
 export const COLOUR_WORDS: Record<string, string> = {
   ...Object.fromEntries(COLOURS.map((c) => [c, c])),
-  grey: "gray", black: "zinc", navy: "blue", turquoise: "teal", aqua: "cyan", gold: "amber", golden: "amber",
-  magenta: "fuchsia", mint: "emerald", lavender: "violet", brown: "amber", crimson: "red", coral: "rose", olive: "lime",
+  grey: "gray",
+  black: "zinc",
+  navy: "blue",
+  turquoise: "teal",
+  aqua: "cyan",
+  gold: "amber",
+  golden: "amber",
+  magenta: "fuchsia",
+  mint: "emerald",
+  lavender: "violet",
+  brown: "amber",
+  crimson: "red",
+  coral: "rose",
+  olive: "lime",
 };
 
 const DEFAULT_PRIMARY: Record<string, string> = {
@@ -53,22 +85,6 @@ export function styleFrom(text: string): StyleName | null {
   if (/material/.test(t)) return "material-design";
   if (/claymorph|\bclay\b/.test(t)) return "claymorphism";
   return null;
-}
-
-export interface ThemeTokens {
-  page: string;
-  sidebar: string;
-  brand: string;
-  navItem: string;
-  navItemActive: string;
-  card: string;
-  heading: string;
-  muted: string;
-  accent: string;
-  link: string;
-  primaryButton: string;
-  secondaryButton: string;
-  input: string;
 }
 
 type Palette = (c: string) => ThemeTokens;
@@ -106,41 +122,45 @@ const clean: Record<"light" | "dark", Palette> = {
   }),
 };
 
-const brutal = (ink: string, paper: string, surface: string, text: string, muted: string): Palette => (c) => ({
-  page: `${paper} ${text}`,
-  sidebar: `${surface} border-b-4 md:border-b-0 md:border-r-4 border-${ink}`,
-  brand: "font-black uppercase tracking-tight",
-  navItem: "border-2 border-transparent font-bold hover:border-current",
-  navItemActive: `border-2 border-${ink} bg-${c}-400 font-black text-black shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}]`,
-  card: `rounded-none border-2 border-${ink} ${surface} shadow-[6px_6px_0_0_${ink === "black" ? "#000" : "#fff"}]`,
-  heading: "text-3xl font-black uppercase tracking-tight",
-  muted: `font-medium ${muted}`,
-  accent: ink === "black" ? "text-black" : `text-${c}-400`,
-  link: "font-bold underline decoration-2 underline-offset-2",
-  primaryButton: `rounded-none border-2 border-${ink} bg-${c}-400 font-bold text-black shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}] hover:bg-${c}-300 hover:shadow-none`,
-  secondaryButton: `rounded-none border-2 border-${ink} ${surface} font-bold shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}] hover:shadow-none`,
-  input: `rounded-none border-2 border-${ink} ${surface}`,
-});
+const brutal =
+  (ink: string, paper: string, surface: string, text: string, muted: string): Palette =>
+  (c) => ({
+    page: `${paper} ${text}`,
+    sidebar: `${surface} border-b-4 md:border-b-0 md:border-r-4 border-${ink}`,
+    brand: "font-black uppercase tracking-tight",
+    navItem: "border-2 border-transparent font-bold hover:border-current",
+    navItemActive: `border-2 border-${ink} bg-${c}-400 font-black text-black shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}]`,
+    card: `rounded-none border-2 border-${ink} ${surface} shadow-[6px_6px_0_0_${ink === "black" ? "#000" : "#fff"}]`,
+    heading: "text-3xl font-black uppercase tracking-tight",
+    muted: `font-medium ${muted}`,
+    accent: ink === "black" ? "text-black" : `text-${c}-400`,
+    link: "font-bold underline decoration-2 underline-offset-2",
+    primaryButton: `rounded-none border-2 border-${ink} bg-${c}-400 font-bold text-black shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}] hover:bg-${c}-300 hover:shadow-none`,
+    secondaryButton: `rounded-none border-2 border-${ink} ${surface} font-bold shadow-[3px_3px_0_0_${ink === "black" ? "#000" : "#fff"}] hover:shadow-none`,
+    input: `rounded-none border-2 border-${ink} ${surface}`,
+  });
 
-const neu = (base: string, dark: string, light: string, text: string, muted: string): Palette => (c) => {
-  const out = `shadow-[6px_6px_12px_${dark},-6px_-6px_12px_${light}]`;
-  const inset = `shadow-[inset_4px_4px_8px_${dark},inset_-4px_-4px_8px_${light}]`;
-  return {
-    page: `${base} ${text}`,
-    sidebar: `${base} ${out}`,
-    brand: `font-bold text-${c}-500`,
-    navItem: `rounded-xl ${muted} hover:${out}`,
-    navItemActive: `rounded-xl font-semibold text-${c}-500 ${inset}`,
-    card: `rounded-3xl border-0 ${base} shadow-[8px_8px_16px_${dark},-8px_-8px_16px_${light}]`,
-    heading: "text-2xl font-bold",
-    muted,
-    accent: `text-${c}-500`,
-    link: `text-${c}-500 hover:underline`,
-    primaryButton: `rounded-xl border-0 ${base} font-semibold text-${c}-500 ${out} hover:${base} active:${inset}`,
-    secondaryButton: `rounded-xl border-0 ${base} ${muted} ${out} hover:${base} active:${inset}`,
-    input: `rounded-xl border-0 ${base} ${inset}`,
+const neu =
+  (base: string, dark: string, light: string, text: string, muted: string): Palette =>
+  (c) => {
+    const out = `shadow-[6px_6px_12px_${dark},-6px_-6px_12px_${light}]`;
+    const inset = `shadow-[inset_4px_4px_8px_${dark},inset_-4px_-4px_8px_${light}]`;
+    return {
+      page: `${base} ${text}`,
+      sidebar: `${base} ${out}`,
+      brand: `font-bold text-${c}-500`,
+      navItem: `rounded-xl ${muted} hover:${out}`,
+      navItemActive: `rounded-xl font-semibold text-${c}-500 ${inset}`,
+      card: `rounded-3xl border-0 ${base} shadow-[8px_8px_16px_${dark},-8px_-8px_16px_${light}]`,
+      heading: "text-2xl font-bold",
+      muted,
+      accent: `text-${c}-500`,
+      link: `text-${c}-500 hover:underline`,
+      primaryButton: `rounded-xl border-0 ${base} font-semibold text-${c}-500 ${out} hover:${base} active:${inset}`,
+      secondaryButton: `rounded-xl border-0 ${base} ${muted} ${out} hover:${base} active:${inset}`,
+      input: `rounded-xl border-0 ${base} ${inset}`,
+    };
   };
-};
 
 const glass: Record<"light" | "dark", Palette> = {
   light: (c) => ({
@@ -175,47 +195,53 @@ const glass: Record<"light" | "dark", Palette> = {
   }),
 };
 
-const material = (dark: boolean): Palette => (c) => ({
-  page: dark ? "bg-gray-900 text-gray-100" : "bg-gray-100 text-gray-900",
-  sidebar: dark ? "bg-gray-800 shadow-lg" : "bg-white shadow-md",
-  brand: `text-lg font-medium ${dark ? `text-${c}-300` : `text-${c}-700`}`,
-  navItem: dark ? "rounded-r-full text-gray-300 hover:bg-gray-700" : "rounded-r-full text-gray-700 hover:bg-gray-100",
-  navItemActive: dark ? `rounded-r-full bg-${c}-900 font-medium text-${c}-100` : `rounded-r-full bg-${c}-100 font-medium text-${c}-800`,
-  card: dark ? "rounded-lg border-0 bg-gray-800 text-gray-100 shadow-lg" : "rounded-lg border-0 bg-white shadow-md",
-  heading: "text-2xl font-normal tracking-tight",
-  muted: dark ? "text-gray-400" : "text-gray-600",
-  accent: dark ? `text-${c}-300` : `text-${c}-600`,
-  link: dark ? `text-${c}-300 hover:underline` : `text-${c}-700 hover:underline`,
-  primaryButton: `rounded text-sm font-medium uppercase tracking-wider bg-${c}-600 text-white shadow-md hover:bg-${c}-700 hover:shadow-lg`,
-  secondaryButton: dark
-    ? `rounded text-sm font-medium uppercase tracking-wider border border-gray-600 bg-transparent text-${c}-300 hover:bg-gray-700`
-    : `rounded text-sm font-medium uppercase tracking-wider border border-gray-300 bg-white text-${c}-700 hover:bg-${c}-50`,
-  input: dark ? "rounded border-gray-600 bg-gray-900 text-gray-100" : "rounded border-gray-400 bg-white",
-});
-
-const clay = (dark: boolean): Palette => (c) => {
-  const soft = dark
-    ? "shadow-[10px_10px_24px_rgba(0,0,0,0.45),inset_-6px_-6px_12px_rgba(0,0,0,0.25),inset_6px_6px_12px_rgba(255,255,255,0.06)]"
-    : "shadow-[10px_10px_24px_rgba(0,0,0,0.08),inset_-6px_-6px_12px_rgba(0,0,0,0.04),inset_6px_6px_12px_rgba(255,255,255,0.9)]";
-  const puffy = "shadow-[6px_6px_12px_rgba(0,0,0,0.15),inset_-3px_-3px_6px_rgba(0,0,0,0.15),inset_3px_3px_6px_rgba(255,255,255,0.45)]";
-  return {
-    page: dark ? "bg-slate-900 text-slate-100" : `bg-${c}-50 text-slate-800`,
-    sidebar: dark ? `bg-slate-800 md:rounded-r-[2rem] ${soft}` : `bg-white/80 md:rounded-r-[2rem] ${soft}`,
-    brand: `font-extrabold ${dark ? `text-${c}-300` : `text-${c}-600`}`,
-    navItem: dark ? "rounded-2xl text-slate-300 hover:bg-slate-700" : "rounded-2xl text-slate-600 hover:bg-slate-100",
-    navItemActive: `rounded-2xl bg-${c}-${dark ? "500" : "200"} font-bold ${dark ? "text-white" : `text-${c}-900`} ${puffy}`,
-    card: `rounded-[2rem] border-0 ${dark ? "bg-slate-800 text-slate-100" : "bg-white"} ${soft}`,
-    heading: "text-3xl font-extrabold",
-    muted: dark ? "text-slate-400" : "text-slate-500",
-    accent: dark ? `text-${c}-300` : `text-${c}-500`,
-    link: dark ? `font-semibold text-${c}-300 hover:underline` : `font-semibold text-${c}-600 hover:underline`,
-    primaryButton: `rounded-full border-0 bg-${c}-400 font-bold text-white ${puffy} hover:bg-${c}-500`,
+const material =
+  (dark: boolean): Palette =>
+  (c) => ({
+    page: dark ? "bg-gray-900 text-gray-100" : "bg-gray-100 text-gray-900",
+    sidebar: dark ? "bg-gray-800 shadow-lg" : "bg-white shadow-md",
+    brand: `text-lg font-medium ${dark ? `text-${c}-300` : `text-${c}-700`}`,
+    navItem: dark ? "rounded-r-full text-gray-300 hover:bg-gray-700" : "rounded-r-full text-gray-700 hover:bg-gray-100",
+    navItemActive: dark ? `rounded-r-full bg-${c}-900 font-medium text-${c}-100` : `rounded-r-full bg-${c}-100 font-medium text-${c}-800`,
+    card: dark ? "rounded-lg border-0 bg-gray-800 text-gray-100 shadow-lg" : "rounded-lg border-0 bg-white shadow-md",
+    heading: "text-2xl font-normal tracking-tight",
+    muted: dark ? "text-gray-400" : "text-gray-600",
+    accent: dark ? `text-${c}-300` : `text-${c}-600`,
+    link: dark ? `text-${c}-300 hover:underline` : `text-${c}-700 hover:underline`,
+    primaryButton: `rounded text-sm font-medium uppercase tracking-wider bg-${c}-600 text-white shadow-md hover:bg-${c}-700 hover:shadow-lg`,
     secondaryButton: dark
-      ? "rounded-full border-0 bg-slate-700 font-semibold text-slate-100 shadow-[4px_4px_10px_rgba(0,0,0,0.35)] hover:bg-slate-600"
-      : "rounded-full border-0 bg-white font-semibold text-slate-700 shadow-[4px_4px_10px_rgba(0,0,0,0.08)] hover:bg-slate-50",
-    input: dark ? "rounded-2xl border-0 bg-slate-900 text-slate-100 shadow-[inset_3px_3px_6px_rgba(0,0,0,0.4)]" : "rounded-2xl border-0 bg-slate-100 shadow-[inset_3px_3px_6px_rgba(0,0,0,0.06)]",
+      ? `rounded text-sm font-medium uppercase tracking-wider border border-gray-600 bg-transparent text-${c}-300 hover:bg-gray-700`
+      : `rounded text-sm font-medium uppercase tracking-wider border border-gray-300 bg-white text-${c}-700 hover:bg-${c}-50`,
+    input: dark ? "rounded border-gray-600 bg-gray-900 text-gray-100" : "rounded border-gray-400 bg-white",
+  });
+
+const clay =
+  (dark: boolean): Palette =>
+  (c) => {
+    const soft = dark
+      ? "shadow-[10px_10px_24px_rgba(0,0,0,0.45),inset_-6px_-6px_12px_rgba(0,0,0,0.25),inset_6px_6px_12px_rgba(255,255,255,0.06)]"
+      : "shadow-[10px_10px_24px_rgba(0,0,0,0.08),inset_-6px_-6px_12px_rgba(0,0,0,0.04),inset_6px_6px_12px_rgba(255,255,255,0.9)]";
+    const puffy = "shadow-[6px_6px_12px_rgba(0,0,0,0.15),inset_-3px_-3px_6px_rgba(0,0,0,0.15),inset_3px_3px_6px_rgba(255,255,255,0.45)]";
+    return {
+      page: dark ? "bg-slate-900 text-slate-100" : `bg-${c}-50 text-slate-800`,
+      sidebar: dark ? `bg-slate-800 md:rounded-r-[2rem] ${soft}` : `bg-white/80 md:rounded-r-[2rem] ${soft}`,
+      brand: `font-extrabold ${dark ? `text-${c}-300` : `text-${c}-600`}`,
+      navItem: dark ? "rounded-2xl text-slate-300 hover:bg-slate-700" : "rounded-2xl text-slate-600 hover:bg-slate-100",
+      navItemActive: `rounded-2xl bg-${c}-${dark ? "500" : "200"} font-bold ${dark ? "text-white" : `text-${c}-900`} ${puffy}`,
+      card: `rounded-[2rem] border-0 ${dark ? "bg-slate-800 text-slate-100" : "bg-white"} ${soft}`,
+      heading: "text-3xl font-extrabold",
+      muted: dark ? "text-slate-400" : "text-slate-500",
+      accent: dark ? `text-${c}-300` : `text-${c}-500`,
+      link: dark ? `font-semibold text-${c}-300 hover:underline` : `font-semibold text-${c}-600 hover:underline`,
+      primaryButton: `rounded-full border-0 bg-${c}-400 font-bold text-white ${puffy} hover:bg-${c}-500`,
+      secondaryButton: dark
+        ? "rounded-full border-0 bg-slate-700 font-semibold text-slate-100 shadow-[4px_4px_10px_rgba(0,0,0,0.35)] hover:bg-slate-600"
+        : "rounded-full border-0 bg-white font-semibold text-slate-700 shadow-[4px_4px_10px_rgba(0,0,0,0.08)] hover:bg-slate-50",
+      input: dark
+        ? "rounded-2xl border-0 bg-slate-900 text-slate-100 shadow-[inset_3px_3px_6px_rgba(0,0,0,0.4)]"
+        : "rounded-2xl border-0 bg-slate-100 shadow-[inset_3px_3px_6px_rgba(0,0,0,0.06)]",
+    };
   };
-};
 
 const PALETTES: Record<string, Record<"light" | "dark", Palette>> = {
   clean,

@@ -4,7 +4,7 @@ import { hasPages, readModel } from "./model";
 import { lowerWords, pluralize } from "./naming";
 import { parseFieldPhrases } from "./resolve";
 import { boardField } from "./views";
-import { DOMAINS, domainOf } from "./vocabulary";
+import { DOMAINS, domainOf } from "./domains";
 
 export interface Suggestion {
   title: string;

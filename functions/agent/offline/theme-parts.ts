@@ -3,7 +3,7 @@
  * one or more tokens of components/Theme whose colour classes are swapped for the
  * chosen palette, so the style's shapes, borders and shadows stay as they were.
  */
-import type { ThemeTokens } from "./styles";
+import type { ThemeTokens } from "./theme-tokens";
 
 export const PARTS = ["header", "sidebar", "buttons", "background", "links", "cards", "headings"] as const;
 export type ThemePart = (typeof PARTS)[number];
@@ -51,7 +51,8 @@ export function applyParts(tokens: ThemeTokens, parts: PartColours | undefined, 
   const c = parts;
   // a dark background or card is dark in either mode, with light text on it
   const deep = (value: string) => dark || toneOf(value).shade === "dark";
-  if (c.background) t.page = recolour(t.page, deep(c.background) ? `bg-${at(c.background, toneOf(c.background).shade ? 700 : 950)} text-slate-100` : `bg-${at(c.background, 50)} text-slate-900`);
+  if (c.background)
+    t.page = recolour(t.page, deep(c.background) ? `bg-${at(c.background, toneOf(c.background).shade ? 700 : 950)} text-slate-100` : `bg-${at(c.background, 50)} text-slate-900`);
   if (c.sidebar) {
     t.sidebar = recolour(t.sidebar, `bg-${at(c.sidebar, 700)} border-${at(c.sidebar, 800)}`);
     t.navItem = recolour(t.navItem, "text-white/80 hover:bg-white/15 hover:text-white");
@@ -61,7 +62,11 @@ export function applyParts(tokens: ThemeTokens, parts: PartColours | undefined, 
   if (c.header) t.brand = recolour(t.brand, `bg-${at(c.header, 600)} text-white`);
   if (c.buttons) t.primaryButton = recolour(t.primaryButton, `bg-${at(c.buttons, 600)} text-white hover:bg-${at(c.buttons, 700)}`);
   if (c.links) t.link = recolour(t.link, `text-${at(c.links, dark ? 400 : 600)}`);
-  if (c.cards) t.card = recolour(t.card, deep(c.cards) ? `bg-${at(c.cards, toneOf(c.cards).shade ? 700 : 950)} border-${at(c.cards, 800)} text-slate-100` : `bg-${at(c.cards, 50)} border-${at(c.cards, 200)}`);
+  if (c.cards)
+    t.card = recolour(
+      t.card,
+      deep(c.cards) ? `bg-${at(c.cards, toneOf(c.cards).shade ? 700 : 950)} border-${at(c.cards, 800)} text-slate-100` : `bg-${at(c.cards, 50)} border-${at(c.cards, 200)}`,
+    );
   if (c.headings) t.heading = recolour(t.heading, `text-${at(c.headings, dark ? 300 : 700)}`);
   return t;
 }

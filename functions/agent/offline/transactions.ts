@@ -6,7 +6,11 @@
 import { enumProp, type FieldDraft } from "./fields";
 import { isPerson } from "./knowledge";
 import { singularize } from "./naming";
-import { DET, findNamed, looksPlural, namesNoun } from "./nouns";
+import { findNamed, looksPlural, namesNoun } from "./nouns";
+import { DETERMINERS } from "./vocabulary/grammar";
+import { SELF_RECORD_NOUNS } from "./vocabulary/records";
+import { ATTENDANCE_VERBS, BUYING_VERBS, ENROLLING_VERBS, NOT_THINGS, TRANSACTIONS } from "./vocabulary/transactions";
+import { lastWordIn } from "./vocabulary/word-set";
 
 /** The part of a planned entity the transactions fit. */
 interface Drafted {
@@ -14,27 +18,10 @@ interface Drafted {
   fields: FieldDraft[];
 }
 
-
-/**
- * What people do to things that is a record of its own ("members book classes": a booking of a
- * class by a member), by the verb phrase that says it; the record links the doer and the thing.
- */
-const TRANSACTIONS: [string, string][] = [
-  ["book|books|reserve|reserves|make bookings for|make reservations for", "booking"],
-  ["borrow|borrows|check out|checks out|loan|loans", "loan"],
-  ["rent|rents|hire|hires", "rental"],
-  ["lease|leases", "lease"],
-  ["buy|buys|purchase|purchases", "purchase"],
-  ["order|orders|place orders for|places orders for", "order"],
-  ["sign up for|signs up for|sign up to|signs up to|volunteer for|volunteers for|sign up", "sign-up"],
-  ["enrol in|enrols in|enroll in|enrolls in|enrol on|enrols on|enrol|enroll", "enrolment"],
-  ["register for|registers for|register", "registration"],
-  ["attend|attends", "attendance"],
-  ["submit|submits|hand in|hands in|turn in|turns in", "submission"],
-  ["apply for|applies for|apply to|applies to", "application"],
-  ["adopt|adopts", "adoption"],
-];
-const TRANSACTION = new RegExp(`\\b([a-z]+)\\s+(?:can\\s+|will\\s+|may\\s+|who\\s+)?(${TRANSACTIONS.map(([v]) => v).join("|")})\\s+(?:(?:a|an|the|their|some|any)\\s+)?([a-z]+(?:-[a-z]+)?)(?:\\s+([a-z]+))?`, "g");
+const TRANSACTION = new RegExp(
+  `\\b([a-z]+)\\s+(?:can\\s+|will\\s+|may\\s+|who\\s+)?(${TRANSACTIONS.map(([v]) => v).join("|")})\\s+(?:(?:a|an|the|their|some|any)\\s+)?([a-z]+(?:-[a-z]+)?)(?:\\s+([a-z]+))?`,
+  "g",
+);
 
 export interface Transaction {
   /** the doer and the thing, singular ("member", "class") */
@@ -47,20 +34,23 @@ export interface Transaction {
 }
 
 /** "parents enrol their kids in camps": the one enrolled and where, recorded as the verb says. */
-const ENROLLING = /\b([a-z]+) (enrol|enrols|enroll|enrolls|register|registers|sign up|signs up) (?:their|a|an|the|some) ([a-z]+) (?:in|for|on|to) (?:(?:a|an|the)\s)?([a-z]+(?:-[a-z]+)?)(?: ([a-z]+))?/g;
+const ENROLLING = new RegExp(
+  `\\b([a-z]+) (${ENROLLING_VERBS.join("|")}) (?:their|a|an|the|some) ([a-z]+) (?:in|for|on|to) (?:(?:a|an|the)\\s)?([a-z]+(?:-[a-z]+)?)(?: ([a-z]+))?`,
+  "g",
+);
 
 /** Things that are themselves what was booked, submitted or asked for: their own record of who did it. */
-const SELF_RECORDS = /(^| )(appointment|session|visit|consultation|reservation|request|application|ticket|order|booking|claim|report|complaint|submission)$/;
+const SELF_RECORDS = lastWordIn(SELF_RECORD_NOUNS, " ");
 
 /** The thing named by `first` (and `second` when the two make one name: "menu items", "yoga classes"), singular. */
 function thingOf(first: string, second: string | undefined): string {
-  const two = second && looksPlural(second) && !looksPlural(first) && !DET.has(first) ? `${first} ${singularize(second)}` : null;
+  const two = second && looksPlural(second) && !looksPlural(first) && !DETERMINERS.has(first) ? `${first} ${singularize(second)}` : null;
   return two ?? (looksPlural(first) || IRREGULAR.test(first) ? singularize(first) : first);
 }
 
 const recordOf = (verb: string) => TRANSACTIONS.find(([v]) => new RegExp(`^(?:${v})$`).test(verb))![1];
 const actor = (who: string) => isPerson(who) || /^(family|team|household|company|business|school|club|group)$/.test(who);
-const notThing = (what: string) => DET.has(what) || isPerson(what) || /^(up|in|on|for|to|it|them|time|money|things?|stuff)$/.test(what) || what.length < 3;
+const notThing = (what: string) => DETERMINERS.has(what) || isPerson(what) || NOT_THINGS.has(what) || what.length < 3;
 
 /** "members book classes", "volunteers sign up for shifts", "customers place orders for menu items". */
 export function transactionsIn(text: string): Transaction[] {
@@ -74,7 +64,7 @@ export function transactionsIn(text: string): Transaction[] {
     if (!actor(who)) continue;
     // "fans buy tickets": a ticket bought is an event ticket, not a support ticket
     const thing = thingOf(first, second);
-    const what = thing === "ticket" && /^(buy|buys|purchase|purchases|book|books|order|orders|reserve|reserves)$/.test(verb) ? "event ticket" : thing;
+    const what = thing === "ticket" && BUYING_VERBS.has(verb) ? "event ticket" : thing;
     if (notThing(what)) continue;
     const record = recordOf(verb);
     out.push({ who, what, record: what === record || SELF_RECORDS.test(what) ? null : record, verb });
@@ -137,7 +127,7 @@ export function plannedTransactions(description: string, listed: { noun: string 
     for (const noun of needed) listed.push({ noun });
     return true;
   });
-  const attending = /\b(?:take|takes|taking|log|logs|mark|marks|record|records|track|tracks) attendance\b/.test(description.toLowerCase());
+  const attending = new RegExp(`\\b(?:${ATTENDANCE_VERBS.join("|")}) attendance\\b`).test(description.toLowerCase());
   const recorded = kept.some((t) => t.record && ATTENDED.test(t.record));
   if (attending && !recorded && !has("attendance") && listed.length < max) listed.push({ noun: "attendance" });
   return kept;

@@ -11,6 +11,7 @@ import type { OpResult } from "./ops";
 import { cleanPhrase, resolveEntity, resolveField } from "./resolve";
 import { CONFIGURE } from "./texts";
 import { addBoard, addCalendar, addChart, boardField, calendarField } from "./views";
+import { pattern } from "./pattern";
 
 const many = (def: EntityDef) => lowerWords(pluralize(def.name));
 const entityList = (model: AppModel) => listing(model.entities.map((e) => e.name)) || "none";
@@ -18,11 +19,33 @@ const entityList = (model: AppModel) => listing(model.entities.map((e) => e.name
 /** "add a board for deals", "show tasks as a kanban", "add a calendar view of events by start date". */
 export function viewRequest(m: string, model: AppModel): OpResult | null {
   const r =
-    /^(?:add|create|make|build|give me|i want|show)\s+(?:an?\s+|the\s+)?(?:new\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page|screen))?\s+(?:for|of|to|with|on)\s+(?:the\s+|my\s+|all\s+)?(.+?)(?:\s+(?:by|on|using|grouped by|per)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
-    /^(?:add|create|make|build|give)\s+(?:the\s+|my\s+)?(.+?)\s+(?:an?\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page))?(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
-    /^(?:(?:i want|i'd like|i would like|we want|let me|can i|i need)\s+(?:to\s+)?)?(?:show|display|view|put|see|have)\s+(?:the\s+|my\s+|all\s+|our\s+)?(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/i.exec(m) ??
+    pattern(
+      "i",
+      /^(?:add|create|make|build|give me|i want|show)\s+/,
+      /(?:an?\s+|the\s+)?(?:new\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)/,
+      /(?:\s+(?:view|page|screen))?\s+(?:for|of|to|with|on)\s+/,
+      /(?:the\s+|my\s+|all\s+)?(.+?)(?:\s+(?:by|on|using|grouped by|per)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/,
+    ).exec(m) ??
+    pattern(
+      "i",
+      /^(?:add|create|make|build|give)\s+(?:the\s+|my\s+)?/,
+      /(.+?)\s+(?:an?\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)/,
+      /(?:\s+(?:view|page))?(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/,
+    ).exec(m) ??
+    pattern(
+      "i",
+      /^(?:(?:i want|i'd like|i would like|we want|let me|can i|i need)\s+(?:to\s+)?)?/,
+      /(?:show|display|view|put|see|have)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
+      /(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)/,
+      /(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/,
+    ).exec(m) ??
     // "show deals grouped by stage": a board by that field
-    /^(?:(?:i want|i'd like|we want)\s+(?:to\s+)?)?(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/i.exec(m);
+    pattern(
+      "i",
+      /^(?:(?:i want|i'd like|we want)\s+(?:to\s+)?)?/,
+      /(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
+      /(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/,
+    ).exec(m);
   if (!r) return null;
   const first = /kanban|board|pipeline|calendar/i.test(r[1]);
   const kind = (first ? r[1] : r[2]).toLowerCase().includes("calendar") ? "calendar" : "board";
@@ -35,28 +58,45 @@ export function viewRequest(m: string, model: AppModel): OpResult | null {
     const wanted = resolveField(model, def, byPhrase);
     if (!wanted) return { reply: `${def.name} has no field "${cleanPhrase(byPhrase)}". Its fields are: ${Object.keys(def.schema.properties).join(", ")}.` };
     if (wanted.name !== field.name) {
-      return { reply: `A ${kind} made by the offline engine ${kind === "board" ? "makes its columns from" : "places records by"} \`${field.name}\`, ${def.name}'s main ${kind === "board" ? "status" : "date"} field, so I can't ${kind === "board" ? "group it by" : "place it by"} \`${wanted.name}\`. Ask for the ${kind} without "by …" to have it by \`${field.name}\`, or ${CONFIGURE}.` };
+      return {
+        reply:
+          `A ${kind} made by the offline engine ${kind === "board" ? "makes its columns from" : "places records by"} ` +
+          `\`${field.name}\`, ${def.name}'s main ${kind === "board" ? "status" : "date"} field, so I can't ${kind === "board" ? "group it by" : "place it by"} ` +
+          `\`${wanted.name}\`. Ask for the ${kind} without "by …" to have it by \`${field.name}\`, or ${CONFIGURE}.`,
+      };
     }
   }
   const existing = def.views[kind];
   if (existing) return { reply: `${def.name} already has a ${kind}: pages/${existing}.` };
   const after = cloneModel(model);
   const added = kind === "board" ? addBoard(after, def.name) : addCalendar(after, def.name);
-  if (!added.ok) return { reply: `I can't add a ${kind} for ${many(def)}: ${added.reason}. Add one first, e.g. "${kind === "board" ? `add a status field to ${many(def)} with options to do, doing, done` : `add a date field to ${many(def)}`}".` };
+  if (!added.ok)
+    return {
+      reply:
+        `I can't add a ${kind} for ${many(def)}: ${added.reason}. Add one first, e.g. ` +
+        `"${kind === "board" ? `add a status field to ${many(def)} with options to do, doing, done` : `add a date field to ${many(def)}`}".`,
+    };
   return {
     after,
     plan: `Add pages/${added.page}: a ${kind === "board" ? `kanban board of ${many(def)} by \`${field!.name}\`` : `month calendar of ${many(def)} by \`${field!.name}\``}, with a navigation link.`,
     done:
       kind === "board"
-        ? `Added pages/${added.page}: a kanban board of ${many(def)} with a column for each \`${field!.name}\` (${listing(field!.options)}); moving a card to another column saves its new ${field!.label.toLowerCase()}. It is linked from the navigation.`
+        ? `Added pages/${added.page}: a kanban board of ${many(def)} with a column for each \`${field!.name}\` (${listing(field!.options)}); ` +
+          `moving a card to another column saves its new ${field!.label.toLowerCase()}. It is linked from the navigation.`
         : `Added pages/${added.page}: a month calendar of ${many(def)} placed by \`${field!.name}\`, with the previous and next months a click away. It is linked from the navigation.`,
   };
 }
 
 /** "add a chart of deals by stage", "add a chart of deal value by month", "chart the total value of deals by customer". */
 export function chartRequest(m: string, model: AppModel): OpResult | null {
-  const r = /^(?:add|create|make|build|show|give me|i want|draw)?\s*(?:an?\s+|the\s+)?(?:new\s+)?(?:bar\s+|pie\s+)?(?:chart|graph|plot)\s+(?:of|for|showing|with)\s+(.+?)\s+(?:by|per|grouped by|over)\s+(?:the\s+|their\s+|its\s+)?(.+?)(?:\s+(?:to|on)\s+(?:the\s+)?(?:dashboard|home(?: page)?|overview))?$/i.exec(m) ??
-    /^chart\s+(.+?)\s+(?:by|per|over)\s+(?:the\s+|their\s+)?(.+)$/i.exec(m);
+  const r =
+    pattern(
+      "i",
+      /^(?:add|create|make|build|show|give me|i want|draw)?\s*/,
+      /(?:an?\s+|the\s+)?(?:new\s+)?(?:bar\s+|pie\s+)?(?:chart|graph|plot)\s+(?:of|for|showing|with)\s+/,
+      /(.+?)\s+(?:by|per|grouped by|over)\s+(?:the\s+|their\s+|its\s+)?/,
+      /(.+?)(?:\s+(?:to|on)\s+(?:the\s+)?(?:dashboard|home(?: page)?|overview))?$/,
+    ).exec(m) ?? /^chart\s+(.+?)\s+(?:by|per|over)\s+(?:the\s+|their\s+)?(.+)$/i.exec(m);
   if (!r) return null;
   const what = cleanPhrase(r[1].replace(/^(?:the\s+)?(?:number|count)\s+of\s+/i, ""));
   const byPhrase = cleanPhrase(r[2]);
@@ -81,13 +121,27 @@ export function chartRequest(m: string, model: AppModel): OpResult | null {
       }
     }
   }
-  if (!def) return { reply: `I couldn't tell which records "${what}" means for the chart. The entities are: ${entityList(model)}; ask e.g. "add a chart of ${model.entities[0] ? many(model.entities[0]) : "tasks"} by status".` };
-  if (!model.dashboardPage) return { reply: `Charts go on the dashboard, and this app has none any more, so I can't add one. Restore an earlier version from the history to get the dashboard back, or ${CONFIGURE}.` };
+  if (!def)
+    return {
+      reply:
+        `I couldn't tell which records "${what}" means for the chart. The entities are: ${entityList(model)}; ` +
+        `ask e.g. "add a chart of ${model.entities[0] ? many(model.entities[0]) : "tasks"} by status".`,
+    };
+  if (!model.dashboardPage)
+    return {
+      reply: `Charts go on the dashboard, and this app has none any more, so I can't add one. Restore an earlier version from the history to get the dashboard back, or ${CONFIGURE}.`,
+    };
   const all = fields(model, def);
   const sum = sumPhrase ? resolveField(model, def, sumPhrase) : null;
-  if (sumPhrase && !sum) return { reply: `${def.name} has no field "${sumPhrase}" to add up. Its number fields are: ${listing(all.filter((f) => f.kind === "number").map((f) => f.name)) || "none"}.` };
+  if (sumPhrase && !sum)
+    return { reply: `${def.name} has no field "${sumPhrase}" to add up. Its number fields are: ${listing(all.filter((f) => f.kind === "number").map((f) => f.name)) || "none"}.` };
   const by = /^(?:months?|monthly|time|date)$/i.test(byPhrase) ? calendarDate(all) : resolveField(model, def, byPhrase);
-  if (!by) return { reply: `${def.name} has no ${/^months?|monthly|time|date$/i.test(byPhrase) ? "date field to group by month" : `field "${byPhrase}"`} for the chart. Its fields are: ${Object.keys(def.schema.properties).join(", ")}.` };
+  if (!by)
+    return {
+      reply:
+        `${def.name} has no ${/^months?|monthly|time|date$/i.test(byPhrase) ? "date field to group by month" : `field "${byPhrase}"`} ` +
+        `for the chart. Its fields are: ${Object.keys(def.schema.properties).join(", ")}.`,
+    };
   const after = cloneModel(model);
   const before = after.charts.length;
   const added = addChart(after, def.name, by.name, sum ? sum.name : null);
@@ -96,6 +150,9 @@ export function chartRequest(m: string, model: AppModel): OpResult | null {
   return {
     after,
     plan: `Add a chart "${added.chart.title}" to pages/${model.dashboardPage}.`,
-    done: `Added the bar chart "${added.chart.title}" to pages/${model.dashboardPage}: ${sum ? `the sum of \`${sum.name}\`` : `the number of ${many(def)}`} for each ${by.kind === "date" ? `month of \`${by.name}\`` : `\`${by.name}\` value`}, from the records as they are when the page opens.`,
+    done:
+      `Added the bar chart "${added.chart.title}" to pages/${model.dashboardPage}: ${sum ? `the sum of \`${sum.name}\`` : `the number of ${many(def)}`} ` +
+      `for each ${by.kind === "date" ? `month of \`${by.name}\`` : `\`${by.name}\` value`}, from the records as ` +
+      `they are when the page opens.`,
   };
 }

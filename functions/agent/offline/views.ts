@@ -21,7 +21,11 @@ function addView(model: AppModel, entity: string, view: "board" | "calendar"): V
   const def = findEntity(model, entity);
   if (!def) return { ok: false, reason: `there is no ${entity} entity` };
   const field = view === "board" ? boardField(model, def) : calendarField(model, def);
-  if (!field) return { ok: false, reason: `${lowerWords(pluralize(entity))} have no ${view === "board" ? "status or other choice field to make columns from" : "date field to place them by"}` };
+  if (!field)
+    return {
+      ok: false,
+      reason: `${lowerWords(pluralize(entity))} have no ${view === "board" ? "status or other choice field to make columns from" : "date field to place them by"}`,
+    };
   const page = def.views[view] ?? viewPage(def.name, view);
   def.views[view] = page;
   return { ok: true, page };

@@ -3,6 +3,7 @@ import { statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
 import { entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx, newRecordButton } from "./common";
+import { PAGE_HEADER_OPEN } from "./page-parts";
 
 export function renderBoard(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -12,7 +13,9 @@ export function renderBoard(model: AppModel, def: EntityDef): string {
   const rel = related(model, extras).map((t) => names(model, t));
   const value = access(n.one, status.name);
   const title = n.title ? `{${access(n.one, n.title.name)} || "Untitled"}` : `{${n.one}.id}`;
-  const heading = def.pages.detail ? `<Link to=${recordUrl(def.pages.detail, `${n.one}.id`)} className={\`font-medium \${theme.link}\`}>${title}</Link>` : `<span className="font-medium">${title}</span>`;
+  const heading = def.pages.detail
+    ? `<Link to=${recordUrl(def.pages.detail, `${n.one}.id`)} className={\`font-medium \${theme.link}\`}>${title}</Link>`
+    : `<span className="font-medium">${title}</span>`;
   const loads = [`${n.ident}.list("-created_date")`, ...rel.map((r) => `${r.ident}.list()`)];
 
   return lines(
@@ -51,10 +54,7 @@ export function renderBoard(model: AppModel, def: EntityDef): string {
     `    await ${n.ident}.update(id, { ${str(status.name)}: option });`,
     "  };",
     "",
-    "  return (",
-    `    <div className="space-y-6">`,
-    `      <div className="flex flex-wrap items-center justify-between gap-4">`,
-    "        <div>",
+    ...PAGE_HEADER_OPEN,
     `          <h1 className={theme.heading}>${jsxText(`${def.navTitle} board`)}</h1>`,
     `          <p className={theme.muted}>${jsxText(`By ${status.label.toLowerCase()}: drag a card, or use its arrows, to move it.`)}</p>`,
     "        </div>",
@@ -67,7 +67,8 @@ export function renderBoard(model: AppModel, def: EntityDef): string {
     `          {${OPTIONS(status)}.map((option, index) => {`,
     `            const cards = ${n.many}.filter((${n.one}) => columnOf(${n.one}) === option);`,
     "            return (",
-    `              <section key={option} aria-label={formatLabel(option)} className="w-72 shrink-0 space-y-3" onDragOver={(event) => event.preventDefault()} onDrop={(event) => moveTo(event.dataTransfer.getData("text/plain"), option)}>`,
+    `              <section key={option} aria-label={formatLabel(option)} className="w-72 shrink-0 space-y-3" onDragOver={(event) ` +
+      `=> event.preventDefault()} onDrop={(event) => moveTo(event.dataTransfer.getData("text/plain"), option)}>`,
     `                <div className="flex items-center justify-between">`,
     `                  <h2 className="font-semibold">{formatLabel(option)}</h2>`,
     "                  <span className={theme.muted}>{cards.length}</span>",
@@ -76,12 +77,16 @@ export function renderBoard(model: AppModel, def: EntityDef): string {
     `                  <Card key={${n.one}.id} className={theme.card} draggable onDragStart={(event) => event.dataTransfer.setData("text/plain", ${n.one}.id)}>`,
     `                    <CardContent className="space-y-2 p-3">`,
     `                      ${heading}`,
-    indent(extras.map((f) => `<div className={\`text-sm \${theme.muted}\`}>${valueJsx(model, n, f, n.one)}</div>`), 22),
+    indent(
+      extras.map((f) => `<div className={\`text-sm \${theme.muted}\`}>${valueJsx(model, n, f, n.one)}</div>`),
+      22,
+    ),
     `                      <div className="flex justify-between">`,
     `                        <Button variant="ghost" size="icon" disabled={index === 0} aria-label="Move left" onClick={() => moveTo(${n.one}.id, ${OPTIONS(status)}[index - 1])}>`,
     `                          <ChevronLeft className="h-4 w-4" />`,
     "                        </Button>",
-    `                        <Button variant="ghost" size="icon" disabled={index === ${OPTIONS(status)}.length - 1} aria-label="Move right" onClick={() => moveTo(${n.one}.id, ${OPTIONS(status)}[index + 1])}>`,
+    `                        <Button variant="ghost" size="icon" disabled={index === ${OPTIONS(status)}.length - ` +
+      `1} aria-label="Move right" onClick={() => moveTo(${n.one}.id, ${OPTIONS(status)}[index + 1])}>`,
     `                          <ChevronRight className="h-4 w-4" />`,
     "                        </Button>",
     "                      </div>",

@@ -2,7 +2,8 @@
 import { calendarDate, statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
-import { entityImport, importLine, lines, names, recordUrl, setter, uiImports, newRecordButton } from "./common";
+import { entityImport, importLine, lines, names, newRecordButton, recordUrl, setter, uiImports } from "./common";
+import { CARD_PAGE_END, PAGE_HEADER_OPEN } from "./page-parts";
 
 export function renderCalendar(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -43,10 +44,7 @@ export function renderCalendar(model: AppModel, def: EntityDef): string {
     "    return when && isValid(when) && isSameDay(when, day);",
     "  });",
     "",
-    "  return (",
-    `    <div className="space-y-6">`,
-    `      <div className="flex flex-wrap items-center justify-between gap-4">`,
-    "        <div>",
+    ...PAGE_HEADER_OPEN,
     `          <h1 className={theme.heading}>${jsxText(`${def.navTitle} calendar`)}</h1>`,
     `          <p className={theme.muted}>${jsxText(`By ${date.label.toLowerCase()}${status ? `, with their ${status.label.toLowerCase()}` : ""}.`)}</p>`,
     "        </div>",
@@ -82,11 +80,6 @@ export function renderCalendar(model: AppModel, def: EntityDef): string {
     "              ))}",
     "            </div>",
     "          )}",
-    "        </CardContent>",
-    "      </Card>",
-    "    </div>",
-    "  );",
-    "}",
-    "",
+    CARD_PAGE_END,
   );
 }

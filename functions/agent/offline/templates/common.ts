@@ -105,9 +105,7 @@ export function optionConsts(list: Field[]): string[] {
 
 /** Joins lines, dropping false/null/undefined and flattening arrays. */
 export function lines(...parts: (string | string[] | false | null | undefined)[]): string {
-  return parts
-    .flatMap((p) => (p === false || p === null || p === undefined ? [] : Array.isArray(p) ? p : [p]))
-    .join("\n");
+  return parts.flatMap((p) => (p === false || p === null || p === undefined ? [] : Array.isArray(p) ? p : [p])).join("\n");
 }
 
 /** Indents every non-empty line. */

@@ -39,7 +39,8 @@ export default function StatusBadge({ value }) {
 }
 `;
 
-export const FIELD_VALUE = `import React from "react";
+export const FIELD_VALUE =
+  `import React from "react";
 import { format, isValid, parseISO } from "date-fns";
 import StatusBadge from "@/components/StatusBadge";
 import { formatMoney } from "@/utils";
@@ -61,7 +62,8 @@ export default function FieldValue({ value, kind = "text", currency, max = 5 }) 
     case "time":
       return <span>{String(value)}</span>;
     case "rating":
-      return <span aria-label={\`\${value} out of \${max}\`}>{"★".repeat(Math.max(0, Math.min(max, Math.round(Number(value) || 0))))}<span className="opacity-30">{"★".repeat(Math.max(0, max - Math.round(Number(value) || 0)))}</span></span>;
+      return <span aria-label={\`\${value} out of \${max}\`}>{"★".repeat(Math.max(0, Math.min(max, Math.round(Number(value) ` +
+  `|| 0))))}<span className="opacity-30">{"★".repeat(Math.max(0, max - Math.round(Number(value) || 0)))}</span></span>;
     case "image":
       return <img src={value} alt="" className="h-16 w-16 rounded object-cover" />;
     case "email":

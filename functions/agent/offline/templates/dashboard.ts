@@ -3,6 +3,7 @@ import { moneyField, statusField } from "../entities";
 import { type AppModel, hasPages } from "../model";
 import { access, jsxText, listing, pascal, pluralize, sentence, snake, str } from "../naming";
 import { entityImport, importLine, indent, lines, names, recordUrl, setter, uiImports } from "./common";
+import { LIST_CARD_END } from "./page-parts";
 
 /** "Deal", "stage" -> "DEAL_STAGES" */
 const breakdownConst = (entity: string, field: string): string => `${snake(entity)}_${snake(pluralize(field))}`.toUpperCase();
@@ -13,10 +14,12 @@ export function renderDashboard(model: AppModel): string {
   const entityNames = new Set(model.entities.map((e) => e.name));
   const icon = (name: string) => (entityNames.has(name) ? `${name}Icon` : name);
   const iconImport = (name: string) => (entityNames.has(name) ? `${name} as ${name}Icon` : name);
-  const totals = shown.flatMap((n) => {
-    const f = moneyField(n.fields);
-    return f ? [{ n, f, variable: `total${n.def.name}${pascal(f.name)}` }] : [];
-  }).slice(0, 2);
+  const totals = shown
+    .flatMap((n) => {
+      const f = moneyField(n.fields);
+      return f ? [{ n, f, variable: `total${n.def.name}${pascal(f.name)}` }] : [];
+    })
+    .slice(0, 2);
   const charts = model.charts.flatMap((chart) => {
     const n = shown.find((x) => x.def.name === chart.entity);
     const by = n?.fields.find((f) => f.name === chart.by);
@@ -29,14 +32,21 @@ export function renderDashboard(model: AppModel): string {
     else if (by.kind === "boolean") data = `countBy(${n.many}, ${str(by.name)}, [true, false], ${sumArg}, (value) => (value ? "Yes" : "No"))`;
     else if (target) {
       const label = target.title ? `${access(target.one, target.title.name)}` : `${target.one}.id`;
-      data = `countBy(${n.many}, ${str(by.name)}, ${target.many}.map((${target.one}) => ${target.one}.id), ${sumArg}, (id) => { const ${target.one} = ${target.many}.find((row) => row.id === id); return ${target.one} ? ${label} || "Untitled" : "—"; })`;
+      data =
+        `countBy(${n.many}, ${str(by.name)}, ${target.many}.map((${target.one}) => ${target.one}.id), ${sumArg}, ` +
+        `(id) => { const ${target.one} = ${target.many}.find((row) => row.id === id); return ${target.one} ? ${label} ` +
+        `|| "Untitled" : "—"; })`;
     } else data = `countBy(${n.many}, ${str(by.name)}, ${JSON.stringify(by.options).replace(/","/g, '", "')}, ${sumArg})`;
     return [{ chart, data, currency: sum?.currency ?? null }];
   });
-  const breakdowns = charts.length ? [] : shown.flatMap((n) => {
-    const f = statusField(n.fields);
-    return f ? [{ n, f }] : [];
-  }).slice(0, 3);
+  const breakdowns = charts.length
+    ? []
+    : shown
+        .flatMap((n) => {
+          const f = statusField(n.fields);
+          return f ? [{ n, f }] : [];
+        })
+        .slice(0, 3);
   const recent = shown.slice(0, 3);
   const icons = [...shown.map((n) => n.def.icon), ...totals.map(() => "DollarSign")];
   const usesBadge = breakdowns.length > 0 || recent.some((n) => statusField(n.fields));
@@ -55,7 +65,9 @@ export function renderDashboard(model: AppModel): string {
 
   const stats = [
     ...shown.map((n) => `<StatCard title=${str(n.def.navTitle)} value={${n.many}.length} icon={${icon(n.def.icon)}} href={createPageUrl(${str(n.def.pages.list!)})} />`),
-    ...totals.map((t) => `<StatCard title=${str(`Total ${t.f.label.toLowerCase()} of ${t.n.labelPlural}`)} value={formatMoney(${t.variable}, ${str(t.f.currency!)})} icon={DollarSign} />`),
+    ...totals.map(
+      (t) => `<StatCard title=${str(`Total ${t.f.label.toLowerCase()} of ${t.n.labelPlural}`)} value={formatMoney(${t.variable}, ${str(t.f.currency!)})} icon={DollarSign} />`,
+    ),
   ];
 
   const breakdownCards = breakdowns.flatMap(({ n, f }) => [
@@ -95,12 +107,7 @@ export function renderDashboard(model: AppModel): string {
       `              ${title}`,
       `            ${linkClose}`,
       status ? `            <StatusBadge value={${access(n.one, status.name)}} />` : null,
-      "          </li>",
-      "        ))}",
-      "      </ul>",
-      "    )}",
-      "  </CardContent>",
-      "</Card>",
+      ...LIST_CARD_END,
     ].filter((l): l is string => l !== null);
   });
 

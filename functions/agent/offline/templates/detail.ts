@@ -4,6 +4,7 @@ import { type AppModel, type EntityDef, fields, hasPages } from "../model";
 import { access, jsxText, sentence, snake, str } from "../naming";
 import { talliesOf, tallyHelpers } from "../tally";
 import { entityImport, importLine, indent, lines, names, type Names, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+import { backLink, LIST_CARD_END } from "./page-parts";
 
 /** Entities with pages whose records point at this one (`customer_id` on Deal -> Customer's deals). */
 function children(model: AppModel, def: EntityDef): { n: Names; key: string; variable: string }[] {
@@ -30,7 +31,10 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     const tn = names(model, t.votes);
     return { ...t, n: tn, variable: kid?.variable ?? `tallied${tn.many[0].toUpperCase()}${tn.many.slice(1)}`, load: !kid };
   });
-  const counted = [...kids.map((k) => ({ n: k.n, key: k.key, variable: k.variable })), ...tallies.filter((t) => t.load).map((t) => ({ n: t.n, key: t.key.name, variable: t.variable }))];
+  const counted = [
+    ...kids.map((k) => ({ n: k.n, key: k.key, variable: k.variable })),
+    ...tallies.filter((t) => t.load).map((t) => ({ n: t.n, key: t.key.name, variable: t.variable })),
+  ];
 
   const loads = [`${n.ident}.get(id)`, ...rel.map((r) => `${r.ident}.list()`), ...counted.map((k) => `${k.n.ident}.filter({ ${k.key}: id })`)];
   const results = ["record", ...rel.map((r) => `${r.many}Rows`), ...counted.map((k) => `${k.variable}Rows`)];
@@ -48,7 +52,10 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
   });
   for (const t of tallies) {
     rows.push(`<DetailRow label=${str(t.votes.navTitle)}>{${t.variable}.length}</DetailRow>`);
-    if (t.rating) rows.push(`<DetailRow label=${str(`Average ${t.rating.label.toLowerCase()}`)}>{averageOf(tally(${t.variable}, ${str(t.key.name)}, ${str(t.rating.name)})[${n.one}.id])}</DetailRow>`);
+    if (t.rating)
+      rows.push(
+        `<DetailRow label=${str(`Average ${t.rating.label.toLowerCase()}`)}>{averageOf(tally(${t.variable}, ${str(t.key.name)}, ${str(t.rating.name)})[${n.one}.id])}</DetailRow>`,
+      );
   }
 
   const kidCards = kids.flatMap(({ n: k, variable }) => {
@@ -66,16 +73,9 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
       `      <ul className="space-y-2">`,
       `        {${variable}.map((${k.one}) => (`,
       `          <li key={${k.one}.id} className="flex items-center justify-between gap-3">`,
-      k.def.pages.detail
-        ? `            <Link to=${recordUrl(k.def.pages.detail, `${k.one}.id`)} className={theme.link}>${text}</Link>`
-        : `            <span>${text}</span>`,
+      k.def.pages.detail ? `            <Link to=${recordUrl(k.def.pages.detail, `${k.one}.id`)} className={theme.link}>${text}</Link>` : `            <span>${text}</span>`,
       kidStatus ? `            <StatusBadge value={${access(k.one, kidStatus.name)}} />` : null,
-      "          </li>",
-      "        ))}",
-      "      </ul>",
-      "    )}",
-      "  </CardContent>",
-      "</Card>",
+      ...LIST_CARD_END,
     ].filter((l): l is string => l !== null);
   });
 
@@ -112,12 +112,7 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     "      return;",
     "    }",
     loads.length > 1
-      ? [
-          `    Promise.all([${loads.join(", ")}])`,
-          `      .then(([${results.join(", ")}]) => {`,
-          ...sets.map((s) => `        ${s}`),
-          "      })",
-        ]
+      ? [`    Promise.all([${loads.join(", ")}])`, `      .then(([${results.join(", ")}]) => {`, ...sets.map((s) => `        ${s}`), "      })"]
       : [`    ${loads[0]}`, `      .then(${setter(n.one)})`],
     `      .catch(() => ${setter(n.one)}(null))`,
     "      .finally(() => setLoading(false));",
@@ -136,14 +131,7 @@ export function renderDetail(model: AppModel, def: EntityDef): string {
     "",
     "  return (",
     `    <div className="space-y-6">`,
-    back
-      ? [
-          `      <Link to={createPageUrl(${str(back)})} className={\`inline-flex items-center gap-1 text-sm \${theme.muted}\`}>`,
-          `        <ArrowLeft className="h-4 w-4" />`,
-          `        All ${jsxText(n.labelPlural)}`,
-          "      </Link>",
-        ]
-      : null,
+    backLink(back, n),
     `      <div className="flex flex-wrap items-start justify-between gap-4">`,
     "        <div>",
     `          <h1 className={theme.heading}>${heading}</h1>`,

@@ -3,11 +3,12 @@ import type { Field } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, snake, str } from "../naming";
 import { entityImport, importLine, indent, lines, names, type Names, optionConsts, OPTIONS, recordUrl, related, setter, uiImports } from "./common";
+import { backLink, CARD_PAGE_END } from "./page-parts";
 
 function initial(field: Field): string {
   const d = field.prop.default;
   if (field.kind === "boolean") return d === true ? "true" : "false";
-  if (field.kind === "enum") return str(typeof d === "string" && field.options.includes(d) ? d : field.options[0] ?? "");
+  if (field.kind === "enum") return str(typeof d === "string" && field.options.includes(d) ? d : (field.options[0] ?? ""));
   return '""';
 }
 
@@ -66,7 +67,13 @@ function control(model: AppModel, field: Field): string[] {
       return [`<Input id=${id} type="url" placeholder="https://" className={theme.input} value={${value}} ${onChange} />`];
     case "enum":
     case "relation": {
-      const target = field.kind === "relation" ? names(model, model.entities.find((e) => e.name === field.target)!) : null;
+      const target =
+        field.kind === "relation"
+          ? names(
+              model,
+              model.entities.find((e) => e.name === field.target)!,
+            )
+          : null;
       const items = target
         ? [
             `    {${target.many}.map((${target.one}) => (`,
@@ -226,35 +233,26 @@ export function renderForm(model: AppModel, def: EntityDef): string {
     "",
     "  return (",
     `    <div className="mx-auto max-w-2xl space-y-6">`,
-    back
-      ? [
-          `      <Link to={createPageUrl(${str(back)})} className={\`inline-flex items-center gap-1 text-sm \${theme.muted}\`}>`,
-          `        <ArrowLeft className="h-4 w-4" />`,
-          `        All ${jsxText(n.labelPlural)}`,
-          "      </Link>",
-        ]
-      : null,
+    backLink(back, n),
     `      <h1 className={theme.heading}>{id ? ${str(`Edit ${n.label}`)} : ${str(`New ${n.label}`)}}</h1>`,
     "      <Card className={theme.card}>",
     `        <CardContent className="p-6">`,
     `          <form onSubmit={handleSubmit} className="space-y-5">`,
-    indent(editable.flatMap((f) => block(model, f)), 12),
+    indent(
+      editable.flatMap((f) => block(model, f)),
+      12,
+    ),
     `            {errors.form && <p className="text-sm text-red-500">{errors.form}</p>}`,
     `            <div className="flex justify-end gap-2">`,
     `              <Button type="button" variant="outline" className={theme.secondaryButton} onClick={() => navigate(-1)}>`,
     "                Cancel",
     "              </Button>",
-    "              <Button type=\"submit\" disabled={saving} className={theme.primaryButton}>",
+    '              <Button type="submit" disabled={saving} className={theme.primaryButton}>',
     `                <Save className="mr-2 h-4 w-4" />`,
     `                {saving ? "Saving…" : "Save"}`,
     "              </Button>",
     "            </div>",
     "          </form>",
-    "        </CardContent>",
-    "      </Card>",
-    "    </div>",
-    "  );",
-    "}",
-    "",
+    CARD_PAGE_END,
   );
 }

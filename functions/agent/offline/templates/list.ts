@@ -3,7 +3,8 @@ import { statusField } from "../entities";
 import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
 import { talliesOf, tallyHelpers } from "../tally";
-import { columns, entityImport, importLine, indent, lines, names, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx, newRecordButton } from "./common";
+import { columns, entityImport, importLine, indent, lines, names, newRecordButton, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+import { CARD_PAGE_END, PAGE_HEADER_OPEN } from "./page-parts";
 
 export function renderList(model: AppModel, def: EntityDef): string {
   const n = names(model, def);
@@ -20,7 +21,10 @@ export function renderList(model: AppModel, def: EntityDef): string {
   const header = [
     `<TableHead>${jsxText(n.title ? n.title.label : "Record")}</TableHead>`,
     ...cols.map((f) => `<TableHead>${jsxText(f.label)}</TableHead>`),
-    ...tallies.flatMap((t) => [`<TableHead>${jsxText(t.votes.navTitle)}</TableHead>`, ...(t.rating ? [`<TableHead>${jsxText(`Average ${t.rating.label.toLowerCase()}`)}</TableHead>`] : [])]),
+    ...tallies.flatMap((t) => [
+      `<TableHead>${jsxText(t.votes.navTitle)}</TableHead>`,
+      ...(t.rating ? [`<TableHead>${jsxText(`Average ${t.rating.label.toLowerCase()}`)}</TableHead>`] : []),
+    ]),
     `<TableHead className="w-12" />`,
   ];
   const titleText = n.title ? `{${access(n.one, n.title.name)} || "Untitled"}` : `{${n.one}.id}`;
@@ -30,7 +34,10 @@ export function renderList(model: AppModel, def: EntityDef): string {
   const row = [
     ...titleCell,
     ...cols.map((f) => `<TableCell>${valueJsx(model, n, f, n.one)}</TableCell>`),
-    ...tallies.flatMap((t) => [`<TableCell>{${t.n.one}Tally[${n.one}.id]?.count ?? 0}</TableCell>`, ...(t.rating ? [`<TableCell>{averageOf(${t.n.one}Tally[${n.one}.id])}</TableCell>`] : [])]),
+    ...tallies.flatMap((t) => [
+      `<TableCell>{${t.n.one}Tally[${n.one}.id]?.count ?? 0}</TableCell>`,
+      ...(t.rating ? [`<TableCell>{averageOf(${t.n.one}Tally[${n.one}.id])}</TableCell>`] : []),
+    ]),
     "<TableCell>",
     `  <Button variant="ghost" size="icon" onClick={() => handleDelete(${n.one})} aria-label=${str(`Delete ${n.label}`)}>`,
     `    <Trash2 className="h-4 w-4" />`,
@@ -39,11 +46,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
   ];
 
   const loadAll = [`${n.ident}.list("-created_date")`, ...loaded.map((r) => `${r.ident}.list()`)];
-  const filter = status
-    ? [
-        `    if (statusFilter !== "all" && ${access(n.one, status.name)} !== statusFilter) return false;`,
-      ]
-    : [];
+  const filter = status ? [`    if (statusFilter !== "all" && ${access(n.one, status.name)} !== statusFilter) return false;`] : [];
   const ui: Record<string, string[]> = {
     button: ["Button"],
     card: ["Card", "CardContent"],
@@ -104,10 +107,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
       : `    return JSON.stringify(${n.one}).toLowerCase().includes(query);`,
     "  });",
     "",
-    "  return (",
-    `    <div className="space-y-6">`,
-    `      <div className="flex flex-wrap items-center justify-between gap-4">`,
-    "        <div>",
+    ...PAGE_HEADER_OPEN,
     `          <h1 className={theme.heading}>${jsxText(def.navTitle)}</h1>`,
     `          <p className={theme.muted}>{${n.many}.length} in total</p>`,
     "        </div>",
@@ -160,11 +160,6 @@ export function renderList(model: AppModel, def: EntityDef): string {
     "              </Table>",
     "            </div>",
     "          )}",
-    "        </CardContent>",
-    "      </Card>",
-    "    </div>",
-    "  );",
-    "}",
-    "",
+    CARD_PAGE_END,
   );
 }

@@ -1,9 +1,8 @@
 /**
- * The domains the offline engine knows: which words in a description mean which
- * entity, the entity's typed fields, its icon, and a name for an app built around it.
+ * The domains the offline engine knows, as data: which words in a description mean which entity,
+ * the entity's typed fields, its icon, and a name for an app built around it.
  */
-import { type JsonProp, linkProp } from "./entities";
-import { pascal, pluralize, singularize, snake, titleCase } from "./naming";
+import { type JsonProp } from "../entities";
 
 export interface FieldSpec {
   name: string;
@@ -36,6 +35,11 @@ const ref = (...entities: string[]): FieldSpec => ({ name: "", prop: { type: "st
 
 const PEOPLE = ["Customer", "Contact"];
 
+/** words before "book" that make it another thing ("recipe book", "address book", "logbook") */
+const NOT_BOOKS_BEFORE = ["recipe", "address", "note", "phone", "guest", "cook", "face", "log", "work", "hand", "text", "sketch", "year", "pass"];
+/** what people book, so "book" before them is a verb ("book appointments", "book a room") */
+const BOOKED_THINGS = ["appointments?", "sessions?", "tables?", "rooms?", "classes", "flights?", "tickets?"];
+
 export const DOMAINS: Domain[] = [
   {
     entity: "Customer",
@@ -66,7 +70,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(projects?)\b/i,
     icon: "FolderKanban",
     appName: "Project Tracker",
-    fields: [text("name", true), long("description"), choice("status", ["planning", "active", "on_hold", "completed"]), ref(...PEOPLE), date("start_date"), date("due_date"), num("budget")],
+    fields: [
+      text("name", true),
+      long("description"),
+      choice("status", ["planning", "active", "on_hold", "completed"]),
+      ref(...PEOPLE),
+      date("start_date"),
+      date("due_date"),
+      num("budget"),
+    ],
     extra: "an owner",
   },
   {
@@ -82,7 +94,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(invoices?|invoicing|billing)\b/i,
     icon: "FileText",
     appName: "Invoice Manager",
-    fields: [text("invoice_number", true), ref(...PEOPLE), num("amount", true), date("issue_date"), date("due_date"), choice("status", ["draft", "sent", "paid", "overdue"]), long("notes")],
+    fields: [
+      text("invoice_number", true),
+      ref(...PEOPLE),
+      num("amount", true),
+      date("issue_date"),
+      date("due_date"),
+      choice("status", ["draft", "sent", "paid", "overdue"]),
+      long("notes"),
+    ],
     extra: "a tax amount",
   },
   {
@@ -90,7 +110,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(expenses?|spending|budgeting|bills|receipts?|costs)\b/i,
     icon: "Receipt",
     appName: "Expense Tracker",
-    fields: [text("title", true), num("amount", true), choice("category", ["food", "transport", "housing", "utilities", "entertainment", "other"], "other"), date("date"), text("payment_method"), ref("Project"), long("notes")],
+    fields: [
+      text("title", true),
+      num("amount", true),
+      choice("category", ["food", "transport", "housing", "utilities", "entertainment", "other"], "other"),
+      date("date"),
+      text("payment_method"),
+      ref("Project"),
+      long("notes"),
+    ],
     extra: "a reimbursable checkbox",
   },
   {
@@ -106,7 +134,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(orders?|purchases?|e-?commerce)\b/i,
     icon: "ShoppingCart",
     appName: "Order Manager",
-    fields: [text("order_number", true), ref(...PEOPLE), ref("Product"), num("quantity"), num("total"), date("order_date"), choice("status", ["pending", "paid", "shipped", "delivered", "cancelled"])],
+    fields: [
+      text("order_number", true),
+      ref(...PEOPLE),
+      ref("Product"),
+      num("quantity"),
+      num("total"),
+      date("order_date"),
+      choice("status", ["pending", "paid", "shipped", "delivered", "cancelled"]),
+    ],
     extra: "a shipping address",
   },
   {
@@ -130,7 +166,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(appointments?|scheduling|consultations?)\b/i,
     icon: "CalendarCheck",
     appName: "Appointment Scheduler",
-    fields: [text("title", true), ref(...PEOPLE), date("date", true), text("time"), num("duration_minutes"), choice("status", ["scheduled", "confirmed", "completed", "cancelled"]), long("notes")],
+    fields: [
+      text("title", true),
+      ref(...PEOPLE),
+      date("date", true),
+      text("time"),
+      num("duration_minutes"),
+      choice("status", ["scheduled", "confirmed", "completed", "cancelled"]),
+      long("notes"),
+    ],
     extra: "a location",
   },
   {
@@ -138,7 +182,16 @@ export const DOMAINS: Domain[] = [
     match: /\b(bookings?|reservations?|rentals?)\b/i,
     icon: "CalendarCheck",
     appName: "Booking Manager",
-    fields: [text("guest_name", true), email(), ref(...PEOPLE), date("check_in", true), date("check_out"), num("guests"), choice("status", ["pending", "confirmed", "cancelled"]), long("notes")],
+    fields: [
+      text("guest_name", true),
+      email(),
+      ref(...PEOPLE),
+      date("check_in", true),
+      date("check_out"),
+      num("guests"),
+      choice("status", ["pending", "confirmed", "cancelled"]),
+      long("notes"),
+    ],
     extra: "a total price",
   },
   {
@@ -154,7 +207,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(recipes?|cooking|meals?|cookbooks?)\b/i,
     icon: "ChefHat",
     appName: "Recipe Book",
-    fields: [text("title", true), choice("category", ["breakfast", "lunch", "dinner", "dessert", "snack"], "dinner"), num("prep_time_minutes"), num("servings"), long("ingredients"), long("instructions"), bool("is_favorite")],
+    fields: [
+      text("title", true),
+      choice("category", ["breakfast", "lunch", "dinner", "dessert", "snack"], "dinner"),
+      num("prep_time_minutes"),
+      num("servings"),
+      long("ingredients"),
+      long("instructions"),
+      bool("is_favorite"),
+    ],
     extra: "a difficulty",
   },
   {
@@ -162,7 +223,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(workouts?|exercises?|fitness|gym|training|running)\b/i,
     icon: "Dumbbell",
     appName: "Workout Log",
-    fields: [text("title", true), date("date", true), choice("type", ["strength", "cardio", "mobility", "sport"]), num("duration_minutes"), num("calories"), choice("intensity", ["low", "moderate", "high"], "moderate"), long("notes")],
+    fields: [
+      text("title", true),
+      date("date", true),
+      choice("type", ["strength", "cardio", "mobility", "sport"]),
+      num("duration_minutes"),
+      num("calories"),
+      choice("intensity", ["low", "moderate", "high"], "moderate"),
+      long("notes"),
+    ],
     extra: "a mood",
   },
   {
@@ -175,7 +244,11 @@ export const DOMAINS: Domain[] = [
   },
   {
     entity: "Book",
-    match: /(?<!(?:recipe|address|note|phone|guest|cook|face|log|work|hand|text|sketch|year|pass)\s?)\b(books(?!\s+(?:an?|the|my|your|our)\b)|book(?!\s+(?:an?|the|my|your|our|appointments?|sessions?|tables?|rooms?|classes|flights?|tickets?)\b)|reading|novels?)\b/i,
+    // "books" and "book", but not "recipe book", "book a room" or "books the venue"
+    match: new RegExp(
+      `(?<!(?:${NOT_BOOKS_BEFORE.join("|")})\\s?)\\b(books(?!\\s+(?:an?|the|my|your|our)\\b)|book(?!\\s+(?:an?|the|my|your|our|${BOOKED_THINGS.join("|")})\\b)|reading|novels?)\\b`,
+      "i",
+    ),
     icon: "BookOpen",
     appName: "Reading List",
     fields: [text("title", true), text("author"), text("genre"), choice("status", ["to_read", "reading", "finished"]), num("rating"), date("finished_date"), long("notes")],
@@ -186,7 +259,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(courses?|classes|class|lessons?|curriculum)\b/i,
     icon: "Library",
     appName: "Course Manager",
-    fields: [text("title", true), text("code"), text("instructor"), date("start_date"), num("credits"), choice("status", ["upcoming", "in_progress", "completed"]), long("description")],
+    fields: [
+      text("title", true),
+      text("code"),
+      text("instructor"),
+      date("start_date"),
+      num("credits"),
+      choice("status", ["upcoming", "in_progress", "completed"]),
+      long("description"),
+    ],
     extra: "a room",
   },
   {
@@ -202,7 +283,15 @@ export const DOMAINS: Domain[] = [
     match: /\b(tickets?|support|help ?desk|issues?|bugs?|incidents?)\b/i,
     icon: "LifeBuoy",
     appName: "Help Desk",
-    fields: [text("title", true), long("description"), choice("priority", ["low", "medium", "high", "urgent"], "medium"), choice("status", ["open", "in_progress", "resolved", "closed"]), ref(...PEOPLE), text("assignee"), date("due_date")],
+    fields: [
+      text("title", true),
+      long("description"),
+      choice("priority", ["low", "medium", "high", "urgent"], "medium"),
+      choice("status", ["open", "in_progress", "resolved", "closed"]),
+      ref(...PEOPLE),
+      text("assignee"),
+      date("due_date"),
+    ],
     extra: "a category",
   },
 ];
@@ -210,67 +299,3 @@ export const DOMAINS: Domain[] = [
 /** The fallback when no domain matches. */
 export const GENERIC_FIELDS: FieldSpec[] = [text("name", true), long("description"), text("category"), choice("status", ["active", "archived"]), date("date"), long("notes")];
 export const GENERIC_ICON = "Layers";
-
-export function domainOf(entity: string): Domain | undefined {
-  return DOMAINS.find((d) => d.entity === entity);
-}
-
-/** Domains named in a text, in the order they first appear. */
-export function detectDomains(text: string): Domain[] {
-  const found: { domain: Domain; at: number }[] = [];
-  for (const domain of DOMAINS) {
-    const m = domain.match.exec(text);
-    if (m) found.push({ domain, at: m.index });
-  }
-  // Both "customers" and "contacts" usually mean one list of people.
-  const hasCustomer = found.some((f) => f.domain.entity === "Customer");
-  return found
-    .filter((f) => !(hasCustomer && f.domain.entity === "Contact"))
-    .sort((a, b) => a.at - b.at || DOMAINS.indexOf(a.domain) - DOMAINS.indexOf(b.domain))
-    .map((f) => f.domain);
-}
-
-const NOT_NOUNS = new Set(
-  "things stuff everything anything data information my our the your all of app apps application website site tool simple small basic new personal daily weekly".split(" "),
-);
-
-/** "an app to track my plants" -> "Plant" (the noun after a verb such as track/manage), else null. */
-export function nounFrom(text: string): string | null {
-  const m = /\b(?:track|tracks|tracking|manage|manages|managing|organi[sz]e|log|logs|logging|catalog(?:ue)?|list|record|collect|store|keep track of|plan|share|rate|review)\s+(?:all\s+|of\s+)?(?:my|our|the|your|their|his|her)?\s*(?:favou?rite\s+)?([a-z][a-z-]{2,30})\b/i.exec(text);
-  if (!m) return null;
-  const word = m[1].toLowerCase();
-  if (NOT_NOUNS.has(word)) return null;
-  return pascal(singularize(word));
-}
-
-/** Concrete fields for a domain, with relations resolved against the entities the app will have. */
-export function fieldsFor(specs: FieldSpec[], entities: readonly string[]): { properties: Record<string, JsonProp>; required: string[] } {
-  const properties: Record<string, JsonProp> = {};
-  const required: string[] = [];
-  for (const spec of specs) {
-    if (spec.ref) {
-      const target = spec.ref.find((e) => entities.includes(e));
-      if (!target) continue;
-      const name = `${snake(target)}_id`;
-      if (properties[name]) continue;
-      properties[name] = linkProp(target);
-      continue;
-    }
-    properties[spec.name] = { ...spec.prop };
-    if (spec.required) required.push(spec.name);
-  }
-  return { properties, required };
-}
-
-/** A short app name for an entity that has no domain: "Plant" -> "Plant Tracker". */
-export function genericAppName(entity: string): string {
-  return `${titleCase(entity)} Tracker`;
-}
-
-/** Phrases users write for an entity that the vocabulary knows ("to-dos" -> Task). */
-export function domainForWord(word: string): Domain | undefined {
-  const w = word.trim();
-  return DOMAINS.find((d) => d.match.test(w) && new RegExp(`^${d.match.source}$`, "i").test(w)) ?? DOMAINS.find((d) => d.entity.toLowerCase() === singularize(w).toLowerCase());
-}
-
-export { pluralize };
