@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { auth, googleSignIn, mailsTo, member, originOf, readingListApp } from "./app-auth-helpers";
+import { call, type signedIn, uniqueEmail } from "./helpers";
 
 /**
  * A generated app's own sign-in (spec 03 §2.13, §5, §8; reference §3) against the real
- * local stack: codes and reset links are read from the local outbox, as a user would
- * read them from their mailbox.
+ * local stack: register, one-time codes, passwords and Google. Codes and reset links are
+ * read from the local outbox, as a user would read them from their mailbox.
  */
-
-let adminToken: string;
-
-async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
-  const res = await call("GET", `/api/local/outbox?to=${encodeURIComponent(email)}`, { token: adminToken });
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 async function codeFor(email: string): Promise<string> {
   const [newest] = await mailsTo(email);
@@ -29,46 +22,12 @@ async function resetTokenFor(email: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
-const auth = (appId: string, path: string, body: unknown, token?: string) => call("POST", `/api/apps/${appId}/auth/${path}`, { body, token });
-
-/** A signed-up, verified, signed-in user of the app (helpers' appMember), with the password it chose. */
-const member = async (appId: string, email?: string) => ({ ...(await appMember(appId, email)), password: "correct horse" });
-
-/** Follow "Continue with Google" through the local identity page as `email`: the final redirect. */
-async function googleSignIn(appId: string, email: string, fromUrl: string, popupOrigin?: string) {
-  const start = await call("GET", `/api/apps/auth/login?${new URLSearchParams({ app_id: appId, from_url: fromUrl, ...(popupOrigin ? { popup_origin: popupOrigin } : {}) })}`);
-  expect(start.status).toBe(302);
-  const page = new URL(start.headers.get("location")!, apiUrl());
-  expect(page.pathname).toBe("/api/local/identity");
-  const html = await call("GET", page.pathname + page.search);
-  expect(html.status).toBe(200);
-  const form = new URLSearchParams({ email, from_url: page.searchParams.get("from_url")!, app_id: page.searchParams.get("app_id")! });
-  if (page.searchParams.get("popup_origin")) form.set("popup_origin", page.searchParams.get("popup_origin")!);
-  const done = await call("POST", "/api/local/identity", { rawBody: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
-  expect(done.status).toBe(303);
-  return new URL(done.headers.get("location")!);
-}
-
-/** An app's own origin on the local stack: `{slug}.localhost` on the stack's port. */
-const originOf = (appSlug: string) => `http://${appSlug}.localhost:${new URL(apiUrl()).port}`;
-
-async function setApp(token: string, appId: string, patch: Record<string, unknown>) {
-  const res = await call("PUT", `/api/apps/${appId}`, { token, body: patch });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
 let owner: Awaited<ReturnType<typeof signedIn>>;
 let appId: string;
 let slug: string;
 
 beforeAll(async () => {
-  adminToken = await tokenFor("admin@kiln.local");
-  owner = await signedIn("owner");
-  const app = await builtApp(owner.token, "A reading list to track books, authors and reviews");
-  appId = app.id;
-  slug = app.slug;
-  await setApp(owner.token, appId, { public_settings: "public_with_login" });
-  await enablePasswordSignIn(appId, owner.token);
+  ({ owner, appId, slug } = await readingListApp());
 }, 60_000);
 
 describe("register, one-time code, sign-in (public_with_login)", () => {
@@ -224,125 +183,6 @@ describe("passwords: change and reset", () => {
   });
 });
 
-describe("app settings and the preview identity", () => {
-  it("e-mail/password sign-in is off until the owner turns it on (and off again); login info says which", async () => {
-    const o = await signedIn("switch-owner");
-    const app = await builtApp(o.token, "A plant watering tracker");
-    await setApp(o.token, app.id, { public_settings: "public_with_login" });
-    const info = await call("GET", `/api/apps/public/login-info/by-slug/${app.slug}`);
-    expect(info.status).toBe(200);
-    expect(info.body).toEqual({ id: app.id, name: app.name, logo_url: null, public_settings: "public_with_login", enable_username_password: false, google_enabled: true });
-    expect((await call("GET", `/api/apps/public/login-info/by-id/${app.id}`)).body.enable_username_password).toBe(false);
-    expect((await call("GET", "/api/apps/public/login-info/by-slug/no-such-app-000000")).status).toBe(404);
-
-    const email = uniqueEmail("early");
-    const refusedWhileOff = async () => {
-      for (const [path, body] of [
-        ["register", { email, password: "long enough" }],
-        ["verify-otp", { email, otp_code: "123456" }],
-        ["resend-otp", { email }],
-        ["login", { email, password: "long enough" }],
-        ["reset-password-request", { email }],
-        ["reset-password", { reset_token: "someone.else", new_password: "long enough" }],
-      ] as const) {
-        const res = await auth(app.id, path, body);
-        expect(res.status, path).toBe(403);
-        expect(res.body.detail, path).toBe("Email and password sign-in is turned off for this app");
-      }
-    };
-    await refusedWhileOff();
-    expect(await mailsTo(email)).toEqual([]);
-    expect((await call("GET", `/api/apps/${app.id}/entities/User`, { token: o.token })).body).toEqual([]);
-
-    await enablePasswordSignIn(app.id, o.token);
-    expect((await call("GET", `/api/apps/public/login-info/by-id/${app.id}`)).body.enable_username_password).toBe(true);
-    const user = await member(app.id, email);
-    expect(user.email).toBe(email);
-
-    await setApp(o.token, app.id, { enable_username_password: false });
-    expect((await call("GET", `/api/apps/public/login-info/by-slug/${app.slug}`)).body.enable_username_password).toBe(false);
-    await refusedWhileOff();
-    const change = await auth(app.id, "change-password", { user_id: user.id, current_password: user.password, new_password: "brand new pass" }, user.token);
-    expect(change.status).toBe(403);
-  });
-
-  it("the builder's runtime token makes them an admin user of their own app; nobody else gets one", async () => {
-    const res = await call("GET", `/api/apps/${appId}/auth/token`, { token: owner.token });
-    expect(res.status).toBe(200);
-    const me = await call("GET", `/api/apps/${appId}/entities/User/me`, { token: res.body.token });
-    expect(me.body).toMatchObject({ email: owner.email, role: "admin", is_verified: true });
-    const stranger = await signedIn("stranger");
-    expect((await call("GET", `/api/apps/${appId}/auth/token`, { token: stranger.token })).status).toBe(403);
-    expect((await call("GET", `/api/apps/${appId}/auth/token`, { token: (await member(appId)).token })).status).toBe(401);
-  });
-
-  it("me: 401 for a visitor of an open app, 403 auth_required for a sign-in app", async () => {
-    const o = await signedIn("open-owner");
-    const app = await builtApp(o.token, "A public recipe board");
-    await setApp(o.token, app.id, { public_settings: "public_without_login" });
-    expect((await call("GET", `/api/apps/${app.id}/entities/User/me`)).status).toBe(401);
-    const gated = await call("GET", `/api/apps/${appId}/entities/User/me`);
-    expect(gated.status).toBe(403);
-    expect(gated.body.extra_data).toEqual({ reason: "auth_required", app_id: appId });
-  });
-});
-
-describe("the User entity and invitations", () => {
-  it("builders see every user, a member only themself; q, sort, limit and fields apply", async () => {
-    const a = await member(appId);
-    const b = await member(appId);
-    const all = await call("GET", `/api/apps/${appId}/entities/User?sort=-created_date&limit=500`, { token: owner.token });
-    expect(all.status).toBe(200);
-    expect(all.body.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    // q is form-decoded: a space in a value arrives as "+"
-    const q = JSON.stringify({ $or: [{ email: a.email }, { full_name: "no such name" }] }).replace(/ /g, "+").replace(/[{}"[\]]/g, encodeURIComponent);
-    const one = await call("GET", `/api/apps/${appId}/entities/User?q=${q}&fields=email`, { token: owner.token });
-    expect(one.body).toEqual([{ id: a.id, email: a.email }]);
-
-    for (const bad of ['{"$foo":1}', '{"email":{"$regex":"("}}', "not json"]) {
-      const res = await call("GET", `/api/apps/${appId}/entities/User?q=${encodeURIComponent(bad)}`, { token: owner.token });
-      expect(res.status, bad).toBe(400);
-    }
-
-    const mine = await call("GET", `/api/apps/${appId}/entities/User`, { token: a.token });
-    expect(mine.body.map((u: { id: string }) => u.id)).toEqual([a.id]);
-    expect((await call("GET", `/api/apps/${appId}/entities/User/${b.id}`, { token: a.token })).status).toBe(404);
-    expect((await call("GET", `/api/apps/${appId}/entities/User/${a.id}`, { token: a.token })).body.email).toBe(a.email);
-    expect((await call("PUT", `/api/apps/${appId}/entities/User/${b.id}`, { token: a.token, body: { x: 1 } })).status).toBe(404);
-    expect((await call("DELETE", `/api/apps/${appId}/entities/User/${b.id}`, { token: a.token })).status).toBe(404);
-  });
-
-  it("invites: builder or app admin only; the admin role needs a paid plan; an invitation e-mail links to the app", async () => {
-    const email = uniqueEmail("invitee");
-    const asAdmin = await call("POST", `/api/apps/${appId}/users/invite-user`, { token: owner.token, body: { user_email: email, role: "admin" } });
-    expect(asAdmin.status).toBe(403);
-    expect(asAdmin.body.detail).toContain("Paid plans only");
-    const blank = await call("POST", `/api/apps/${appId}/users/invite-user`, { token: owner.token, body: { user_email: "", role: "user" } });
-    expect(blank.status).toBe(400);
-    expect(blank.body.detail).toContain("Please enter an email address");
-
-    const invited = await call("POST", `/api/apps/${appId}/users/invite-user`, { token: owner.token, body: { user_email: email, role: "user" } });
-    expect(invited.status).toBe(200);
-    expect(invited.body).toMatchObject({ email, role: "user", invited: true });
-    const [mail] = await mailsTo(email);
-    expect(mail.text).toContain(`http://${slug}.localhost:`);
-
-    const plain = await member(appId);
-    const byMember = await call("POST", `/api/apps/${appId}/runtime/users/invite-user`, { token: plain.token, body: { user_email: uniqueEmail(), role: "user" } });
-    expect(byMember.status).toBe(403);
-
-    // On a paid plan the owner may make admins, and an app admin may invite.
-    await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: adminToken, body: { subscription_tier: "builder" } });
-    const promoted = await call("PUT", `/api/apps/${appId}/entities/User/${plain.id}`, { token: owner.token, body: { role: "admin", full_name: "Promoted" } });
-    expect(promoted.status).toBe(200);
-    expect(promoted.body).toMatchObject({ role: "admin", _app_role: "admin", full_name: "Promoted" });
-    const byAppAdmin = await call("POST", `/api/apps/${appId}/runtime/users/invite-user`, { token: plain.token, body: { user_email: uniqueEmail(), role: "admin" } });
-    expect(byAppAdmin.status).toBe(200);
-    expect(byAppAdmin.body.role).toBe("admin");
-    await call("POST", `/api/auth/${owner.user.id}/update-user`, { token: adminToken, body: { subscription_tier: "free" } });
-  });
-});
-
 describe("Google sign-in for an app (local identity page)", () => {
   it("creates the user on a public app and returns to from_url with an app token", async () => {
     const email = uniqueEmail("google");
@@ -376,114 +216,5 @@ describe("Google sign-in for an app (local identity page)", () => {
     const home = `${originOf(slug)}/`;
     expect((await call("GET", `/api/apps/auth/logout?from_url=${encodeURIComponent(home)}`)).headers.get("location")).toBe(home);
     expect((await call("GET", `/api/apps/auth/logout?from_url=${encodeURIComponent("https://evil.example/")}`)).headers.get("location")).toBe("/");
-  });
-});
-
-describe("a published private app refuses a stranger on every path", () => {
-  let privateApp: { id: string; slug: string };
-  let builder: Awaited<ReturnType<typeof signedIn>>;
-  const invited = uniqueEmail("invited");
-  const invitedGoogle = uniqueEmail("invited-google");
-
-  beforeAll(async () => {
-    builder = await signedIn("private-owner");
-    privateApp = await builtApp(builder.token, "A private staff rota with shifts and people");
-    expect((await call("GET", `/api/apps/${privateApp.id}`, { token: builder.token })).body.public_settings).toBe("private_with_login");
-    const published = await call("POST", `/api/apps/${privateApp.id}/deploy`, { token: builder.token });
-    expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
-    await enablePasswordSignIn(privateApp.id, builder.token);
-    for (const email of [invited, invitedGoogle]) {
-      expect((await call("POST", `/api/apps/${privateApp.id}/users/invite-user`, { token: builder.token, body: { user_email: email, role: "user" } })).status).toBe(200);
-    }
-  }, 60_000);
-
-  async function userEmails() {
-    const res = await call("GET", `/api/apps/${privateApp.id}/entities/User`, { token: builder.token });
-    expect(res.status).toBe(200);
-    return res.body.map((u: { email: string }) => u.email);
-  }
-
-  it("register, verify, resend, login, reset, Google, settings, me and entity data all refuse; no user is created and no mail sent", async () => {
-    const stranger = uniqueEmail("stranger");
-    const id = privateApp.id;
-    const before = await userEmails();
-
-    for (const [path, body] of [
-      ["register", { email: stranger, password: "let me in please" }],
-      ["verify-otp", { email: stranger, otp_code: "123456" }],
-      ["resend-otp", { email: stranger }],
-    ] as const) {
-      const res = await auth(id, path, body);
-      expect(res.status, path).toBe(403);
-      expect(res.body.extra_data, path).toEqual({ reason: "user_not_registered", app_id: id });
-    }
-    const login = await auth(id, "login", { email: stranger, password: "let me in please" });
-    expect(login.status).toBe(400);
-    expect(login.body.detail).toBe("Invalid email or password");
-    const reset = await auth(id, "reset-password-request", { email: stranger });
-    expect(reset.status).toBe(200);
-    expect(reset.body).toEqual((await auth(id, "reset-password-request", { email: invited })).body);
-    expect((await auth(id, "reset-password", { reset_token: "someone.else", new_password: "let me in please" })).body.detail).toBe("Reset token invalid");
-
-    const google = await googleSignIn(id, stranger, `${originOf(privateApp.slug)}/`);
-    expect(google.pathname).toBe("/login");
-    expect(google.searchParams.get("error")).toBe("user_not_registered");
-    expect(google.searchParams.get("access_token")).toBeNull();
-
-    const settings = await call("GET", `/api/apps/public/prod/public-settings/by-id/${id}`);
-    expect(settings.status).toBe(403);
-    expect(settings.body.extra_data.reason).toBe("auth_required");
-    for (const path of [`/api/apps/${id}/entities/User/me`, `/api/apps/${id}/entities/User`, `/api/apps/${id}/entities/Shift`]) {
-      const res = await call("GET", path);
-      expect(res.status, path).toBe(403);
-      expect(res.body.extra_data.reason, path).toBe("auth_required");
-    }
-    // A platform user who is not the owner gets nothing either, token or data.
-    const outsider = await signedIn("outsider");
-    expect((await call("GET", `/api/apps/${id}/auth/token`, { token: outsider.token })).status).toBe(403);
-    expect((await call("GET", `/api/apps/${id}/entities/User`, { token: outsider.token })).status).toBe(403);
-
-    expect(await mailsTo(stranger)).toEqual([]);
-    expect(await userEmails()).toEqual(before);
-    expect(before).not.toContain(stranger);
-  });
-
-  it("a token of another app is refused", async () => {
-    const elsewhere = await member(appId);
-    const res = await call("GET", `/api/apps/${privateApp.id}/entities/User/me`, { token: elsewhere.token });
-    expect(res.status).toBe(401);
-  });
-
-  it("a user who signed up while the app was public is not registered once it is private", async () => {
-    const o = await signedIn("flip-owner");
-    const app = await builtApp(o.token, "A team wiki");
-    await setApp(o.token, app.id, { public_settings: "public_with_login" });
-    await enablePasswordSignIn(app.id, o.token);
-    const early = await member(app.id);
-    await setApp(o.token, app.id, { public_settings: "private_with_login" });
-    expect((await auth(app.id, "login", { email: early.email, password: early.password })).body.detail).toBe("Invalid email or password");
-    for (const path of [`/api/apps/public/prod/public-settings/by-id/${app.id}`, `/api/apps/${app.id}/entities/User/me`]) {
-      const res = await call("GET", path, { token: early.token });
-      expect(res.status, path).toBe(403);
-      expect(res.body.extra_data.reason, path).toBe("user_not_registered");
-    }
-    expect((await auth(app.id, "reset-password-request", { email: early.email })).status).toBe(200);
-    expect((await mailsTo(early.email)).some((m) => m.subject.startsWith("Reset"))).toBe(false);
-  });
-
-  it("an invited user registers, verifies and gets in; an invited Google user gets in", async () => {
-    const id = privateApp.id;
-    const { token } = await member(id, invited);
-    const me = await call("GET", `/api/apps/${id}/entities/User/me`, { token });
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: invited, invited: true });
-    const settings = await call("GET", `/api/apps/public/prod/public-settings/by-id/${id}`, { token });
-    expect(settings.body).toEqual({ id, public_settings: "private_with_login" });
-
-    const back = await googleSignIn(id, invitedGoogle, `${originOf(privateApp.slug)}/Shifts`);
-    expect(back.pathname).toBe("/Shifts");
-    expect(back.searchParams.get("is_new_user")).toBe("false");
-    const googleMe = await call("GET", `/api/apps/${id}/entities/User/me`, { token: back.searchParams.get("access_token")! });
-    expect(googleMe.body).toMatchObject({ email: invitedGoogle, is_verified: true });
   });
 });

@@ -164,7 +164,10 @@ async function measure(side: Side): Promise<Measured> {
   for (let i = 0; i < COLD_ROUNDS; i++) {
     round = `r${i}-${Math.random().toString(36).slice(2, 8)}`;
     const deployed = await side.change(round);
-    if (deployed) (m.written.push(deployed.written), m.deploy.push(deployed.redeploy));
+    if (deployed) {
+      m.written.push(deployed.written);
+      m.deploy.push(deployed.redeploy);
+    }
     m.cold.push(await side.call(i, round));
   }
   process.stdout.write(`${WARM_CALLS} sequential… `);

@@ -25,7 +25,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import WebSocket from "ws";
 import { startLocalStack, type LocalStack } from "../../stacks/local/stack";
 import { chatSend } from "./chat-send";
 import { functionLatency } from "./functions";
@@ -33,9 +32,11 @@ import { previewRerender } from "./preview";
 import { publishedFirstRender } from "./published";
 import { handlerBundles } from "./bundles";
 import { waitHealthy } from "./http";
+import { Members } from "./room-members";
 import { scaleQueries } from "./scale";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
+import { countRow, fmtMs, percentile, printTable, row, type Row } from "./table";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ORIGINAL_ENV = { ...process.env };
@@ -49,61 +50,10 @@ const FANOUT_WARMUP = 3;
 const FANOUT_ROUNDS = 50;
 const E2E_WARMUP = 2;
 const E2E_ROUNDS = 20;
-const ROUND_TIMEOUT_MS = 15_000;
 const BUILD_ROUNDS = 5;
 /** `KILN_BENCH_ONLY=sdk,scale npm run bench` runs only the named sections (all when unset). */
 const ONLY = new Set((process.env.KILN_BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 const wants = (section: string) => ONLY.size === 0 || ONLY.has(section);
-
-// ---------------------------------------------------------------- statistics
-
-/** Nearest-rank percentile of already sorted samples. */
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-/** A row of counts rather than times. */
-function countRow(what: string, samples: number[]): Row {
-  return { ...row(what, samples), unit: "count" } as Row;
-}
-
-interface Row {
-  what: string;
-  samples: number;
-  p50: number;
-  p99: number;
-  max: number;
-  extra: string;
-  unit?: "count";
-}
-
-function row(what: string, samples: number[], extra = "", p99Label = true): Row {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    what,
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p99: p99Label ? percentile(sorted, 99) : NaN,
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-    extra,
-  };
-}
-
-const fmtMs = (ms: number) => (Number.isNaN(ms) ? "–" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`);
-
-function printTable(rows: Row[]) {
-  const header = ["Measurement", "n", "p50 / median", "p99", "max", "notes"];
-  const fmt = (r: Row, v: number) => (r.unit === "count" ? (Number.isNaN(v) ? "–" : String(Math.round(v))) : fmtMs(v));
-  const cells = rows.map((r) => [r.what, String(r.samples), fmt(r, r.p50), fmt(r, r.p99), fmt(r, r.max), r.extra]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const right = [false, true, true, true, true, false];
-  const line = (c: string[]) => `| ${c.map((v, i) => (right[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (right[i] ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`);
-  for (const c of cells) console.log(line(c));
-}
 
 // ---------------------------------------------------------------- HTTP
 
@@ -165,108 +115,6 @@ function coldStartInChild(): Promise<{ ms: number; startupMs: number }> {
       resolve(JSON.parse(line.slice("BENCH_COLD_START ".length)));
     });
   });
-}
-
-// ---------------------------------------------------------------- WebSocket members
-
-type Matcher = (data: Record<string, unknown>) => boolean;
-
-/** 100 sockets of one user; resolves a round once every socket has seen the matching update_model. */
-class Members {
-  private round: { match: Matcher; seen: Set<number>; done: (at: number) => void } | undefined;
-  readonly sockets: WebSocket[] = [];
-  strays = 0;
-  duplicates = 0;
-
-  constructor(readonly room: string) {}
-
-  async open(socketUrl: string, token: string, count: number) {
-    const openOne = (i: number) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(`${socketUrl}?token=${encodeURIComponent(token)}`);
-        const pending = new Map<string, (e: any) => void>();
-        ws.on("message", (raw) => {
-          const e = JSON.parse(raw.toString());
-          if (e.event === "update_model") return this.deliver(i, e);
-          const waiter = pending.get(e.event === "error" ? "joined" : e.event);
-          if (waiter) waiter(e);
-        });
-        (ws as WebSocket & { pending?: typeof pending }).pending = pending;
-        ws.once("open", () => resolve(ws));
-        ws.once("unexpected-response", (_req, res) => reject(new Error(`socket ${i} refused: ${res.statusCode}`)));
-        ws.once("error", reject);
-      });
-    const join = (ws: WebSocket, i: number) =>
-      new Promise<void>((resolve, reject) => {
-        const pending = (ws as WebSocket & { pending?: Map<string, (e: any) => void> }).pending!;
-        const timer = setTimeout(() => reject(new Error(`socket ${i}: no answer to join within 10 s`)), 10_000);
-        pending.set("joined", (e) => {
-          clearTimeout(timer);
-          pending.delete("joined");
-          if (e.event === "joined" && e.room === this.room) resolve();
-          else reject(new Error(`socket ${i}: join answered ${JSON.stringify(e)}`));
-        });
-        ws.send(JSON.stringify({ action: "join", room: this.room }));
-      });
-    // Open and join in batches, as a burst of browser tabs would, without queuing 100 upgrades at once.
-    for (let i = 0; i < count; i += 20) {
-      const batch = await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => openOne(i + k)));
-      this.sockets.push(...batch);
-      await Promise.all(batch.map((ws, k) => join(ws, i + k)));
-    }
-  }
-
-  private deliver(i: number, e: { room?: string; data?: Record<string, unknown> }) {
-    const at = performance.now();
-    const r = this.round;
-    if (!r || e.room !== this.room || !e.data || !r.match(e.data)) {
-      this.strays++;
-      return;
-    }
-    if (r.seen.has(i)) {
-      this.duplicates++;
-      return;
-    }
-    r.seen.add(i);
-    if (r.seen.size === this.sockets.length) r.done(at);
-  }
-
-  /** Arms a round; the promise resolves with the performance.now() of the last delivery. */
-  expect(match: Matcher): Promise<number> {
-    if (this.round) throw new Error("a round is already running");
-    const done = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const seen = this.round?.seen.size ?? 0;
-        this.round = undefined;
-        reject(new Error(`only ${seen} of ${this.sockets.length} members received the update within ${ROUND_TIMEOUT_MS} ms`));
-      }, ROUND_TIMEOUT_MS);
-      this.round = {
-        match,
-        seen: new Set(),
-        done: (at) => {
-          clearTimeout(timer);
-          this.round = undefined;
-          resolve(at);
-        },
-      };
-    });
-    done.catch(() => undefined); // awaited by the caller; never an unhandled rejection if the caller failed first
-    return done;
-  }
-
-  async close() {
-    await Promise.all(
-      this.sockets.map(
-        (ws) =>
-          new Promise<void>((resolve) => {
-            if (ws.readyState === WebSocket.CLOSED) return resolve();
-            ws.once("close", () => resolve());
-            ws.close();
-            setTimeout(() => (ws.terminate(), resolve()), 5_000).unref();
-          }),
-      ),
-    );
-  }
 }
 
 // ---------------------------------------------------------------- the benchmark

@@ -17,7 +17,8 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
-import type { Measured, Step } from "./sdk-workload";
+import type { Step } from "./sdk-plan";
+import type { Measured } from "./sdk-server";
 
 type Kind = Step["kind"];
 type Item = Record<string, unknown>;
