@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SupportRules, type TicketEvent } from "../../schemas/support";
 import { applyTicketEvent, shortId, withMessage } from "../../web/src/api/support";
 import { articlesMatching } from "../../web/src/components/support/DocsManager";
-import { renderMarkdown } from "../../web/src/components/support/Markdown";
+import { renderMarkdown } from "../../web/src/components/Markdown";
 import { isPolishShortcut } from "../../web/src/components/support/ReplyBox";
 import { addCategory, agentName, counterColor, inboxQueryOf, noFilters, selectableIds, ticketErrors, ticketsIn } from "../../web/src/components/support/rules";
 import { message, ticket } from "./support-fixtures";

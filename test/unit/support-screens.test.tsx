@@ -138,7 +138,7 @@ describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
     const url = "http://kiln.test/api/files/f1.pdf";
     server.use(
       http.get("*/api/support/conversations/t1", () => HttpResponse.json(ticket({ id: "t1", messages: [message("m1")] }))),
-      http.post("*/api/files/", () => HttpResponse.json({ url }, { status: 201 })),
+      http.post("*/api/files", () => HttpResponse.json({ url }, { status: 201 })),
       http.post("*/api/support/conversations/t1/messages", async ({ request }) => {
         const body = (await request.json()) as { content: string; file_urls: string[] };
         return HttpResponse.json(message("m2", { content: body.content, file_urls: body.file_urls }), { status: 201 });

@@ -43,7 +43,7 @@ window.addEventListener("error", (event) => reportable(event.error) && bridge.re
 window.addEventListener("unhandledrejection", (event) => reportable(event.reason) && bridge.reportError(appErrorOf(event.reason)));
 
 /** A published app's CSS, built at publish (functions/core/publish/build.ts): the page compiles nothing. */
-function useBuiltCss(css: string) {
+function applyBuiltCss(css: string) {
   const style = document.createElement("style");
   style.dataset.kilnBuild = "";
   style.textContent = css;
@@ -167,7 +167,7 @@ async function boot() {
     const build = mode === "preview" ? null : (app as PublicApp).build;
     if (build) {
       built = true;
-      useBuiltCss(build.css);
+      applyBuiltCss(build.css);
     } else await styles();
     modules = new AppModules(provider);
     modules.update(app.files);

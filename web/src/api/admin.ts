@@ -16,22 +16,22 @@ export function userSearchFilter(text: string): string | undefined {
 
 /** Spec 03 §7.2–7.4: the admin portal's and platform analytics' calls, typed by schemas/. */
 export const Admin = {
-  listUsers: (search: string) => call("/auth/list-users", { query: { limit: 100, sort: "-created_date", q: userSearchFilter(search) }, schema: UserList }),
-  getUser: (id: string) => call(`/auth/users/${encodeURIComponent(id)}`, { schema: User }),
-  updateUser: (id: string, patch: AdminUpdate) => call(`/auth/${encodeURIComponent(id)}/update-user`, { method: "POST", body: patch, schema: User }),
-  userUsage: (id: string) => call(`/usage-logs/user-stats/${encodeURIComponent(id)}`, { schema: UsageStats }),
-  bonusCredits: (id: string) => call(`/credits/${encodeURIComponent(id)}/bonus-credits`, { schema: BonusCreditList }),
-  addBonus: (body: { user_id: string; num_messages: number; reason: string }) => call("/credits/add-bonus-credits", { method: "POST", body, schema: BonusCredit }),
+  listUsers: (search: string) => call("GET /api/auth/list-users", { query: { limit: 100, sort: "-created_date", q: userSearchFilter(search) }, schema: UserList }),
+  getUser: (id: string) => call("GET /api/auth/users/{id}", { params: { id }, schema: User }),
+  updateUser: (id: string, patch: AdminUpdate) => call("POST /api/auth/{id}/update-user", { params: { id }, body: patch, schema: User }),
+  userUsage: (id: string) => call("GET /api/usage-logs/user-stats/{id}", { params: { id }, schema: UsageStats }),
+  bonusCredits: (id: string) => call("GET /api/credits/{id}/bonus-credits", { params: { id }, schema: BonusCreditList }),
+  addBonus: (body: { user_id: string; num_messages: number; reason: string }) => call("POST /api/credits/add-bonus-credits", { body, schema: BonusCredit }),
   deleteBonus: (userId: string, bonusId: string) =>
-    call(`/credits/${encodeURIComponent(userId)}/bonus-credits/${encodeURIComponent(bonusId)}`, { method: "DELETE", schema: z.object({ deleted: z.literal(true) }) }),
-  coupons: () => call("/credits/coupon-codes", { schema: CouponCodeList }),
-  createCoupon: (body: z.input<typeof CreateCouponBody>) => call("/credits/create-coupon-code", { method: "POST", body, schema: CouponCode }),
-  stats: () => call("/admin/analytics/overall", { schema: AdminStats }),
-  userGrowth: (range: GrowthRange, hideToday: boolean) => call("/admin/analytics/user-analytics", { query: { range, hide_today: String(hideToday) }, schema: UserGrowth }),
-  topUsers: (start: string, end: string) => call("/admin/analytics/top-users", { query: { start_date: start, end_date: end, limit: 100 }, schema: TopUsers }),
-  usageByDate: () => call("/admin/analytics/usage-by-date", { schema: PlatformUsage }),
-  tokensByUser: () => call("/admin/analytics/tokens-by-user", { schema: TokensByUser }),
-  trending: () => call("/admin/analytics/trending-apps", { query: { limit: 100 }, schema: TrendingApps }),
+    call("DELETE /api/credits/{id}/bonus-credits/{bonusId}", { params: { id: userId, bonusId }, schema: z.object({ deleted: z.literal(true) }) }),
+  coupons: () => call("GET /api/credits/coupon-codes", { schema: CouponCodeList }),
+  createCoupon: (body: z.input<typeof CreateCouponBody>) => call("POST /api/credits/create-coupon-code", { body, schema: CouponCode }),
+  stats: () => call("GET /api/admin/analytics/overall", { schema: AdminStats }),
+  userGrowth: (range: GrowthRange, hideToday: boolean) => call("GET /api/admin/analytics/user-analytics", { query: { range, hide_today: String(hideToday) }, schema: UserGrowth }),
+  topUsers: (start: string, end: string) => call("GET /api/admin/analytics/top-users", { query: { start_date: start, end_date: end, limit: 100 }, schema: TopUsers }),
+  usageByDate: () => call("GET /api/admin/analytics/usage-by-date", { schema: PlatformUsage }),
+  tokensByUser: () => call("GET /api/admin/analytics/tokens-by-user", { schema: TokensByUser }),
+  trending: () => call("GET /api/admin/analytics/trending-apps", { query: { limit: 100 }, schema: TrendingApps }),
 };
 
 export const adminUsersQuery = (search: string) => queryOptions({ queryKey: ["admin", "users", search] as const, queryFn: () => Admin.listUsers(search), staleTime: 10_000 });

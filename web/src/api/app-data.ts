@@ -3,21 +3,19 @@ import { AppUser, type AppRole } from "../../../schemas/app-user";
 import { DeleteManyResult, EntityRecord, ImportResult, RecordPage } from "../../../schemas/entities";
 import { ErrorBody } from "../../../schemas/errors";
 import { session } from "../auth/session";
-import { ApiError, call } from "./client";
+import { ApiError, apiPath, call } from "./client";
 
 /**
  * A generated app's data as its owner manages it in the workspace (spec 02 §7 "Entity
  * data"): the app's own API (`/api/apps/{id}/entities/…`), which takes the builder's
  * platform token as the app's owner, so the owner sees and edits every record.
  */
-const base = (appId: string, entity: string) => `/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
-
 /** Records per `/v2/list` page while walking a whole table. */
 export const PAGE_SIZE = 500;
 
 export const AppData = {
   page: (appId: string, entity: string, cursor?: string) =>
-    call(`${base(appId, entity)}/v2/list`, { schema: RecordPage, query: cursor ? { cursor, limit: PAGE_SIZE } : { sort: "-created_date", limit: PAGE_SIZE } }),
+    call("GET /api/apps/{id}/entities/{entity}/v2/list", { params: { id: appId, entity }, schema: RecordPage, query: cursor ? { cursor, limit: PAGE_SIZE } : { sort: "-created_date", limit: PAGE_SIZE } }),
 
   /** Every record, page after page through the cursors. */
   async all(appId: string, entity: string): Promise<EntityRecord[]> {
@@ -31,19 +29,19 @@ export const AppData = {
     return records;
   },
 
-  create: (appId: string, entity: string, record: Record<string, unknown>) => call(base(appId, entity), { method: "POST", body: record, schema: EntityRecord }),
+  create: (appId: string, entity: string, record: Record<string, unknown>) => call("POST /api/apps/{id}/entities/{entity}", { params: { id: appId, entity }, body: record, schema: EntityRecord }),
   update: (appId: string, entity: string, id: string, patch: Record<string, unknown>) =>
-    call(`${base(appId, entity)}/${encodeURIComponent(id)}`, { method: "PUT", body: patch, schema: EntityRecord }),
-  remove: (appId: string, entity: string, id: string) => call(`${base(appId, entity)}/${encodeURIComponent(id)}`, { method: "DELETE", schema: z.unknown() }),
+    call("PUT /api/apps/{id}/entities/{entity}/{rid}", { params: { id: appId, entity, rid: id }, body: patch, schema: EntityRecord }),
+  remove: (appId: string, entity: string, id: string) => call("DELETE /api/apps/{id}/entities/{entity}/{rid}", { params: { id: appId, entity, rid: id }, schema: z.unknown() }),
   /** deleteMany with an empty filter: every record (the server takes `{}` as "all", never an empty body). */
-  removeAll: (appId: string, entity: string) => call(base(appId, entity), { method: "DELETE", body: {}, schema: DeleteManyResult }),
+  removeAll: (appId: string, entity: string) => call("DELETE /api/apps/{id}/entities/{entity}", { params: { id: appId, entity }, body: {}, schema: DeleteManyResult }),
 
   /** importEntities: multipart `file`; a refused file's reasons come back as `{status: "error", details}`. */
   async importFile(appId: string, entity: string, file: File): Promise<ImportResult> {
     const form = new FormData();
     form.append("file", file);
     const token = session.token();
-    const response = await fetch(`/api${base(appId, entity)}/import`, { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const response = await fetch(apiPath("POST /api/apps/{id}/entities/{entity}/import", { id: appId, entity }), { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
     const json: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) session.logout();
     if (!response.ok) {
@@ -53,13 +51,13 @@ export const AppData = {
     return ImportResult.parse(json);
   },
 
-  users: (appId: string) => call(`/apps/${encodeURIComponent(appId)}/entities/User`, { schema: z.array(AppUser) }),
+  users: (appId: string) => call("GET /api/apps/{id}/entities/User", { params: { id: appId }, schema: z.array(AppUser) }),
   updateUser: (appId: string, id: string, patch: Record<string, unknown>) =>
-    call(`/apps/${encodeURIComponent(appId)}/entities/User/${encodeURIComponent(id)}`, { method: "PUT", body: patch, schema: AppUser }),
+    call("PUT /api/apps/{id}/entities/User/{uid}", { params: { id: appId, uid: id }, body: patch, schema: AppUser }),
   removeUser: (appId: string, id: string) =>
-    call(`/apps/${encodeURIComponent(appId)}/entities/User/${encodeURIComponent(id)}`, { method: "DELETE", schema: z.object({ success: z.boolean() }) }),
+    call("DELETE /api/apps/{id}/entities/User/{uid}", { params: { id: appId, uid: id }, schema: z.object({ success: z.boolean() }) }),
   invite: (appId: string, email: string, role: AppRole) =>
-    call(`/apps/${encodeURIComponent(appId)}/users/invite-user`, { method: "POST", body: { user_email: email, role }, schema: AppUser }),
+    call("POST /api/apps/{id}/users/invite-user", { params: { id: appId }, body: { user_email: email, role }, schema: AppUser }),
 };
 
 export const recordsQueryKey = (appId: string, entity: string) => ["app-data", appId, entity] as const;

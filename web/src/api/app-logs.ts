@@ -5,22 +5,21 @@ import { FileTree } from "../../../schemas/app-files";
 import { Checkpoint } from "../../../schemas/chat";
 import { call } from "./client";
 
-const id = (appId: string) => encodeURIComponent(appId);
-
 /** spec 02 §7 Logs, Analytics and Checkpoints calls, typed by schemas/. */
 export const AppLogsApi = {
   /** Logs: sort -created_date, the q filter, skip 50*(page-1), limit 50. */
   logs: (appId: string, filter: AppLogsFilter, page: number) =>
-    call(`/app-logs/${id(appId)}`, {
+    call("GET /api/app-logs/{id}", {
+      params: { id: appId },
       schema: AppLogsPage,
       query: { q: JSON.stringify(filter), sort: "-created_date", skip: APP_LOGS_PAGE_SIZE * (page - 1), limit: APP_LOGS_PAGE_SIZE },
     }),
-  stats: (appId: string, params: AppStatsQuery) => call(`/app-logs/${id(appId)}/stats`, { schema: AppStats, query: { ...params } }),
-  checkpoints: (appId: string) => call(`/apps/${id(appId)}/app-checkpoints`, { schema: z.array(Checkpoint) }),
-  checkpointFiles: (appId: string, cp: string) => call(`/apps/${id(appId)}/app-checkpoints/${encodeURIComponent(cp)}/file-tree`, { schema: z.object({ files: FileTree }) }),
+  stats: (appId: string, params: AppStatsQuery) => call("GET /api/app-logs/{id}/stats", { params: { id: appId }, schema: AppStats, query: { ...params } }),
+  checkpoints: (appId: string) => call("GET /api/apps/{id}/app-checkpoints", { params: { id: appId }, schema: z.array(Checkpoint) }),
+  checkpointFiles: (appId: string, cp: string) => call("GET /api/apps/{id}/app-checkpoints/{cp}/file-tree", { params: { id: appId, cp }, schema: z.object({ files: FileTree }) }),
   loadCheckpoint: (appId: string, cp: string, restoreData: boolean, restoreRules = false) =>
-    call(`/apps/${id(appId)}/app-checkpoints/${encodeURIComponent(cp)}/load`, {
-      method: "POST",
+    call("POST /api/apps/{id}/app-checkpoints/{cp}/load", {
+      params: { id: appId, cp },
       body: { restore_data: restoreData, restore_rules: restoreRules },
       schema: z.object({ success: z.boolean(), data: z.object({ entities: z.array(z.string()), records: z.number() }).nullable() }),
     }),

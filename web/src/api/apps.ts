@@ -5,21 +5,21 @@ import { AppSuggestions } from "../../../schemas/chat";
 import { CurrentUsage } from "../../../schemas/usage";
 import { session } from "../auth/session";
 import { fetchApp } from "../realtime/appFetch";
-import { call } from "./client";
+import { apiPath, call } from "./client";
 
 /** Spec 01 §7 Apps, Usage and Files calls, typed by schemas/. */
 export const Apps = {
   list: (params: { q?: object; sort?: string; limit?: number; skip?: number; fields?: string }) =>
-    call("/apps", {
+    call("GET /api/apps", {
       schema: z.array(AppSummary),
       query: { q: params.q ? JSON.stringify(params.q) : undefined, sort: params.sort, limit: params.limit, skip: params.skip, fields: params.fields },
     }),
-  get: (id: string) => call(`/apps/${encodeURIComponent(id)}`, { schema: App }),
-  create: (body: z.input<typeof CreateAppBody>) => call("/apps", { method: "POST", body, schema: AppMeta }),
-  update: (id: string, patch: UpdateAppBody) => call(`/apps/${encodeURIComponent(id)}`, { method: "PUT", body: patch, schema: AppMeta }),
-  remove: (id: string) => call(`/apps/${encodeURIComponent(id)}`, { method: "DELETE", schema: z.object({ success: z.boolean() }) }),
-  homeSuggestions: () => call("/app-suggestions", { schema: AppSuggestions }),
-  currentUsage: () => call("/usage-logs/current-usage", { schema: CurrentUsage }),
+  get: (id: string) => call("GET /api/apps/{id}", { params: { id }, schema: App }),
+  create: (body: z.input<typeof CreateAppBody>) => call("POST /api/apps", { body, schema: AppMeta }),
+  update: (id: string, patch: UpdateAppBody) => call("PUT /api/apps/{id}", { params: { id }, body: patch, schema: AppMeta }),
+  remove: (id: string) => call("DELETE /api/apps/{id}", { params: { id }, schema: z.object({ success: z.boolean() }) }),
+  homeSuggestions: () => call("GET /api/app-suggestions", { schema: AppSuggestions }),
+  currentUsage: () => call("GET /api/usage-logs/current-usage", { schema: CurrentUsage }),
 };
 
 
@@ -54,7 +54,7 @@ export async function uploadFile(file: File): Promise<string> {
   const form = new FormData();
   form.append("file", file);
   const token = localStorage.getItem("token");
-  const response = await fetch("/api/files/", { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(apiPath("POST /api/files"), { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const json = await response.json().catch(() => ({}));
   if (response.status === 401) session.logout();
   if (!response.ok) throw new Error((json as { detail?: string }).detail ?? `Upload failed (${response.status})`);

@@ -5,10 +5,10 @@ import { call } from "./client";
 
 /** Spec 01 §7 Auth calls. */
 export const Auth = {
-  me: () => call("/auth/me", { schema: User }),
-  regenerateApiKey: () => call("/auth/regenerate_api_key", { method: "POST", schema: User }),
+  me: () => call("GET /api/auth/me", { schema: User }),
+  regenerateApiKey: () => call("POST /api/auth/regenerate_api_key", { schema: User }),
   updateUser: (id: string, patch: z.input<typeof SelfUpdate>) =>
-    call(`/auth/${encodeURIComponent(id)}/update-user`, { method: "POST", body: patch, schema: User }),
+    call("POST /api/auth/{id}/update-user", { params: { id }, body: patch, schema: User }),
 };
 
 export const meQuery = queryOptions({ queryKey: ["me"] as const, queryFn: Auth.me, staleTime: 60_000 });

@@ -6,13 +6,13 @@ import { ApiError, call } from "./client";
 
 /** Spec 03 §7.1–7.2: billing, subscription and coupon calls, typed by schemas/. */
 export const Billing = {
-  stats: () => call("/billing/stats", { schema: BillingStats }),
-  integrationUsage: () => call("/usage-logs/current-integration-usage", { schema: IntegrationUsage }),
-  checkout: (planId: string) => call(`/billing/create-checkout-session/${encodeURIComponent(planId)}`, { method: "POST", schema: CheckoutSession }),
-  portal: () => call("/billing/create-portal-session", { method: "POST", schema: PortalSession }),
-  updateSubscription: (planId: string) => call(`/billing/update-subscription/${encodeURIComponent(planId)}`, { method: "POST", schema: SubscriptionUpdate }),
-  cancelSchedule: () => call("/billing/cancel-schedule", { method: "DELETE", schema: ScheduleCancelled }),
-  redeemCoupon: (code: string) => call(`/credits/add-coupon-code/${encodeURIComponent(code)}`, { method: "POST", schema: CouponRedeemed }),
+  stats: () => call("GET /api/billing/stats", { schema: BillingStats }),
+  integrationUsage: () => call("GET /api/usage-logs/current-integration-usage", { schema: IntegrationUsage }),
+  checkout: (planId: string) => call("POST /api/billing/create-checkout-session/{planId}", { params: { planId }, schema: CheckoutSession }),
+  portal: () => call("POST /api/billing/create-portal-session", { schema: PortalSession }),
+  updateSubscription: (planId: string) => call("POST /api/billing/update-subscription/{planId}", { params: { planId }, schema: SubscriptionUpdate }),
+  cancelSchedule: () => call("DELETE /api/billing/cancel-schedule", { schema: ScheduleCancelled }),
+  redeemCoupon: (code: string) => call("POST /api/credits/add-coupon-code/{code}", { params: { code }, schema: CouponRedeemed }),
 };
 
 export const billingStatsQuery = queryOptions({ queryKey: ["billing", "stats"] as const, queryFn: Billing.stats, staleTime: 15_000 });

@@ -6,34 +6,32 @@ import { ApiError, call } from "./client";
 /** What the editor sends: the server trims, drops blank rows and fills defaults. */
 export type CatalogItemInput = z.input<typeof CreateCatalogItemBody>;
 
-const path = (id?: string, action?: string) => `/integration-catalog-items/catalog${id ? `/${encodeURIComponent(id)}` : ""}${action ? `/${action}` : ""}`;
-
 /** Spec 03 §7.6 Integrations catalogue. Bodies are the schemas' input shapes: the server trims and drops blanks. */
 export const Catalog = {
-  list: () => call(path(), { schema: z.array(CatalogEntry) }),
-  get: (id: string) => call(path(id), { schema: CatalogEntry }),
-  create: (body: CatalogItemInput) => call(path(), { method: "POST", body, schema: CatalogCreated }),
-  update: (id: string, body: z.input<typeof UpdateCatalogItemBody>) => call(path(id), { method: "PUT", body, schema: CatalogEntry }),
+  list: () => call("GET /api/integration-catalog-items/catalog", { schema: z.array(CatalogEntry) }),
+  get: (id: string) => call("GET /api/integration-catalog-items/catalog/{id}", { params: { id }, schema: CatalogEntry }),
+  create: (body: CatalogItemInput) => call("POST /api/integration-catalog-items/catalog", { body, schema: CatalogCreated }),
+  update: (id: string, body: z.input<typeof UpdateCatalogItemBody>) => call("PUT /api/integration-catalog-items/catalog/{id}", { params: { id }, body, schema: CatalogEntry }),
   setPrivate: (id: string, isPrivate: boolean) =>
-    call(path(id, "visibility"), {
-      method: "POST",
+    call("POST /api/integration-catalog-items/catalog/{id}/visibility", {
+      params: { id },
       body: { is_private: isPrivate },
       schema: CatalogEntry,
     }),
   invite: (id: string, email: string) =>
-    call(path(id, "invite"), {
-      method: "POST",
+    call("POST /api/integration-catalog-items/catalog/{id}/invite", {
+      params: { id },
       body: { email },
       schema: CatalogInvited,
     }),
   upvote: (id: string, upvote: boolean) =>
-    call(path(id, "upvote"), {
-      method: "POST",
+    call("POST /api/integration-catalog-items/catalog/{id}/upvote", {
+      params: { id },
       body: { upvote },
       schema: CatalogUpvote,
     }),
-  approve: (id: string) => call(path(id, "approve"), { method: "POST", schema: CatalogEntry }),
-  archive: (id: string) => call(path(id, "archive"), { method: "POST", schema: CatalogArchived }),
+  approve: (id: string) => call("POST /api/integration-catalog-items/catalog/{id}/approve", { params: { id }, schema: CatalogEntry }),
+  archive: (id: string) => call("POST /api/integration-catalog-items/catalog/{id}/archive", { params: { id }, schema: CatalogArchived }),
 };
 
 /** A refusal (unknown, hidden or malformed id) is an answer, not a hiccup: do not retry it. */

@@ -5,26 +5,24 @@ import { ChatMessage, ChatSuggestions, type SendMessageBody } from "../../../sch
 import { appQuery } from "./apps";
 import { call } from "./client";
 
-const app = (id: string) => `/apps/${encodeURIComponent(id)}`;
-
 /** Spec 01 §7 Chat calls, typed by schemas/. */
 export const Chat = {
-  messages: (appId: string) => call(`${app(appId)}/chat/messages`, { schema: z.object({ messages: z.array(ChatMessage), total: z.number() }) }),
+  messages: (appId: string) => call("GET /api/apps/{id}/chat/messages", { params: { id: appId }, schema: z.object({ messages: z.array(ChatMessage), total: z.number() }) }),
   send: (appId: string, body: SendMessageBody) =>
-    call(`${app(appId)}/chat/message`, {
-      method: "POST",
+    call("POST /api/apps/{id}/chat/message", {
+      params: { id: appId },
       body,
       schema: z.object({ user_message: ChatMessage, assistant_message: ChatMessage, app: AppMeta }),
     }),
   undo: (appId: string, messageId: string) =>
-    call(`${app(appId)}/chat/message/${encodeURIComponent(messageId)}/undo`, {
-      method: "POST",
+    call("POST /api/apps/{id}/chat/message/{msgId}/undo", {
+      params: { id: appId, msgId: messageId },
       schema: z.object({ content: z.string(), app: AppMeta }),
     }),
-  stop: (appId: string) => call(`${app(appId)}/chat/stop`, { method: "POST", schema: AppMeta }),
+  stop: (appId: string) => call("POST /api/apps/{id}/chat/stop", { params: { id: appId }, schema: AppMeta }),
   /** 200 with the suggestions, or 202 {queued: true} when they will arrive over the socket. */
   generateSuggestions: (appId: string) =>
-    call(`${app(appId)}/chat/generate-suggestions`, { method: "POST", schema: z.union([ChatSuggestions, z.object({ queued: z.literal(true) })]) }),
+    call("POST /api/apps/{id}/chat/generate-suggestions", { params: { id: appId }, schema: z.union([ChatSuggestions, z.object({ queued: z.literal(true) })]) }),
 };
 
 /** Visible messages only (hidden ones are never listed), in time order (ULID ids sort by time). */

@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { type RouteKey, routeParts } from "../../../lib/routes";
 import { ErrorBody } from "../../../schemas/errors";
 import { session } from "../auth/session";
 import { realtime } from "../realtime/socket";
@@ -26,19 +27,34 @@ export function messageOr(err: unknown, fallback: string): string {
   return err instanceof ApiError && ErrorBody.safeParse(err.body).success && err.detail ? err.detail : fallback;
 }
 
-interface CallOptions<S extends z.ZodType> {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** The `{name}`s in a route key's path: "GET /api/apps/{id}/secrets/{name}" -> "id" | "name". */
+export type ParamsOf<K extends string> = K extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamsOf<Rest> : never;
+
+/** A route's path parameters: required, each by name, when its path has any; none otherwise. */
+export type PathParams<K extends RouteKey> = [ParamsOf<K>] extends [never] ? { params?: never } : { params: Record<ParamsOf<K>, string> };
+
+/** "POST /api/apps/{id}/deploy" with {id: "a b"} -> "/api/apps/a%20b/deploy": every request's path comes from lib/routes.ts. */
+export function apiPath<K extends RouteKey>(key: K, ...[params]: [ParamsOf<K>] extends [never] ? [] : [Record<ParamsOf<K>, string>]): string {
+  return filled(key, params);
+}
+
+function filled(key: RouteKey, params: Partial<Record<string, string>> = {}): string {
+  return routeParts(key).path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+}
+
+type CallOptions<K extends RouteKey, S extends z.ZodType> = PathParams<K> & {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** The answer's schema (from schemas/): the answer is parsed, never trusted. */
   schema: S;
-}
+};
 
 /**
- * Every call to /api: bearer token, X-Socket-Id (so our own updates are not echoed
- * back over the socket) and X-Origin-URL. Any 401 logs out to /login?from_url=…
+ * Every call to /api, named by its row in lib/routes.ts (method and path come from the key):
+ * bearer token, X-Socket-Id (so our own updates are not echoed back over the socket) and
+ * X-Origin-URL. Any 401 logs out to /login?from_url=…
  */
-export async function call<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.infer<S>> {
+export async function call<K extends RouteKey, S extends z.ZodType>(key: K, options: CallOptions<K, S>): Promise<z.infer<S>> {
   const headers: Record<string, string> = { "X-Origin-URL": window.location.href };
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -48,8 +64,8 @@ export async function call<S extends z.ZodType>(path: string, options: CallOptio
     ? `?${new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined) as [string, string][])}`
     : "";
 
-  const response = await fetch(`/api${path}${query}`, {
-    method: options.method ?? "GET",
+  const response = await fetch(`${filled(key, options.params)}${query}`, {
+    method: routeParts(key).method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

@@ -2,9 +2,7 @@ import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@ta
 import { ActivateResult, FUNCTION_LOGS_PAGE, FunctionDeployment, FunctionList, FunctionLogsPage } from "../../../schemas/functions";
 import { session } from "../auth/session";
 import { appQuery } from "./apps";
-import { call } from "./client";
-
-const base = (appId: string) => `/apps/${encodeURIComponent(appId)}`;
+import { apiPath, call } from "./client";
 
 /** What a function answered a test call: its own status and body, never reinterpreted. */
 export interface FunctionAnswer {
@@ -15,11 +13,11 @@ export interface FunctionAnswer {
 
 /** Spec 02 §7 Backend functions: activation, the function list, logs, redeploy and a test call. */
 export const Functions = {
-  activate: (appId: string) => call(`${base(appId)}/activate-backend-functions`, { method: "POST", schema: ActivateResult }),
-  list: (appId: string) => call(`${base(appId)}/functions`, { schema: FunctionList }),
+  activate: (appId: string) => call("POST /api/apps/{id}/activate-backend-functions", { params: { id: appId }, schema: ActivateResult }),
+  list: (appId: string) => call("GET /api/apps/{id}/functions", { params: { id: appId }, schema: FunctionList }),
   logs: (appId: string, name: string, offset: number) =>
-    call(`${base(appId)}/functions/${encodeURIComponent(name)}/logs`, { query: { limit: FUNCTION_LOGS_PAGE, offset }, schema: FunctionLogsPage }),
-  redeploy: (appId: string, name: string) => call(`${base(appId)}/coding/redeploy-function/${encodeURIComponent(name)}`, { method: "POST", schema: FunctionDeployment }),
+    call("GET /api/apps/{id}/functions/{name}/logs", { params: { id: appId, name }, query: { limit: FUNCTION_LOGS_PAGE, offset }, schema: FunctionLogsPage }),
+  redeploy: (appId: string, name: string) => call("POST /api/apps/{id}/coding/redeploy-function/{name}", { params: { id: appId, name }, schema: FunctionDeployment }),
 
   /**
    * POST /api/apps/{id}/functions/{name} with the owner's token. Not through `call`: the answer is
@@ -27,7 +25,7 @@ export const Functions = {
    */
   async invoke(appId: string, name: string, payload: unknown): Promise<FunctionAnswer> {
     const token = session.token();
-    const response = await fetch(`/api${base(appId)}/functions/${encodeURIComponent(name)}`, {
+    const response = await fetch(apiPath("POST /api/apps/{id}/functions/{name}", { id: appId, name }), {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Origin-URL": window.location.href, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(payload),

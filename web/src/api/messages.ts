@@ -18,15 +18,13 @@ export type MessageChanges = z.infer<typeof MessageChanges>;
 
 export const NO_CHANGES = "No file changes detected for this message.";
 
-const message = (appId: string, messageId: string) => `/apps/${encodeURIComponent(appId)}/chat/message/${encodeURIComponent(messageId)}`;
-
 /** The calls of the Message Details and feedback dialogs (spec 01 §2, §7). */
 export const Messages = {
   /** GET /apps/{id}/chat/message/{msgId}/changes: the message's file changes against the previous checkpoint. */
-  changes: (appId: string, messageId: string) => call(`${message(appId, messageId)}/changes`, { schema: MessageChanges }),
+  changes: (appId: string, messageId: string) => call("GET /api/apps/{id}/chat/message/{msgId}/changes", { params: { id: appId, msgId: messageId }, schema: MessageChanges }),
   /** POST /feedback */
   feedback: (body: z.input<typeof FeedbackBody>) =>
-    call("/feedback", { method: "POST", body, schema: z.looseObject({ id: z.string().optional() }) }),
+    call("POST /api/feedback", { body, schema: z.looseObject({ id: z.string().optional() }) }),
 };
 
 export const messageChangesQuery = (appId: string, messageId: string) =>

@@ -4,14 +4,12 @@ import { InstallResult, type InstalledPackage } from "../../../schemas/packages"
 import { appQuery } from "./apps";
 import { ApiError, call, detailOf } from "./client";
 
-const base = (appId: string) => `/apps/${encodeURIComponent(appId)}`;
-const pair = (pkg: string, ref: string) => `${encodeURIComponent(pkg)}/${encodeURIComponent(ref)}`;
 
 /** Installable integrations (spec 01 §7, spec 03 §7.12): a catalogue item's package in an app, and the app's endpoint schema. */
 export const Packages = {
-  install: (appId: string, pkg: string, ref: string) => call(`${base(appId)}/install-integration/${pair(pkg, ref)}`, { method: "POST", schema: InstallResult }),
-  remove: (appId: string, pkg: string, ref: string) => call(`${base(appId)}/delete-integration/${pair(pkg, ref)}`, { method: "POST", schema: InstallResult }),
-  schema: (appId: string) => call(`${base(appId)}/integration-endpoints/schema`, { schema: IntegrationEndpointsSchema }),
+  install: (appId: string, pkg: string, ref: string) => call("POST /api/apps/{id}/install-integration/{pkg}/{ref}", { params: { id: appId, pkg, ref }, schema: InstallResult }),
+  remove: (appId: string, pkg: string, ref: string) => call("POST /api/apps/{id}/delete-integration/{pkg}/{ref}", { params: { id: appId, pkg, ref }, schema: InstallResult }),
+  schema: (appId: string) => call("GET /api/apps/{id}/integration-endpoints/schema", { params: { id: appId }, schema: IntegrationEndpointsSchema }),
 };
 
 export const endpointSchemaQuery = (appId: string) => queryOptions({ queryKey: ["integration-schema", appId] as const, queryFn: () => Packages.schema(appId) });

@@ -16,26 +16,23 @@ import { InstallResult } from "../../../schemas/packages";
 import { appQuery } from "./apps";
 import { call } from "./client";
 
-const base = "/integrations/StripeIntegration";
-const of = (account: string) => `${base}/${encodeURIComponent(account)}`;
-
 /** Spec 02 §7 payments provider: the owner's Stripe Connect account, typed by schemas/payments.ts. */
 export const Payments = {
-  get: () => call(`${base}/get-account`, { schema: AccountAnswer }),
-  create: (account_type: AccountType) => call(`${base}/get-or-create-account`, { method: "POST", body: { account_type }, schema: PaymentsAccount }),
+  get: () => call("GET /api/integrations/StripeIntegration/get-account", { schema: AccountAnswer }),
+  create: (account_type: AccountType) => call("POST /api/integrations/StripeIntegration/get-or-create-account", { body: { account_type }, schema: PaymentsAccount }),
   link: (account: string) =>
-    call(`${of(account)}/create-account-link`, { method: "POST", body: { return_url: `${window.location.origin}/integrations/stripe` }, schema: AccountLink }),
-  dashboard: (account: string) => call(`${of(account)}/create-dashboard-link`, { method: "POST", schema: DashboardLink }),
-  status: (account: string) => call(`${of(account)}/check-account-status`, { schema: AccountStatus }),
-  refresh: (account: string) => call(`${of(account)}/refresh-product-catalog`, { method: "POST", schema: PaymentsAccount }),
-  connection: (account: string, appId: string) => call(`${of(account)}/connect-to-app/${encodeURIComponent(appId)}`, { schema: AppConnection }),
-  checkout: (account: string, body: CheckoutBody) => call(`${of(account)}/create-checkout-session`, { method: "POST", body, schema: CheckoutAnswer }),
-  remove: (account: string) => call(`${of(account)}/delete-account`, { method: "DELETE", schema: AccountDeleted }),
+    call("POST /api/integrations/StripeIntegration/{account}/create-account-link", { params: { account }, body: { return_url: `${window.location.origin}/integrations/stripe` }, schema: AccountLink }),
+  dashboard: (account: string) => call("POST /api/integrations/StripeIntegration/{account}/create-dashboard-link", { params: { account }, schema: DashboardLink }),
+  status: (account: string) => call("GET /api/integrations/StripeIntegration/{account}/check-account-status", { params: { account }, schema: AccountStatus }),
+  refresh: (account: string) => call("POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog", { params: { account }, schema: PaymentsAccount }),
+  connection: (account: string, appId: string) => call("GET /api/integrations/StripeIntegration/{account}/connect-to-app/{appId}", { params: { account, appId }, schema: AppConnection }),
+  checkout: (account: string, body: CheckoutBody) => call("POST /api/integrations/StripeIntegration/{account}/create-checkout-session", { params: { account }, body, schema: CheckoutAnswer }),
+  remove: (account: string) => call("DELETE /api/integrations/StripeIntegration/{account}/delete-account", { params: { account }, schema: AccountDeleted }),
   /** install-integration / delete-integration with the app id, "StripeIntegration" and the account id (spec 02 §7) */
   connect: (appId: string, account: string) =>
-    call(`/apps/${encodeURIComponent(appId)}/install-integration/${PAYMENTS_PACKAGE}/${encodeURIComponent(account)}`, { method: "POST", schema: InstallResult }),
+    call("POST /api/apps/{id}/install-integration/{pkg}/{ref}", { params: { id: appId, pkg: PAYMENTS_PACKAGE, ref: account }, schema: InstallResult }),
   disconnect: (appId: string, account: string) =>
-    call(`/apps/${encodeURIComponent(appId)}/delete-integration/${PAYMENTS_PACKAGE}/${encodeURIComponent(account)}`, { method: "POST", schema: InstallResult }),
+    call("POST /api/apps/{id}/delete-integration/{pkg}/{ref}", { params: { id: appId, pkg: PAYMENTS_PACKAGE, ref: account }, schema: InstallResult }),
 };
 
 export const paymentsAccountQuery = queryOptions({ queryKey: ["payments", "account"] as const, queryFn: Payments.get, retry: false });

@@ -10,7 +10,7 @@ import { call } from "./client";
 export const runtimeTokenQuery = (appId: string) =>
   queryOptions({
     queryKey: ["runtime-token", appId] as const,
-    queryFn: () => call(`/apps/${encodeURIComponent(appId)}/auth/token`, { schema: RuntimeToken }),
+    queryFn: () => call("GET /api/apps/{id}/auth/token", { params: { id: appId }, schema: RuntimeToken }),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });

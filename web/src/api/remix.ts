@@ -7,8 +7,8 @@ import { call } from "./client";
 
 /** Spec 03 §7.7 Remix, typed by schemas/. */
 export const Remix = {
-  requirements: (appId: string) => call(`/apps/${encodeURIComponent(appId)}/remix/requirements`, { schema: RemixRequirements }),
-  create: (appId: string, body: z.input<typeof RemixBody>) => call(`/apps/${encodeURIComponent(appId)}/remix`, { method: "POST", body, schema: AppMeta }),
+  requirements: (appId: string) => call("GET /api/apps/{id}/remix/requirements", { params: { id: appId }, schema: RemixRequirements }),
+  create: (appId: string, body: z.input<typeof RemixBody>) => call("POST /api/apps/{id}/remix", { params: { id: appId }, body, schema: AppMeta }),
 };
 
 export const remixRequirementsQuery = (appId: string) =>

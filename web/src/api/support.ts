@@ -20,89 +20,86 @@ import {
 } from "../../../schemas/support";
 import { call } from "./client";
 
-const id = (value: string) => encodeURIComponent(value);
-
 /** Spec 03 §7.9–7.11: the support desk's calls, typed by schemas/support.ts. */
 export const Support = {
   list: (appId?: string) =>
-    call("/support/conversations", {
+    call("GET /api/support/conversations", {
       query: { app_id: appId },
       schema: TicketList,
     }),
-  create: (body: CreateTicketBody) => call("/support/conversations", { method: "POST", body, schema: Ticket }),
-  get: (ticketId: string) => call(`/support/conversations/${id(ticketId)}`, { schema: Ticket }),
+  create: (body: CreateTicketBody) => call("POST /api/support/conversations", { body, schema: Ticket }),
+  get: (ticketId: string) => call("GET /api/support/conversations/{id}", { params: { id: ticketId }, schema: Ticket }),
   post: (ticketId: string, body: PostMessageBody) =>
-    call(`/support/conversations/${id(ticketId)}/messages`, {
-      method: "POST",
+    call("POST /api/support/conversations/{id}/messages", {
+      params: { id: ticketId },
       body,
       schema: TicketMessage,
     }),
   notifications: (ticketId: string, on: boolean) =>
-    call(`/support/conversations/${id(ticketId)}/notifications`, {
-      method: "PUT",
+    call("PUT /api/support/conversations/{id}/notifications", {
+      params: { id: ticketId },
       body: { notify_via_email_on_admin_response: on },
       schema: Ticket,
     }),
 
-  inbox: (query: InboxQuery) => call("/support/admin", { query, schema: Inbox }),
-  detail: (ticketId: string) => call(`/support/admin/${id(ticketId)}`, { schema: TicketDetail }),
+  inbox: (query: InboxQuery) => call("GET /api/support/admin", { query, schema: Inbox }),
+  detail: (ticketId: string) => call("GET /api/support/admin/{id}", { params: { id: ticketId }, schema: TicketDetail }),
   setTicketState: (ticketId: string, status: Ticket["ticket_status"]) =>
-    call(`/support/admin/${id(ticketId)}/change_ticket_status`, {
-      method: "PATCH",
+    call("PATCH /api/support/admin/{id}/change_ticket_status", {
+      params: { id: ticketId },
       body: { status },
       schema: Ticket,
     }),
   assign: (ticketId: string, email: string) =>
-    call(`/support/admin/${id(ticketId)}/assign`, {
-      method: "PATCH",
+    call("PATCH /api/support/admin/{id}/assign", {
+      params: { id: ticketId },
       body: { user_email: email },
       schema: Ticket,
     }),
   setInternalCategories: (ticketId: string, categories: string[]) =>
-    call(`/support/admin/${id(ticketId)}/internal_categories`, {
-      method: "PATCH",
+    call("PATCH /api/support/admin/{id}/internal_categories", {
+      params: { id: ticketId },
       body: { internal_categories: categories },
       schema: Ticket,
     }),
   resolveMany: (ticketIds: string[]) =>
-    call("/support/admin/resolve-many", {
-      method: "PATCH",
+    call("PATCH /api/support/admin/resolve-many", {
       body: { ticket_ids: ticketIds },
       schema: ResolveManyResult,
     }),
   deleteMessage: (ticketId: string, messageId: string) =>
-    call(`/support/admin/${id(ticketId)}/messages`, {
-      method: "DELETE",
+    call("DELETE /api/support/admin/{id}/messages", {
+      params: { id: ticketId },
       body: { message_id: messageId },
       schema: z.object({ id: z.string(), deleted: z.literal(true) }),
     }),
   polish: (ticketId: string, text: string) =>
-    call(`/support/admin/${id(ticketId)}/messages/polish`, {
-      method: "POST",
+    call("POST /api/support/admin/{id}/messages/polish", {
+      params: { id: ticketId },
       body: { text },
       schema: PolishResult,
     }),
   draft: (ticketId: string) =>
-    call(`/support/admin/${id(ticketId)}/draft`, {
-      method: "POST",
+    call("POST /api/support/admin/{id}/draft", {
+      params: { id: ticketId },
       schema: DraftResult,
     }),
 
-  articles: () => call("/docs/articles", { schema: ArticleList }),
-  createArticle: (body: { title: string; content: string }) => call("/docs/articles", { method: "POST", body, schema: Article }),
+  articles: () => call("GET /api/docs/articles", { schema: ArticleList }),
+  createArticle: (body: { title: string; content: string }) => call("POST /api/docs/articles", { body, schema: Article }),
   updateArticle: (articleId: string, body: { title: string; content: string }) =>
-    call(`/docs/articles/${id(articleId)}`, {
-      method: "PUT",
+    call("PUT /api/docs/articles/{id}", {
+      params: { id: articleId },
       body,
       schema: Article,
     }),
   removeArticle: (articleId: string) =>
-    call(`/docs/articles/${id(articleId)}`, {
-      method: "DELETE",
+    call("DELETE /api/docs/articles/{id}", {
+      params: { id: articleId },
       schema: z.object({ id: z.string(), deleted: z.literal(true) }),
     }),
-  agent: () => call("/docs/agent", { schema: AgentSettings }),
-  updateAgent: (body: z.input<typeof AgentSettingsBody>) => call("/docs/agent", { method: "PUT", body, schema: AgentSettings }),
+  agent: () => call("GET /api/docs/agent", { schema: AgentSettings }),
+  updateAgent: (body: z.input<typeof AgentSettingsBody>) => call("PUT /api/docs/agent", { body, schema: AgentSettings }),
 };
 
 export const myTicketsQuery = (appId?: string) =>

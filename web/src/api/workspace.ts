@@ -6,9 +6,9 @@ import { call } from "./client";
 
 /** Spec 02 §7 App calls the workspace makes beyond PUT /apps/{id}: publish, logo, block. */
 export const Workspace = {
-  deploy: (id: string) => call(`/apps/${encodeURIComponent(id)}/deploy`, { method: "POST", schema: DeployResult }),
-  updateLogo: (id: string, body: UpdateLogoBody) => call(`/apps/${encodeURIComponent(id)}/metadata/update-logo`, { method: "POST", body, schema: AppMeta }),
-  block: (id: string, isBlocked: boolean) => call(`/apps/${encodeURIComponent(id)}/block`, { method: "POST", body: { is_blocked: isBlocked }, schema: AppMeta }),
+  deploy: (id: string) => call("POST /api/apps/{id}/deploy", { params: { id }, schema: DeployResult }),
+  updateLogo: (id: string, body: UpdateLogoBody) => call("POST /api/apps/{id}/metadata/update-logo", { params: { id }, body, schema: AppMeta }),
+  block: (id: string, isBlocked: boolean) => call("POST /api/apps/{id}/block", { params: { id }, body: { is_blocked: isBlocked }, schema: AppMeta }),
 };
 
 /** The server's answer is merged into the cached app, so the workspace shows it before the room's echo. */

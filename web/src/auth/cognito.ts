@@ -44,8 +44,14 @@ export async function finishGoogleSignIn(): Promise<{ accessToken: string; fromU
   const done = new Promise<void>((resolve, reject) => {
     const stop = Hub.listen("auth", ({ payload }) => {
       if (payload.event === "customOAuthState") fromUrl = payload.data;
-      if (payload.event === "signInWithRedirect") (stop(), resolve());
-      if (payload.event === "signInWithRedirect_failure") (stop(), reject(new Error("Google sign-in failed. Please try again.")));
+      if (payload.event === "signInWithRedirect") {
+        stop();
+        resolve();
+      }
+      if (payload.event === "signInWithRedirect_failure") {
+        stop();
+        reject(new Error("Google sign-in failed. Please try again."));
+      }
     });
   });
   configure();

@@ -1,4 +1,4 @@
-import { Avatar, Box, Drawer, Flex, HStack, IconButton, Link, Menu, Portal, Separator, Stack, Text } from "@chakra-ui/react";
+import { Avatar, Box, type BoxProps, Drawer, Flex, HStack, IconButton, Link, Menu, Portal, Separator, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useRouter } from "@tanstack/react-router";
 import { LogOut, MenuIcon, X } from "lucide-react";
 import { useState } from "react";
@@ -108,14 +108,7 @@ export function Header({ user }: { user: User }) {
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="56">
-                  <Box px="3" py="2">
-                    <Text fontWeight="semibold" fontSize="sm" truncate>
-                      {name}
-                    </Text>
-                    <Text color="fg.muted" fontSize="xs" truncate>
-                      {user.email}
-                    </Text>
-                  </Box>
+                  <UserLines name={name} email={user.email} px="3" py="2" />
                   <Menu.Separator />
                   {account.map((item) => (
                     <Menu.Item
@@ -152,14 +145,7 @@ export function Header({ user }: { user: User }) {
                     <Avatar.Root size="sm" colorPalette="orange">
                       <Avatar.Fallback name={name} />
                     </Avatar.Root>
-                    <Box minW="0">
-                      <Text fontWeight="semibold" fontSize="sm" truncate>
-                        {name}
-                      </Text>
-                      <Text color="fg.muted" fontSize="xs" truncate>
-                        {user.email}
-                      </Text>
-                    </Box>
+                    <UserLines name={name} email={user.email} minW="0" />
                   </HStack>
                   <Drawer.CloseTrigger asChild position="static">
                     <IconButton variant="ghost" size="sm" aria-label="Close menu">
@@ -187,6 +173,20 @@ export function Header({ user }: { user: User }) {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
+    </Box>
+  );
+}
+
+/** The signed-in user's name over their e-mail, each cut short to fit. */
+function UserLines({ name, email, ...box }: { name: string; email: string } & BoxProps) {
+  return (
+    <Box {...box}>
+      <Text fontWeight="semibold" fontSize="sm" truncate>
+        {name}
+      </Text>
+      <Text color="fg.muted" fontSize="xs" truncate>
+        {email}
+      </Text>
     </Box>
   );
 }

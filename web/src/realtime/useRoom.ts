@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { User } from "../../../schemas/user";
 import { meQuery } from "../api/auth";
 import { mergeModel } from "./merge";
@@ -13,21 +13,21 @@ import { realtime } from "./socket";
 export function useRoom(room: string | null | undefined, queryKey: QueryKey, select: (data: Record<string, unknown>) => Record<string, unknown> | undefined = (d) => d) {
   const client = useQueryClient();
   const key = JSON.stringify(queryKey);
+  // the latest select picks each update; a new select alone does not rejoin the room
+  const pick = useEffectEvent(select);
   useEffect(() => {
     if (!room) return;
     realtime.start();
     realtime.join(room);
     const unsubscribe = realtime.subscribe((event) => {
       if (event.event !== "update_model" || event.room !== room) return;
-      const patch = select(event.data);
+      const patch = pick(event.data);
       if (patch) client.setQueryData(JSON.parse(key) as QueryKey, (current: object | undefined) => mergeModel(current, patch));
     });
     return () => {
       unsubscribe();
       realtime.leave(room);
     };
-    // select is treated as stable for a given room and key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [room, key, client]);
 }
 

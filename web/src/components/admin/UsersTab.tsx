@@ -2,24 +2,16 @@ import { Badge, Button, HStack, Input, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { Download, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { User } from "../../../../schemas/user";
 import { adminUsersQuery } from "../../api/admin";
+import { useDebounced } from "../../lib/useDebounced";
 import { RecordsTable } from "../ui/RecordsTable";
 import { download, usersCsv } from "./csv";
 import { UserPanel } from "./UserPanel";
 
 /** Spec 03 §9: the search waits 500 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;
-
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** User Management (spec 03 §2.3): the newest 100 users, searched by e-mail and name, exported as CSV; a row opens the side panel. */
 export function UsersTab({ userId, setUserId }: { userId?: string; setUserId(id: string | undefined): void }) {

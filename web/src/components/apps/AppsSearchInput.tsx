@@ -1,6 +1,6 @@
 import { CloseButton, Input, InputGroup } from "@chakra-ui/react";
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useDebounced } from "../../lib/useDebounced";
 import { SEARCH_DEBOUNCE_MS } from "./appsFilter";
 
@@ -18,11 +18,12 @@ export function AppsSearchInput({ value, onSearch }: { value: string; onSearch: 
     }
   }, [value]);
 
+  // only a settled text searches; a parent's new onSearch alone does not
+  const search = useEffectEvent((text: string) => onSearch(text));
   useEffect(() => {
     if (settled === last.current) return;
     last.current = settled;
-    onSearch(settled);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    search(settled);
   }, [settled]);
 
   return (

@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Field, HStack, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import type { App } from "../../../../schemas/app";
 import { useUpdateApp } from "../../api/apps";
 import { detailOf } from "../../api/client";
@@ -16,12 +16,13 @@ export function AiControlsDialog({ app, files, open, onClose }: { app: App; file
   const [frozen, setFrozen] = useState(() => new Set(app.frozen_files));
   const paths = [...new Set([...Object.keys(files), ...app.frozen_files])].sort();
 
-  // Each opening starts from what is saved.
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from what is saved (an update while open does not overwrite the edits).
+  const startFromSaved = useEffectEvent(() => {
     setInstructions(app.custom_instructions);
     setFrozen(new Set(app.frozen_files));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (open) startFromSaved();
   }, [open]);
 
   const toggle = (path: string, on: boolean) =>

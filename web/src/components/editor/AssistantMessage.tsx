@@ -9,7 +9,7 @@ import type { ActionSegment, FileMap, Segment } from "./appFiles";
 import { useChatRetry } from "./chatRetry";
 import { ErrorBlock } from "./ErrorBlock";
 import { FeedbackDialog } from "./FeedbackDialog";
-import { Markdown } from "./Markdown";
+import { Markdown } from "../Markdown";
 import { MessageDetailsDialog } from "./MessageDetailsDialog";
 import { ReceiptSummary } from "./ReceiptSummary";
 import { SecretRequestCard } from "./SecretRequestCard";

@@ -62,7 +62,6 @@ export function CodeView({ path, content, height = "100%" }: { path: string; con
     latest.current = { path, content };
     sync();
     // sync reads refs only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, content]);
 
   return <Box ref={host} height={height} overflow="hidden" bg="bg.panel" data-testid="code-view" data-path={path} />;
@@ -136,19 +135,16 @@ export function CodeEditor({
       editor.current = null;
     };
     // made once; everything else is applied by the effects below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     load();
     // a new file, a discard or a reload replaces the text; typing does not come back through here
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, revision, line]);
 
   useEffect(() => {
     const current = editor.current;
     if (current) current.view.dispatch({ effects: current.setup.reconfigure(setupOf(current.cm)) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readOnly]);
 
   return <Box ref={host} height="100%" overflow="hidden" bg="bg.panel" data-testid="code-editor" data-path={path} data-readonly={readOnly || undefined} />;

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Drawer, Flex, Portal, Splitter } from "@chakra-ui/react";
+import { Box, Button, Flex, Splitter } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { MessageSquare } from "lucide-react";
 import { type ComponentProps, useCallback, useMemo, useRef, useState } from "react";
@@ -19,6 +19,7 @@ import { useChatInputs } from "./chatInputs";
 import { EDITOR_HEIGHT } from "./EditorStates";
 import { PreviewPane } from "./preview/PreviewPane";
 import { useIsMobile } from "./useMediaQuery";
+import { SideDrawer } from "../ui/SideDrawer";
 
 const panels = [
   { id: "chat", minSize: 20, maxSize: 40 },
@@ -53,7 +54,10 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
   const pages = Object.keys(app.pages);
   const firstPage = app.main_page && pages.includes(app.main_page) ? app.main_page : (pages[0] ?? null);
   const selectedPage = pageName && pages.includes(pageName) ? pageName : firstPage;
-  const files = useMemo(() => filesOf(app), [app.pages, app.components, app.entities, app.layout, app.functions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const files = useMemo(
+    () => filesOf({ pages: app.pages, components: app.components, entities: app.entities, layout: app.layout, functions: app.functions }),
+    [app.pages, app.components, app.entities, app.layout, app.functions],
+  );
   const messages = useMemo(() => visibleMessages(app.conversation.messages), [app.conversation.messages]);
   const last = messages[messages.length - 1];
   const liveFile = useMemo(() => liveFileOf(last ? [last] : []), [last]);
@@ -157,21 +161,9 @@ export function EditorLayout({ app, pageName, msgId, workspace }: { app: App; pa
         >
           <MessageSquare /> Edit App
         </Button>
-        <Drawer.Root open={chatOpen} onOpenChange={(e) => setChatOpen(e.open)} placement="start" size="full">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content data-testid="chat-drawer">
-                <Drawer.Body p="0" pt="10">
-                  {chat}
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <SideDrawer open={chatOpen} onClose={() => setChatOpen(false)} placement="start" size="full" testId="chat-drawer" body={{ p: "0", pt: "10" }}>
+          {chat}
+        </SideDrawer>
       </Box>
     );
   }

@@ -6,7 +6,7 @@ import { AssistantMessage } from "./AssistantMessage";
 import { MessageErrorBoundary } from "./MessageErrorBoundary";
 import { ToolResults } from "./ToolResults";
 import { UserMessage } from "./UserMessage";
-import { Markdown } from "./Markdown";
+import { Markdown } from "../Markdown";
 
 interface Props {
   appId: string;

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { REMIX_FAILED, type RemixRequirements } from "../../../../schemas/remix";
 import { serverDetailOr } from "../../api/billing";
 import { useRemixApp } from "../../api/remix";
@@ -26,11 +26,12 @@ export function RemixPage({ appId, requirements, cloneHistory }: Props) {
   const needsSecrets = requirements.app_secret_names.length > 0;
   const start = (secret_values: Record<string, string> = {}) => remix.mutate({ with_chat_history: cloneHistory, secret_values });
 
+  // nothing stands in the way: the remix starts by itself, once
+  const startByItself = useEffectEvent(() => start());
   useEffect(() => {
     if (blocked || needsSecrets || started.current) return;
     started.current = true;
-    start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    startByItself();
   }, [blocked, needsSecrets]);
 
   const error = remix.isError && (

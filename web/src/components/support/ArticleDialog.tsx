@@ -5,7 +5,7 @@ import { type Article, ArticleBody } from "../../../../schemas/support";
 import { messageOr } from "../../api/client";
 import { Support } from "../../api/support";
 import { KilnDialog } from "../ui/Dialog";
-import { Markdown } from "./Markdown";
+import { Markdown } from "../Markdown";
 
 /** Create or edit an article (spec 03 §2.12, §5): trimmed title and content, both required; the content is markdown, previewed beside it. */
 export function ArticleDialog({ article, onClose }: { article: Article | "new"; onClose(): void }) {

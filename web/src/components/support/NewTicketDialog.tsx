@@ -6,7 +6,8 @@ import { SupportMessages, SupportRules, type Ticket, TicketCategory, categoryLab
 import { Support } from "../../api/support";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { AttachmentErrors } from "../attachments/AttachmentErrors";
-import { ACCEPT, useAttachments } from "../attachments/useAttachments";
+import { useAttachments } from "../attachments/useAttachments";
+import { AttachInput } from "./AttachInput";
 import { KilnDialog } from "../ui/Dialog";
 import { toast } from "../ui/toaster";
 import { type TicketDraft, counterColor, ticketErrors } from "./rules";
@@ -130,15 +131,7 @@ export function NewTicketDialog({ open, appId, onClose, onCreated }: { open: boo
           </Field.Root>
         )}
         <Stack gap="2">
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            accept={ACCEPT}
-            data-testid="ticket-files"
-            onChange={(e) => (attachments.add([...(e.target.files ?? [])]), (e.target.value = ""))}
-          />
+          <AttachInput inputRef={fileInput} attachments={attachments} testId="ticket-files" />
           <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={() => fileInput.current?.click()}>
             <Paperclip /> Attach files
           </Button>

@@ -3,7 +3,8 @@ import { Paperclip, Send } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
 import { AttachmentChips } from "../attachments/AttachmentChips";
 import { AttachmentErrors } from "../attachments/AttachmentErrors";
-import { ACCEPT, type Attachments } from "../attachments/useAttachments";
+import type { Attachments } from "../attachments/useAttachments";
+import { AttachInput } from "./AttachInput";
 
 /** Ctrl+K or Cmd+K: the admin's grammar polish (spec 03 §2.11). */
 export const isPolishShortcut = (e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey">) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k";
@@ -42,15 +43,7 @@ export function ReplyBox({ value, onChange, attachments, sending, onSend, onPoli
         }}
       />
       <HStack justify="space-between">
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          accept={ACCEPT}
-          data-testid="reply-files"
-          onChange={(e) => (attachments.add([...(e.target.files ?? [])]), (e.target.value = ""))}
-        />
+        <AttachInput inputRef={fileInput} attachments={attachments} testId="reply-files" />
         <HStack gap="2">
           <IconButton size="sm" variant="ghost" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
             <Paperclip />

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, IconButton, Image, Link, Stack, Text, Wrap } from "@chakra-ui/react";
 import { FileText, Trash2 } from "lucide-react";
 import { type TicketMessage, isImageAttachment } from "../../../../schemas/support";
-import { Markdown } from "./Markdown";
+import { Markdown } from "../Markdown";
 
 /** Images by extension show inline, other files as links (spec 03 §2.10). */
 export function MessageFiles({ urls }: { urls: string[] }) {

@@ -8,7 +8,7 @@ import { Support, applyTicketEvent, shortId, ticketDetailQuery, withMessage } fr
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { toast } from "../ui/toaster";
 import { AssignDialog } from "./AssignDialog";
-import { Markdown } from "./Markdown";
+import { Markdown } from "../Markdown";
 import { ReplyBox } from "./ReplyBox";
 import { TicketSidebar } from "./TicketSidebar";
 import { Thread } from "./Thread";

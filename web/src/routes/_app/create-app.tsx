@@ -41,7 +41,7 @@ function CreateApp() {
     if (started.current) return;
     started.current = true;
     if (description) start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the app is created once, on arrival, from the prompt it came with
   }, []);
 
   if (!description)

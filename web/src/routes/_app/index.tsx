@@ -1,5 +1,5 @@
-import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { Box, Container, Heading, Spinner, Stack, Text, VStack } from "@chakra-ui/react";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import * as z from "zod";
@@ -28,12 +28,21 @@ const HomeSearch = z.object({
 
 export const Route = createFileRoute("/_app/")({
   validateSearch: (search) => HomeSearch.parse(search),
+  loader: async ({ context: { queryClient } }) => {
+    // usage that fails to load leaves the prompt open, as it always has: the page does not wait on it to fail
+    await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.ensureQueryData(usageQuery).catch(() => undefined)]);
+  },
+  pendingComponent: () => (
+    <VStack py="24" data-testid="home-loading">
+      <Spinner size="lg" color="brand.solid" />
+    </VStack>
+  ),
   component: Home,
 });
 
 /** Home (spec 01 §2): describe an app, pick a style, attach files, and Kiln builds it. */
 function Home() {
-  const me = useQuery(meQuery);
+  const me = useSuspenseQuery(meQuery);
   const usage = useQuery(usageQuery);
   const [text, setText] = useState("");
   const [styleId, setStyleId] = useState<StyleId | null>(null);
@@ -145,7 +154,7 @@ function Home() {
           </Stack>
           <StylePicker value={styleId} onChange={setStyleId} disabled={submitting} />
           <IdeaSuggestions onPick={pick} disabled={submitting} />
-          {me.data && <RecentApps email={me.data.email} />}
+          <RecentApps email={me.data.email} />
         </Stack>
       </Container>
     </Box>

@@ -55,7 +55,7 @@ function ProfileCard({ user }: { user: User }) {
       setPhone(next.phone);
     }
     setBase(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a pushed change of the user re-fills the form, not the form's own edits
   }, [user.full_name, user.phone_number]);
 
   const nameMissing = fullName.trim() === "";

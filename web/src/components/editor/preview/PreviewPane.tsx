@@ -1,7 +1,7 @@
-import { Box, Center, Flex, HStack, IconButton, NativeSelect, SegmentGroup, Spinner, Text, chakra } from "@chakra-ui/react";
+import { Box, Center, Flex, HStack, IconButton, SegmentGroup, Spinner, Text, chakra } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor, MousePointerClick, RefreshCw, Smartphone } from "lucide-react";
-import { type ReactNode, memo, useEffect, useState } from "react";
+import { type ReactNode, memo, useEffect, useEffectEvent, useState } from "react";
 import type { FrameMessage } from "../../../../../schemas/preview";
 import { runtimeTokenQuery } from "../../../api/preview";
 import { detailOf } from "../../../api/client";
@@ -13,6 +13,7 @@ import { useVisualEdit } from "../visual-edit/useVisualEdit";
 import { IssuesPanel, resolveMessage } from "./IssuesPanel";
 import { previewSrc } from "./previewUrl";
 import { usePreviewFrame } from "./usePreviewFrame";
+import { NameSelect } from "../../ui/NameSelect";
 
 type View = "preview" | "code";
 type Device = "desktop" | "mobile";
@@ -55,16 +56,17 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
   useEffect(() => (onFrameMessage ? subscribe(onFrameMessage) : undefined), [subscribe, onFrameMessage]);
   const processing = app.status.state === "processing";
   // Sending a message while editing discards the edit (the app turns to processing).
+  const discardEdit = useEffectEvent(() => visual.discard());
   useEffect(() => {
-    if (processing) visual.discard();
-  }, [processing]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (processing) discardEdit();
+  }, [processing]);
 
   // The frame's address is set once per load; later pages travel as messages, so the frame keeps its state.
   const [frame, setFrame] = useState<{ src: string; load: number } | null>(null);
   const firstToken = token.data?.token;
   useEffect(() => {
     if (firstToken) setFrame((current) => current ?? { src: previewSrc(app.slug, selectedPage, firstToken), load: 0 });
-  }, [firstToken]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [firstToken, app.slug, selectedPage]);
 
   const refresh = async () => {
     preview.reloading();
@@ -88,21 +90,7 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
         </SegmentGroup.Root>
         {view === "preview" && (
           <>
-            <NativeSelect.Root size="xs" maxW="48" disabled={!pages.length}>
-              <NativeSelect.Field
-                aria-label="Page"
-                value={selectedPage ?? ""}
-                onChange={(e) => onSelectPage(e.currentTarget.value)}
-                data-testid="page-picker"
-              >
-                {pages.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NameSelect size="xs" maxW="48" disabled={!pages.length} label="Page" names={pages} value={selectedPage ?? ""} onChange={onSelectPage} testId="page-picker" />
             <Box flex="1" />
             <HStack gap="0.5">
               {devices.map(({ id, label, Icon }) => (

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Field, HStack, Heading, NativeSelect, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Box, Button, Center, Field, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Copy } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -6,6 +6,7 @@ import type { App } from "../../../../../schemas/app";
 import { meQuery } from "../../../api/auth";
 import { useCopy } from "../useCopy";
 import { type ExampleLanguage, example } from "./examples";
+import { NameSelect } from "../../ui/NameSelect";
 
 /**
  * API Integration (spec 02 §2): pick an entity and read JavaScript or Python that lists
@@ -43,16 +44,7 @@ export function ApiView({ app }: { app: App }) {
         <>
           <Field.Root maxW="xs">
             <Field.Label>Entity</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={entity} onChange={(e) => setChosen(e.currentTarget.value)} data-testid="api-entity">
-                {entities.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NameSelect size="sm" names={entities} value={entity} onChange={setChosen} testId="api-entity" />
           </Field.Root>
           <Tabs.Root value={language} onValueChange={(e) => setLanguage(e.value as ExampleLanguage)} variant="line">
             <HStack justify="space-between">

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, HStack, IconButton, Input, InputGroup, Stack
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, Braces, Component, FileCode, LayoutTemplate, PanelLeftClose, PanelLeftOpen, Search, TriangleAlert, Zap } from "lucide-react";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useState } from "react";
 import type { App } from "../../../../../schemas/app";
 import { Features } from "../../../../../lib/tiers";
 import { appQuery } from "../../../api/apps";
@@ -54,15 +54,15 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   const [treeOpen, setTreeOpen] = useState(true);
   const save = useSaveFile(app.id);
 
-  // a link (?filePath=&line=, a file action in the chat) opens that file at that line
-  useEffect(() => {
-    if (filePath && filePath in files) {
-      setSelected(filePath);
-      setGoto(line);
+  // a link (?filePath=&line=, a file action in the chat) opens that file at that line;
+  // only a new link moves the editor, not a change of the files
+  const openLink = useEffectEvent((path: string | undefined, at: number | undefined) => {
+    if (path && path in files) {
+      setSelected(path);
+      setGoto(at);
     }
-    // only a new link moves the editor, not a change of the files
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filePath, line]);
+  });
+  useEffect(() => openLink(filePath, line), [filePath, line]);
 
   const current = selected && selected in files ? selected : (paths.find((p) => p.startsWith("pages/")) ?? paths[0] ?? null);
   const loaded = current ? files[current] : "";
@@ -73,10 +73,10 @@ export function CodeWorkspaceView({ app, filePath, line }: { app: App; filePath?
   const functionName = functionNameOf(current);
 
   // the file changed underneath (a chat turn) while it has no unsaved edits: show the new text
-  useEffect(() => {
+  const showNewText = useEffectEvent(() => {
     if (current && drafts[current] === undefined) setRevision((r) => r + 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  });
+  useEffect(() => showNewText(), [loaded]);
 
   const forget = (path: string) => {
     const without = <T,>(d: Record<string, T>) => {

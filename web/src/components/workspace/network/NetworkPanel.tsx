@@ -1,6 +1,7 @@
-import { Badge, Box, Button, CloseButton, Code, Drawer, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Code, HStack, Stack, Text } from "@chakra-ui/react";
 import { memo, useState } from "react";
 import { type ActivityEntry, type ActivityFilter, entryLine, matches, nextFilter, truncate } from "./activity";
+import { SideDrawer } from "../../ui/SideDrawer";
 
 const pretty = (value: unknown) => {
   if (value === undefined || value === null) return "—";
@@ -59,61 +60,46 @@ function NetworkPanelView({ open, entries, onClose, onClear }: { open: boolean; 
   const shown = entries.filter((entry) => matches(entry, filter));
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="end" size="md">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="network-panel">
-            <Drawer.Header>
-              <Drawer.Title>Network Activity</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body px="3">
-              <HStack mb="3" gap="2">
-                <Button size="xs" variant="outline" onClick={() => setFilter(nextFilter(filter))} data-testid="network-filter">
-                  Filter: {filter}
-                </Button>
-                <Button size="xs" variant="ghost" onClick={onClear} disabled={!entries.length}>
-                  Clear
-                </Button>
-                <Text fontSize="xs" color="fg.muted" ms="auto">
-                  {shown.length} of {entries.length}
+    <SideDrawer open={open} onClose={onClose} placement="end" size="md" testId="network-panel" title="Network Activity" body={{ px: "3" }}>
+      <HStack mb="3" gap="2">
+        <Button size="xs" variant="outline" onClick={() => setFilter(nextFilter(filter))} data-testid="network-filter">
+          Filter: {filter}
+        </Button>
+        <Button size="xs" variant="ghost" onClick={onClear} disabled={!entries.length}>
+          Clear
+        </Button>
+        <Text fontSize="xs" color="fg.muted" ms="auto">
+          {shown.length} of {entries.length}
+        </Text>
+      </HStack>
+      {shown.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="network-empty">
+          No activity yet. Use the app in the preview to see its requests and logs.
+        </Text>
+      ) : (
+        <Stack gap="0.5">
+          {[...shown].reverse().map((entry) => (
+            <Box key={`${entry.kind}-${entry.id}`} borderWidth="1px" rounded="md" data-testid="activity-entry" data-kind={entry.kind}>
+              <HStack
+                as="button"
+                w="full"
+                textAlign="start"
+                px="2"
+                py="1.5"
+                gap="2"
+                fontSize="xs"
+                onClick={() => setExpanded(expanded === entry.id ? null : entry.id)}
+              >
+                <EntryBadge entry={entry} />
+                <Text fontFamily="mono" truncate title={entryLine(entry)} data-testid="activity-line">
+                  {truncate(entryLine(entry))}
                 </Text>
               </HStack>
-              {shown.length === 0 ? (
-                <Text fontSize="sm" color="fg.muted" data-testid="network-empty">
-                  No activity yet. Use the app in the preview to see its requests and logs.
-                </Text>
-              ) : (
-                <Stack gap="0.5">
-                  {[...shown].reverse().map((entry) => (
-                    <Box key={`${entry.kind}-${entry.id}`} borderWidth="1px" rounded="md" data-testid="activity-entry" data-kind={entry.kind}>
-                      <HStack
-                        as="button"
-                        w="full"
-                        textAlign="start"
-                        px="2"
-                        py="1.5"
-                        gap="2"
-                        fontSize="xs"
-                        onClick={() => setExpanded(expanded === entry.id ? null : entry.id)}
-                      >
-                        <EntryBadge entry={entry} />
-                        <Text fontFamily="mono" truncate title={entryLine(entry)} data-testid="activity-line">
-                          {truncate(entryLine(entry))}
-                        </Text>
-                      </HStack>
-                      {expanded === entry.id && <EntryDetails entry={entry} />}
-                    </Box>
-                  ))}
-                </Stack>
-              )}
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+              {expanded === entry.id && <EntryDetails entry={entry} />}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SideDrawer>
   );
 }

@@ -251,7 +251,6 @@ function RuleList({
       {rules.length === 0 && <Text color="fg.muted">No rules: only you, the app's builder, have access.</Text>}
       {rules.map((rule, i) => (
         // rules have no identity of their own; their place in the list is it
-        // eslint-disable-next-line react/no-array-index-key
         <Stack key={i} gap="2">
           {i > 0 && (
             <Text fontSize="xs" fontWeight="semibold" color="fg.muted">

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
@@ -11,6 +11,8 @@ import { BackendFunctionsAction } from "./BackendFunctionsAction";
 import { IntegrationsSection } from "./IntegrationsSection";
 import { useFeatures } from "../useFeatures";
 import { VisibilitySelect } from "../VisibilitySelect";
+import { NameSelect } from "../../ui/NameSelect";
+import { sectionFrame } from "./sectionFrame";
 
 /** Callers may name the badge section either way (spec 02 §2 App-settings sections). */
 const sectionAlias: Record<string, string> = { "platform-badge": "branding-badge" };
@@ -18,20 +20,7 @@ const SCROLL_DELAY_MS = 300;
 
 function Section({ id, title, description, highlighted, children }: { id: string; title: string; description: string; highlighted: boolean; children: ReactNode }) {
   return (
-    <HStack
-      id={`settings-${id}`}
-      data-testid={`settings-${id}`}
-      data-highlighted={highlighted || undefined}
-      justify="space-between"
-      align="center"
-      gap="6"
-      p="4"
-      borderWidth="1px"
-      rounded="lg"
-      borderColor={highlighted ? "brand.solid" : "border"}
-      boxShadow={highlighted ? "0 0 0 3px var(--chakra-colors-brand-muted)" : undefined}
-      transition="box-shadow 0.3s, border-color 0.3s"
-    >
+    <HStack {...sectionFrame(id, highlighted)} justify="space-between" align="center" gap="6">
       <Stack gap="1" minW="0">
         <Text fontWeight="medium">{title}</Text>
         <Text fontSize="sm" color="fg.muted">
@@ -107,22 +96,17 @@ export function AppSettingsView({ app, section }: { app: App; section?: string }
       <Stack gap="3">
         <Heading size="md">General Settings</Heading>
         <Section id="main-page" title="Main page" description="The page the app opens on." highlighted={is("main-page")}>
-          <NativeSelect.Root size="sm" minW="40" disabled={!pages.length}>
-            <NativeSelect.Field
-              aria-label="Main page"
-              value={app.main_page ?? ""}
-              onChange={(e) => e.currentTarget.value !== app.main_page && save({ main_page: e.currentTarget.value }, "Failed to update main page")}
-              data-testid="settings-main-page-select"
-            >
-              {!app.main_page && <option value="">Choose a page</option>}
-              {pages.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <NameSelect
+            size="sm"
+            minW="40"
+            disabled={!pages.length}
+            label="Main page"
+            names={pages}
+            value={app.main_page ?? ""}
+            onChange={(page) => page !== app.main_page && save({ main_page: page }, "Failed to update main page")}
+            testId="settings-main-page-select"
+            placeholder={!app.main_page && <option value="">Choose a page</option>}
+          />
         </Section>
         <Section id="visibility" title="Visibility" description="Who can open the app." highlighted={is("visibility")}>
           <VisibilitySelect app={app} testId="settings-visibility-select" />

@@ -9,6 +9,7 @@ import { detailOf } from "../../../api/client";
 import { type InstalledRow, endpointSchemaQuery, installedRows, useRemovePackage } from "../../../api/packages";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toaster } from "../../ui/toaster";
+import { sectionFrame } from "./sectionFrame";
 
 /**
  * App Settings → Integrations (issue 11): the catalogue packages installed in the app, each with
@@ -43,18 +44,7 @@ export function IntegrationsSection({ app, highlighted }: { app: App; highlighte
   };
 
   return (
-    <Stack
-      id="settings-integrations"
-      data-testid="settings-integrations"
-      data-highlighted={highlighted || undefined}
-      gap="3"
-      p="4"
-      borderWidth="1px"
-      rounded="lg"
-      borderColor={highlighted ? "brand.solid" : "border"}
-      boxShadow={highlighted ? "0 0 0 3px var(--chakra-colors-brand-muted)" : undefined}
-      transition="box-shadow 0.3s, border-color 0.3s"
-    >
+    <Stack {...sectionFrame("integrations", highlighted)} gap="3">
       <Stack gap="1">
         <Text fontWeight="medium">Integrations</Text>
         <Text fontSize="sm" color="fg.muted">

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Container, HStack, Heading, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Alert, Box, Button, Container, HStack, Heading, Spinner, Stack, Text, VStack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link as RouterLink, createFileRoute } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
+import type { User } from "../../../../../schemas/user";
 import { appsListQuery } from "../../../api/apps";
 import { meQuery } from "../../../api/auth";
 import { detailOf } from "../../../api/client";
@@ -14,12 +15,33 @@ import { AppsSearch, LIST_FIELDS, PAGE_SIZE, appsFilter } from "../../../compone
 
 export const Route = createFileRoute("/_app/apps/")({
   validateSearch: (search) => AppsSearch.parse(search),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const me = await queryClient.ensureQueryData(meQuery);
+    const list = queryClient.ensureQueryData(appsListQuery(listParams(deps, me)));
+    // a failed list is the page's own to show (with Try again); a filter change keeps the old list, dimmed, until the new one arrives
+    if (cause === "enter") await list.catch(() => undefined);
+    else void list.catch(() => undefined);
+  },
+  pendingComponent: () => (
+    <VStack py="24" data-testid="apps-loading">
+      <Spinner size="lg" color="brand.solid" />
+    </VStack>
+  ),
   component: AppsList,
 });
 
+/** What GET /apps is asked for this address: the page of the chosen size (and one more, to know a next page exists). */
+function listParams(search: AppsSearch, me: User) {
+  const view = search.view ?? "grid";
+  const size = PAGE_SIZE[view];
+  const q = appsFilter({ search: search.q ?? "", mine: search.mine ?? false, starred: search.starred ?? false, email: me.email });
+  return { q, sort: search.sort === "asc" ? "updated_date" : "-updated_date", limit: size + 1, skip: ((search.page ?? 1) - 1) * size, fields: LIST_FIELDS };
+}
+
 /** 'Your Apps' (spec 01 §2 Apps list): search, filters, sort, grid or table, and paging. */
 function AppsList() {
-  const { data: me } = useQuery(meQuery);
+  const { data: me } = useSuspenseQuery(meQuery);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const view = search.view ?? "grid";
@@ -29,14 +51,9 @@ function AppsList() {
   const starred = search.starred ?? false;
   const text = search.q ?? "";
   const size = PAGE_SIZE[view];
-  const isAdmin = me?.platform_role === "platform_admin";
+  const isAdmin = me.platform_role === "platform_admin";
 
-  const q = appsFilter({ search: text, mine, starred, email: me?.email ?? "" });
-  const apps = useQuery({
-    ...appsListQuery({ q, sort: sort === "asc" ? "updated_date" : "-updated_date", limit: size + 1, skip: (page - 1) * size, fields: LIST_FIELDS }),
-    enabled: Boolean(me),
-    placeholderData: keepPreviousData,
-  });
+  const apps = useQuery({ ...appsListQuery(listParams(search, me)), placeholderData: keepPreviousData });
   const shown = apps.data?.slice(0, size) ?? [];
   const hasNext = (apps.data?.length ?? 0) > size;
 
@@ -107,5 +124,5 @@ function AppsList() {
 
 /** Leave defaults out of the address so /apps stays /apps. */
 function clean(search: AppsSearch): AppsSearch {
-  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as AppsSearch;
+  return AppsSearch.parse(Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)));
 }
