@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { FEATURE_MESSAGES } from "../../lib/tiers";
 import { GITHUB_NOT_CONFIGURED, GITHUB_USERNAME_INVALID, GITHUB_USERNAME_REQUIRED } from "../../schemas/export";
-import { apiCall as call, useBrowser, ownerWithBuiltApp } from "./browser";
+import { useBrowser, ownerWithBuiltApp } from "./browser";
 
 /**
  * Export in real Chromium against the whole local stack (spec 02 §2, §4, §5, §6, §9): the

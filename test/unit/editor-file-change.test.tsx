@@ -36,7 +36,10 @@ function editor(renders: { app: App; files: FileMap }[]) {
     return null;
   });
   return function Layout({ app }: { app: App }) {
-    const files = useMemo(() => filesOf(app), [app.pages, app.components, app.entities, app.layout, app.functions]); // eslint-disable-line react-hooks/exhaustive-deps
+    const files = useMemo(
+      () => filesOf({ pages: app.pages, components: app.components, entities: app.entities, layout: app.layout, functions: app.functions }),
+      [app.pages, app.components, app.entities, app.layout, app.functions],
+    );
     const forChat = useChatInputs(app, files, app.conversation.messages);
     return <Chat app={forChat.app} files={forChat.files} />;
   };
