@@ -24,7 +24,7 @@ const LAYERS = {
   functions: ["functions", "lib", "schemas"],
   lib: ["lib", "schemas"],
   schemas: ["lib", "schemas"],
-  stacks: ["stacks", "functions", "web", "lib", "schemas", "test", "scripts"],
+  stacks: ["stacks", "functions", "web", "lib", "schemas"],
   test: ["test", "stacks", "functions", "web", "lib", "schemas", "scripts"],
   scripts: ["scripts", "stacks", "functions", "web", "lib", "schemas", "test"],
 };
