@@ -3,6 +3,7 @@ import { fetchAuthSession, signInWithRedirect } from "aws-amplify/auth";
 import "aws-amplify/auth/enable-oauth-listener";
 import { Hub } from "aws-amplify/utils";
 import { AccessToken } from "../../../schemas/auth";
+import { apiPath } from "../api/client";
 
 export { cognitoConfigured } from "./cognito-config";
 
@@ -59,7 +60,7 @@ export async function finishGoogleSignIn(): Promise<{ accessToken: string; fromU
   const { tokens } = await fetchAuthSession();
   const idToken = tokens?.idToken?.toString();
   if (!idToken) throw new Error("Google sign-in did not return an identity.");
-  const response = await fetch("/api/auth/exchange", {
+  const response = await fetch(apiPath("POST /api/auth/exchange"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ id_token: idToken }),
