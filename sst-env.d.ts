@@ -26,6 +26,8 @@ declare module "sst" {
     Kiln: {
       type: "sst.sst.Linkable";
       local: boolean;
+      /** a team's Kiln on one box (`npm run team`): password sign-in, no local identity page; absent in the cloud */
+      team?: boolean;
       webUrl: string;
       /** the origin of an app's own host, with `{host}` standing for `{slug}` or `preview--{slug}` */
       appsUrl: string;

@@ -9,6 +9,9 @@
  *   npx sst secret set GoogleClientId <id> --stage <stage>
  *   npx sst secret set GoogleClientSecret <secret> --stage <stage>
  *   npx sst secret set MailFrom "Kiln <no-reply@your.domain>" --stage <stage>
+ * and for real models (stacks/models.ts; none set = the offline engine), e.g.
+ *   npx sst secret set AnthropicApiKey <key> --stage <stage>
+ *   npx sst secret set GithubToken <token> --stage <stage>
  */
 export default $config({
   app(input) {
@@ -27,6 +30,7 @@ export default $config({
     });
     // Imported in dependency order; each module declares its resources when first imported.
     await import("./stacks/secrets");
+    await import("./stacks/models");
     await import("./stacks/storage");
     const { router } = await import("./stacks/router");
     await import("./stacks/auth");
@@ -36,13 +40,18 @@ export default $config({
     const { api } = await import("./stacks/api");
     await import("./stacks/jobs");
     await import("./stacks/web");
-    const { appsRouter } = await import("./stacks/apps");
+    const { appsRouter, customDomainsOutput } = await import("./stacks/apps");
+    await import("./stacks/alarms");
 
     return {
       web: router.url,
       apps: appsRouter.url,
       api: api.url,
       socket: realtime.url,
+      // where to point KILN_DOMAIN when its DNS is not in Route 53 (KILN_DOMAIN_CERT_ARN)
+      webDistribution: router.nodes.cdn.nodes.distribution.domainName,
+      // per custom domain: "served" or "pending validation", and the DNS record its owner adds (stacks/apps.ts)
+      customDomains: await customDomainsOutput,
     };
   },
 });

@@ -12,6 +12,14 @@ export default defineConfig({
       },
       {
         test: {
+          // the cloud stack (sst.config.ts, stacks/*.ts) on a recording stand-in of SST: no AWS, a few seconds
+          name: "infra",
+          include: ["test/infra/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
           name: "api",
           include: ["test/api/**/*.test.ts"],
           environment: "node",

@@ -86,6 +86,11 @@ export const routes = {
 
   "GET /api/auth/login": { group: "auth", op: "login", access: "public", who: who.anyone },
   "POST /api/auth/exchange": { group: "auth", op: "exchange", access: "public", who: who.anyone },
+  "GET /api/auth/methods": { group: "auth", op: "methods", access: "public", who: who.anyone },
+  /** a team's Kiln only (`npm run team`); 404 elsewhere */
+  "POST /api/auth/password/sign-up": { group: "auth", op: "passwordSignUp", access: "public", who: who.anyone },
+  "POST /api/auth/password/sign-in": { group: "auth", op: "passwordSignIn", access: "public", who: who.anyone },
+  "POST /api/auth/password/verify": { group: "auth", op: "passwordVerify", access: "public", who: who.anyone },
   "GET /api/auth/me": { group: "auth", op: "me", access: "user", who: who.signedIn },
   "POST /api/auth/regenerate_api_key": { group: "auth", op: "regenerateApiKey", access: "user", who: who.signedIn },
   "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user", who: who.owner },
@@ -133,6 +138,7 @@ export const routes = {
   "GET /api/apps/{id}/chat/message/{msgId}/changes": { group: "checkpoints", op: "messageChanges", access: "user", who: who.owner },
 
   "POST /api/files": { group: "files", op: "upload", access: "user", who: who.signedIn },
+  "POST /api/files/upload-url": { group: "files", op: "uploadUrl", access: "user", who: who.signedIn },
   "GET /api/files/{fileId}": { group: "files", op: "download", access: "public", who: who.anyone },
 
   "GET /api/apps/{id}/runtime/files": { group: "runtime", op: "files", access: "app", who: who.appEditors },
@@ -282,6 +288,12 @@ export const routes = {
   "DELETE /api/docs/articles/{id}": { group: "docs", op: "removeArticle", access: "admin", who: who.admin },
   "GET /api/docs/agent": { group: "docs", op: "agent", access: "admin", who: who.admin },
   "PUT /api/docs/agent": { group: "docs", op: "updateAgent", access: "admin", who: who.admin },
+  // Model providers (issue 23): admins configure them in the admin portal; keys are write-only, the environment wins over what is saved.
+  "GET /api/admin/model-providers": { group: "providers", op: "list", access: "admin", who: who.admin },
+  "PUT /api/admin/model-providers/{kind}": { group: "providers", op: "save", access: "admin", who: who.admin },
+  "DELETE /api/admin/model-providers/{kind}": { group: "providers", op: "remove", access: "admin", who: who.admin },
+  "POST /api/admin/model-providers/{kind}/test": { group: "providers", op: "test", access: "admin", who: who.admin },
+  "PUT /api/admin/model-default": { group: "providers", op: "setDefault", access: "admin", who: who.admin },
 
   "GET /api/auth/users/{id}": { group: "admin", op: "getUser", access: "admin", who: who.admin },
   // Platform analytics (spec 03 §7.4, base /admin/analytics): the Statistics tab's totals, user growth and top users, and the analytics page.
@@ -330,7 +342,7 @@ export const crons = {
 export type CronName = keyof typeof crons;
 
 /** Kinds of asynchronous work run by functions/jobs/worker.ts. */
-export const jobs = ["welcome-email", "ai-turn", "chat-suggestions", "socket-open"] as const;
+export const jobs = ["welcome-email", "ai-turn", "chat-suggestions", "socket-open", "ping-sockets"] as const;
 export type JobName = (typeof jobs)[number];
 
 export function routeParts(key: string): { method: string; path: string } {

@@ -23,8 +23,8 @@ export const RESET_REDIRECT_MS = 3000;
 
 export const Password = z.string().min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(PASSWORD_MAX, "Password must be at most 256 characters long");
 /** A password given to sign in with: any length the server accepts, so a short guess is simply wrong. */
-const GivenPassword = z.string().min(1, "Password is required").max(PASSWORD_MAX, "Password must be at most 256 characters long");
-const OtpCode = z.string().trim().regex(/^\d{6}$/, "The verification code must be 6 digits");
+export const GivenPassword = z.string().min(1, "Password is required").max(PASSWORD_MAX, "Password must be at most 256 characters long");
+export const OtpCode = z.string().trim().regex(/^\d{6}$/, "The verification code must be 6 digits");
 const Turnstile = z.string().max(4096).nullable().optional();
 
 /** POST /api/apps/{id}/auth/register; turnstile and referral are accepted as the SDK passes them through. */

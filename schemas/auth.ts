@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { GivenPassword, OtpCode, Password } from "./app-auth";
 import { Email } from "./user";
 
 export const AccessToken = z.object({ access_token: z.string() });
@@ -30,3 +31,25 @@ export const AuthMode = z.discriminatedUnion("mode", [
   }),
 ]);
 export type AuthMode = z.infer<typeof AuthMode>;
+
+/** GET /api/auth/methods: which sign-in the login screen offers on this deployment. */
+export const SignInMethods = z.object({
+  /** e-mail and password with a one-time code (a team's one-box Kiln) */
+  password: z.boolean(),
+  /** "Continue with Google" (Cognito in the cloud, the identity page on one machine) */
+  google: z.boolean(),
+});
+export type SignInMethods = z.infer<typeof SignInMethods>;
+
+/** POST /api/auth/password/sign-up: a new account's e-mail and password; the code mailed to it finishes the sign-up. */
+export const PasswordSignUpBody = z.strictObject({ email: Email, password: Password, full_name: z.string().trim().max(120).optional() });
+
+/** POST /api/auth/password/sign-in: the password is checked first, then a code is mailed. */
+export const PasswordSignInBody = z.strictObject({ email: Email, password: GivenPassword });
+
+/** POST /api/auth/password/verify: the code, with the password again, so a code reached by someone else's sign-up finishes nothing. */
+export const PasswordVerifyBody = z.strictObject({ email: Email, password: GivenPassword, code: OtpCode });
+
+/** What sign-up and sign-in answer: a code is on its way. */
+export const CodeSent = z.object({ message: z.string(), otp_expires_in_minutes: z.number() });
+export type CodeSent = z.infer<typeof CodeSent>;

@@ -1,3 +1,5 @@
+import * as z from "zod";
+
 /** Attachments (spec 01 §5): types and size limits, shared by the home/chat pickers and the upload call. */
 export const attachmentTypes = ["jpg", "jpeg", "png", "pdf", "txt", "html"] as const;
 export const imageTypes = ["jpg", "jpeg", "png", "gif", "webp"] as const;
@@ -33,3 +35,23 @@ export function attachmentError(name: string, size: number, allowed: readonly st
   if (size > max) return `File "${name}" exceeds the maximum allowed size of ${max / MB}MB.`;
   return null;
 }
+
+/**
+ * POST /api/files/upload-url: a file the browser will PUT straight to storage (builder uploads of any size up to
+ * its type's limit; API Gateway → Lambda carries at most ~4.4 MB of file, see README "Uploads").
+ */
+export const UploadUrlBody = z.strictObject({
+  /** the file's name as picked; its extension sets the stored type, as for POST /api/files */
+  name: z.string().min(1).max(255),
+  /** its exact size in bytes: the signed PUT accepts this many and no other */
+  size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type UploadUrlBody = z.infer<typeof UploadUrlBody>;
+
+/** Where to PUT the bytes (with exactly these headers, before `expires_at`), and the file's link once they are there. */
+export const UploadUrl = z.object({
+  upload: z.object({ url: z.string(), method: z.literal("PUT"), headers: z.record(z.string(), z.string()) }),
+  expires_at: z.string(),
+  url: z.string(),
+});
+export type UploadUrl = z.infer<typeof UploadUrl>;

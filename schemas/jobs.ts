@@ -7,6 +7,12 @@ export const WORKER_TIMEOUT_SECONDS = 15 * 60;
 export const TURN_DEADLINE_MS = 12 * 60_000;
 /** A turn still running this long after its deadline has lost its worker: the sweeper ends it. */
 export const TURN_SWEEP_GRACE_MS = 90_000;
+/**
+ * App sockets one `ping-sockets` job pings: the heartbeat cron queues one job per this many, so no run has to
+ * reach every socket. A page took 0.8-1.9 s locally (2.7 s when every socket was gone and had to be forgotten)
+ * and its ids are ~10 kB of payload; even if every post timed out thrice (SocketPost), 25 at a time, it would end in ~10 min.
+ */
+export const SOCKET_PING_PAGE = 500;
 
 /** The payload of each kind of asynchronous work (lib/routes.ts `jobs`). */
 export const Job = z.discriminatedUnion("name", [
@@ -33,6 +39,8 @@ export const Job = z.discriminatedUnion("name", [
   z.object({ name: z.literal("socket-open"), payload: z.object({ connection_id: z.string() }) }),
   /** an entity file or an app changed: index and count the entity's records, or delete those of a removed entity or app */
   z.object({ name: z.literal("record-upkeep"), payload: z.object({ app_id: z.string(), entity: z.string().nullable() }) }),
+  /** one page of the app sockets' heartbeat (lib/routes.ts `crons.pingAppSockets` queues these) */
+  z.object({ name: z.literal("ping-sockets"), payload: z.object({ connection_ids: z.array(z.string()).min(1).max(SOCKET_PING_PAGE) }) }),
 ]);
 export type Job = z.infer<typeof Job>;
 export type JobPayload<N extends Job["name"]> = Extract<Job, { name: N }>["payload"];

@@ -1,5 +1,5 @@
 /// <reference path="../.sst/platform/config.d.ts" />
-import { linked, pascal } from "./functions";
+import { access, pascal } from "./functions";
 import { appRealtime, realtime } from "./realtime";
 import { appSocketRoutes, routes, socketRoutes, type RouteDef } from "../lib/routes";
 
@@ -20,13 +20,38 @@ const publishFiles = [
   ...["index", "preflight", "theme", "utilities"].map((name) => ({ from: `node_modules/tailwindcss/${name}.css`, to: `node_modules/tailwindcss/${name}.css` })),
 ];
 
-const handlers = new Map<string, sst.aws.Function>();
+/** What each call group's code uses beyond the shared links (test/infra/stacks.test.ts reads the bundles to check). */
+const groupNeeds: Record<string, Parameters<typeof access>> = {
+  apps: ["customDomains", "functionSandbox", "stripe", "mail", "models"],
+  appauth: ["mail"],
+  appusers: ["mail"],
+  auth: ["mail"],
+  support: ["mail"],
+  backend: ["functionSandbox"],
+  billing: ["stripe"],
+  chat: ["stripe"],
+  domains: ["customDomains"],
+  entities: ["appRealtime"],
+  export: ["github"],
+  integrations: ["functionSandbox", "stripe", "mail", "models"],
+  payments: ["stripe"],
+  // the admin portal's "test connection" calls the provider it is given
+  providers: ["models"],
+  publish: ["customDomains"],
+  remix: ["customDomains", "functionSandbox", "stripe"],
+  supportadmin: ["stripe", "models"],
+  usage: ["stripe"],
+};
+
+/** One function per call group, by group name. */
+export const handlers = new Map<string, sst.aws.Function>();
 for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
-  // backend functions' calls wait on the sandbox up to their own limit: the group may use all of API Gateway's 30 s
-  const timeout = group === "backend" ? ("30 seconds" as const) : undefined;
+  // backend functions' calls wait on the sandbox up to their own limit, and a publish or an export runs inside
+  // its request: these groups may use all of API Gateway's 30 s (SST's default is 20 s)
+  const timeout = ["backend", "publish", "export"].includes(group) ? ("30 seconds" as const) : undefined;
   // the export carries Kiln's UI kit and money rule as they are (functions/core/export/sources.ts)
   const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : group === "publish" ? publishFiles : undefined;
-  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/http/${group}.handler`, ...linked, ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/http/${group}.handler`, ...access(...(groupNeeds[group] ?? [])), ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
 }
 
 for (const [key, { group }] of cloudRoutes) {
@@ -36,7 +61,7 @@ for (const [key, { group }] of cloudRoutes) {
 /** The WebSocket API's routes: every key of `socketRoutes`, all served by functions/sockets/builder.ts. */
 export const realtimeHandler = new sst.aws.Function("RealtimeHandler", {
   handler: "functions/sockets/builder.handler",
-  ...linked,
+  ...access(),
 });
 
 for (const route of socketRoutes) {
@@ -46,7 +71,7 @@ for (const route of socketRoutes) {
 /** Generated apps' socket.io API: every key of `appSocketRoutes`, all served by functions/sockets/app.ts. */
 export const appSocketHandler = new sst.aws.Function("AppSocketHandler", {
   handler: "functions/sockets/app.handler",
-  ...linked,
+  ...access("appRealtime"),
 });
 
 for (const route of appSocketRoutes) {

@@ -29,8 +29,11 @@ export const google = users.addIdentityProvider("Google", {
     client_secret: googleClientSecret.value,
     authorize_scopes: "email profile openid",
   },
+  // Google says whether it verified the address; unmapped, Cognito marks every Google e-mail
+  // unverified and functions/core/identity/tokens.ts refuses the token.
   attributes: {
     email: "email",
+    email_verified: "email_verified",
     name: "name",
     username: "sub",
   },

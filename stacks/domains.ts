@@ -2,7 +2,7 @@
 import { appsDomain } from "./kiln";
 
 /**
- * Custom domains (functions/core/domains/domains.ts), linked to every function as `Resource.CustomDomains`;
+ * Custom domains (functions/core/domains/domains.ts), linked as `Resource.CustomDomains` to the functions that use them;
  * the local stack links its DNS stand-in the same way (stacks/local/stack.ts).
  *
  * - Verification asks the system resolver, or the servers in KILN_DNS_SERVERS ("1.1.1.1,8.8.8.8:53").
@@ -29,5 +29,20 @@ export const customDomains = new sst.Linkable("CustomDomains", {
   },
 });
 
-/** The verified domains the operator serves (KILN_CUSTOM_DOMAINS, comma-separated): stacks/apps.ts gives them a router and a certificate. */
-export const servedCustomDomains = list(process.env.KILN_CUSTOM_DOMAINS).map((d) => d.toLowerCase());
+/**
+ * The verified domains the operator serves (KILN_CUSTOM_DOMAINS, comma-separated): stacks/apps.ts gives each
+ * a certificate of its own and, once ACM has issued it, a router of its own.
+ */
+export const servedCustomDomains = [...new Set(list(process.env.KILN_CUSTOM_DOMAINS).map((d) => d.toLowerCase()))];
+
+/** The name a domain's resources take, "shop.example.com" -> "CustomDomainShopExampleCom": the same on every deploy, so listing another domain never renames one already served. */
+export const customDomainResourceName = (domain: string) =>
+  `CustomDomain${domain.split(/[^a-z0-9]+/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("")}`;
+
+const named = new Map<string, string>();
+for (const domain of servedCustomDomains) {
+  const name = customDomainResourceName(domain);
+  const other = named.get(name);
+  if (other) throw new Error(`KILN_CUSTOM_DOMAINS: ${other} and ${domain} would share the resource name ${name}; serve one of them at a time.`);
+  named.set(name, domain);
+}

@@ -4,30 +4,57 @@ import { customDomains } from "./domains";
 import { kiln } from "./kiln";
 import { functionSandbox } from "./sandbox";
 import { appRealtime, realtime } from "./realtime";
+import { bedrockInvoke, githubToken, modelSettings } from "./models";
 import { authSecret, stripe } from "./secrets";
 import { files, table } from "./storage";
 
 /**
- * What every Kiln function is linked to and allowed to do. Every handler shares
- * functions/core, so any of them may read the table, sign URLs, broadcast, send
- * mail or queue a job; the local stack likewise gives every handler every link.
+ * What a Kiln function may reach: every handler reads the table and files, broadcasts, signs tokens
+ * and reads `Resource.Kiln` (functions/core/config.ts); the rest only where its code uses it
+ * (test/infra/stacks.test.ts checks each function's bundle against its links).
  */
-const mail = { actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: ["*"] };
+type Need = "appRealtime" | "stripe" | "functionSandbox" | "customDomains" | "mail" | "models" | "github";
+type Permission = { actions: string[]; resources: $util.Input<$util.Input<string>[]> };
+
+const region = aws.getRegionOutput().region;
+const accountId = aws.getCallerIdentityOutput().accountId;
+
+/** SES sends from the verified identities (the address or domain of MailFrom) of this account and region. */
+const mail: Permission = { actions: ["ses:SendEmail", "ses:SendRawEmail"], resources: [$interpolate`arn:aws:ses:${region}:${accountId}:identity/*`] };
 
 /** Jobs the worker failed (an error, its time limit): kept 14 days for whoever runs Kiln to inspect. */
 export const workerFailures = new sst.aws.Queue("WorkerFailures", { transform: { queue: { messageRetentionSeconds: 14 * 24 * 3600 } } });
+
+function grants(needs: Need[], base: unknown[]): { link: unknown[]; permissions: Permission[]; environment: Record<string, $util.Input<string>> } {
+  const has = (need: Need) => needs.includes(need);
+  return {
+    link: [
+      ...base,
+      ...(has("appRealtime") ? [appRealtime] : []),
+      ...(has("stripe") ? [stripe] : []),
+      ...(has("functionSandbox") ? [functionSandbox] : []),
+      ...(has("customDomains") ? [customDomains] : []),
+    ],
+    permissions: [...(has("mail") ? [mail] : []), ...(has("models") ? [bedrockInvoke] : [])],
+    environment: {
+      ...(has("models") ? Object.fromEntries(Object.entries(modelSettings).map(([env, secret]) => [env, secret.value])) : {}),
+      ...(has("github") ? { GITHUB_TOKEN: githubToken.value } : {}),
+    },
+  };
+}
 
 /**
  * The async worker (functions/jobs/worker.ts), invoked by Jobs.enqueue with a Lambda async invoke.
  * Never retried by Lambda (an AI turn must not run twice; the handler also refuses a turn it has
  * seen): a failed invocation goes to the dead-letter queue above instead.
  */
+const workerGrants = grants(["appRealtime", "stripe", "functionSandbox", "mail", "models"], [table, files, realtime, authSecret, kiln]);
 export const worker = new sst.aws.Function("Worker", {
   handler: "functions/jobs/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   retries: 0,
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, functionSandbox, customDomains],
-  permissions: [mail, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
+  ...workerGrants,
+  permissions: [...workerGrants.permissions, { actions: ["sqs:SendMessage"], resources: [workerFailures.arn] }],
   transform: {
     eventInvokeConfig: (args) => {
       args.destinationConfig = { onFailure: { destination: workerFailures.arn } };
@@ -36,13 +63,12 @@ export const worker = new sst.aws.Function("Worker", {
 });
 
 /**
- * Spread into every other function's args. Linking `Worker` exposes its name as
- * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it.
+ * What a function other than the worker gets: the shared links (linking `Worker` exposes its name as
+ * `Resource.Worker.name` and grants `lambda:InvokeFunction` on it) and what `needs` names.
  */
-export const linked = {
-  link: [table, files, realtime, appRealtime, authSecret, kiln, stripe, worker, functionSandbox, customDomains],
-  permissions: [mail],
-} satisfies Pick<sst.aws.FunctionArgs, "link" | "permissions">;
+export function access(...needs: Need[]) {
+  return grants(needs, [table, files, realtime, authSecret, kiln, worker]);
+}
 
 /** "welcome-email" -> "WelcomeEmail": a component name built from a route table entry. */
 export function pascal(name: string): string {

@@ -19,8 +19,8 @@ export const mailFrom = new sst.Secret("MailFrom", "Kiln <no-reply@example.com>"
 
 /**
  * Stripe (Billing, and Connect for generated apps' payments): the secret API key and the signing
- * secret of the webhook endpoint that points at `POST /api/billing/webhook`. Linked to every
- * function as `Resource.Stripe`; the local stack links its Stripe stand-in the same way.
+ * secret of the webhook endpoint that points at `POST /api/billing/webhook`. Linked as
+ * `Resource.Stripe` to the functions whose code uses Stripe (stacks/api.ts); the local stack links its Stripe stand-in the same way.
  */
 export const stripeSecretKey = new sst.Secret("StripeSecretKey");
 export const stripeWebhookSecret = new sst.Secret("StripeWebhookSecret");

@@ -25,3 +25,27 @@ export const table = new sst.aws.Dynamo("Table", {
 
 /** Uploaded files, app code snapshots, checkpoints and published versions. Private; read and written through presigned URLs. */
 export const files = new sst.aws.Bucket("Files");
+
+/**
+ * What linking the table or the bucket grants: the calls Kiln makes (functions/core/db.ts and
+ * storage.ts), on this table and its indexes and on this bucket's objects, instead of SST's
+ * default `dynamodb:*` and `s3:*`.
+ */
+sst.Linkable.wrap(sst.aws.Dynamo, (t) => ({
+  properties: { name: t.name },
+  include: [
+    sst.aws.permission({
+      actions: ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"],
+      resources: [t.arn, $interpolate`${t.arn}/index/*`],
+    }),
+  ],
+}));
+
+sst.Linkable.wrap(sst.aws.Bucket, (b) => ({
+  properties: { name: b.name },
+  include: [
+    sst.aws.permission({ actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [$interpolate`${b.arn}/*`] }),
+    // ListObjectsV2 (a prefix's files) and HeadBucket (the health check)
+    sst.aws.permission({ actions: ["s3:ListBucket"], resources: [b.arn] }),
+  ],
+}));

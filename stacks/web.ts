@@ -3,12 +3,13 @@ import { api } from "./api";
 import { cognitoDomain, region, users, webClient } from "./auth";
 import { appsDomain } from "./kiln";
 import { realtime } from "./realtime";
-import { router } from "./router";
+import { apiRouteArgs, router } from "./router";
 
 /**
  * The React SPA (web/, built by `npm run build` into dist/), served by the router
  * at `/` with the SPA fallback to index.html, and the HTTP API at `/api` on the
- * same origin.
+ * same origin. The only site that builds: dist/ also holds the app runtime
+ * (dist/runtime/), which the apps' routers serve from this site's bucket (stacks/apps.ts).
  */
 export const site = new sst.aws.StaticSite("Web", {
   path: ".",
@@ -26,4 +27,5 @@ export const site = new sst.aws.StaticSite("Web", {
   vite: { types: ".sst/vite-env.d.ts" },
 });
 
-router.route("/api", api.url);
+// API Gateway answers within 30 s; CloudFront would cut the request at its default 20 s first
+router.route("/api", api.url, apiRouteArgs);

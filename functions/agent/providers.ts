@@ -3,26 +3,39 @@
  * `AiModel`, built on the Vercel AI SDK provider packages (ai@6 and the matching
  * @ai-sdk/* majors, which run on Node 20).
  *
- * Configuration, all by environment variable (nothing configured = the offline engine):
+ * Configuration, by environment variable or in the admin portal's "Model providers" tab
+ * (functions/core/providers/; nothing configured = the offline engine). The environment wins:
+ * a provider the environment configures (its key, or Bedrock's model, or the OpenAI-compatible
+ * URL and model) is served from the environment alone and its saved settings are ignored; a
+ * provider it does not configure is served from the settings saved there. Likewise
+ * KILN_DEFAULT_MODEL_PROVIDER, when set, wins over the `default` saved in the portal. Saved
+ * settings are read at most every 15 s per process (SETTINGS_TTL_MS), so a change reaches
+ * every turn within that.
  *
  *   ANTHROPIC_API_KEY              enables Anthropic (claude_sonnet_4, claude_3_7).
  *   ANTHROPIC_BASE_URL             optional; another endpoint speaking the Messages API
  *                                  (a proxy, a gateway, a test stand-in). Given with or
  *                                  without the trailing /v1, as Anthropic's own SDK takes it.
+ *   ANTHROPIC_MODEL                optional; the model that serves `default` on Anthropic (claude-sonnet-4-20250514).
  *   GOOGLE_GENERATIVE_AI_API_KEY   enables Google Gemini (gemini_2_5_pro).
+ *   GOOGLE_MODEL                   optional; the model that serves `default` on Google (gemini-2.5-pro).
  *   GOOGLE_BASE_URL                optional; defaults to https://generativelanguage.googleapis.com/v1beta
  *                                  (/v1beta is added when the URL names no API version).
  *   KILN_BEDROCK_MODEL             enables Amazon Bedrock; its value is the model (or inference
  *                                  profile) id that serves `default` on Bedrock, e.g.
  *                                  "us.anthropic.claude-sonnet-4-20250514-v1:0". Credentials come
  *                                  from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY(/AWS_SESSION_TOKEN)
- *                                  when set, else the default AWS credential chain (profiles, SSO,
- *                                  container and instance roles); the region from AWS_REGION
- *                                  (or AWS_DEFAULT_REGION, else us-east-1).
+ *                                  when set, else AWS_BEARER_TOKEN_BEDROCK (a Bedrock API key) when
+ *                                  set, else the default AWS credential chain (profiles, SSO,
+ *                                  container and instance roles); the region from KILN_BEDROCK_REGION,
+ *                                  else AWS_REGION (or AWS_DEFAULT_REGION, else us-east-1).
  *   OPENAI_COMPATIBLE_BASE_URL     with OPENAI_COMPATIBLE_MODEL: any OpenAI-compatible chat
  *   OPENAI_COMPATIBLE_MODEL        completions endpoint, e.g. a local Ollama at
  *                                  http://localhost:11434/v1 with model "qwen2.5-coder:14b".
  *   OPENAI_COMPATIBLE_API_KEY      optional bearer key for that endpoint.
+ *   OPENAI_COMPATIBLE_NUM_CTX      the context window in tokens, sent with every request as Ollama's
+ *                                  `options.num_ctx` (Ollama's own default, 2,048, silently drops the
+ *                                  start of the system prompt). Required when saved in the portal.
  *   KILN_DEFAULT_MODEL_PROVIDER    which configured provider serves `default`: anthropic, google,
  *                                  bedrock, openai-compatible, or offline (keep the offline engine
  *                                  for `default` even when keys are set). Unset, or naming a provider
@@ -36,8 +49,8 @@
  *                      (Bedrock's Claude Sonnet 4 inference profile when Anthropic is not configured but Bedrock is)
  *   claude_3_7      -> Anthropic "claude-3-7-sonnet-20250219" (likewise on Bedrock)
  *   gemini_2_5_pro  -> Google "gemini-2.5-pro"
- *   default         -> the default provider's best model: claude-sonnet-4-20250514, gemini-2.5-pro,
- *                      KILN_BEDROCK_MODEL or OPENAI_COMPATIBLE_MODEL; the offline engine when
+ *   default         -> the default provider's model: ANTHROPIC_MODEL (else claude-sonnet-4-20250514),
+ *                      GOOGLE_MODEL (else gemini-2.5-pro), KILN_BEDROCK_MODEL or OPENAI_COMPATIBLE_MODEL; the offline engine when
  *                      nothing is configured (or KILN_DEFAULT_MODEL_PROVIDER=offline).
  * A specific model whose provider is not configured falls back to `default`, so an app
  * whose owner picked Gemini still works on a server that only has an Anthropic key
@@ -61,7 +74,7 @@ export const PROVIDER_ORDER: readonly ProviderName[] = ["anthropic", "google", "
 const ANTHROPIC_MODELS = { claude_sonnet_4: "claude-sonnet-4-20250514", claude_3_7: "claude-3-7-sonnet-20250219" } as const;
 const GEMINI_2_5_PRO = "gemini-2.5-pro";
 
-const setting = (env: Env, name: string): string | undefined => {
+export const setting = (env: Env, name: string): string | undefined => {
   const value = env[name]?.trim();
   return value ? value : undefined;
 };
@@ -84,8 +97,8 @@ function bedrockClaudeId(anthropicId: string, env: Env): string {
   return `${geo}.anthropic.${anthropicId}-v1:0`;
 }
 
-function bedrockRegion(env: Env): string {
-  return setting(env, "AWS_REGION") ?? setting(env, "AWS_DEFAULT_REGION") ?? "us-east-1";
+export function bedrockRegion(env: Env): string {
+  return setting(env, "KILN_BEDROCK_REGION") ?? setting(env, "AWS_REGION") ?? setting(env, "AWS_DEFAULT_REGION") ?? "us-east-1";
 }
 
 interface Route {
@@ -102,12 +115,12 @@ function maxOutputFor(route: Route): number | undefined {
   return /claude-(3-7-sonnet|sonnet-4-)/.test(route.modelId) ? 64_000 : undefined;
 }
 
-function bestOf(provider: ProviderName, env: Env): Route {
+export function bestOf(provider: ProviderName, env: Env): Route {
   switch (provider) {
     case "anthropic":
-      return { provider, modelId: ANTHROPIC_MODELS.claude_sonnet_4 };
+      return { provider, modelId: setting(env, "ANTHROPIC_MODEL") ?? ANTHROPIC_MODELS.claude_sonnet_4 };
     case "google":
-      return { provider, modelId: GEMINI_2_5_PRO };
+      return { provider, modelId: setting(env, "GOOGLE_MODEL") ?? GEMINI_2_5_PRO };
     case "bedrock":
       return { provider, modelId: setting(env, "KILN_BEDROCK_MODEL")! };
     case "openai-compatible":
@@ -162,7 +175,7 @@ async function awsCredentialChain(): Promise<{ accessKeyId: string; secretAccess
 }
 
 /** The route's provider package is loaded here, by the first call routed to it: never one the server does not use. */
-async function languageModel(route: Route, env: Env): Promise<LanguageModel> {
+export async function languageModel(route: Route, env: Env): Promise<LanguageModel> {
   switch (route.provider) {
     case "anthropic": {
       const { createAnthropic } = await import("@ai-sdk/anthropic");
@@ -176,23 +189,34 @@ async function languageModel(route: Route, env: Env): Promise<LanguageModel> {
       const { createAmazonBedrock } = await import("@ai-sdk/amazon-bedrock");
       const accessKeyId = setting(env, "AWS_ACCESS_KEY_ID");
       const secretAccessKey = setting(env, "AWS_SECRET_ACCESS_KEY");
+      const apiKey = setting(env, "AWS_BEARER_TOKEN_BEDROCK");
       const region = bedrockRegion(env);
       const bedrock =
         accessKeyId && secretAccessKey
           ? createAmazonBedrock({ region, accessKeyId, secretAccessKey, sessionToken: setting(env, "AWS_SESSION_TOKEN") })
-          : createAmazonBedrock({ region, credentialProvider: awsCredentialChain });
+          : apiKey
+            ? createAmazonBedrock({ region, apiKey })
+            : createAmazonBedrock({ region, credentialProvider: awsCredentialChain });
       return bedrock(route.modelId);
     }
     case "openai-compatible": {
       const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+      const numCtx = contextSizeOf(env);
       return createOpenAICompatible({
         name: "openai-compatible",
         baseURL: setting(env, "OPENAI_COMPATIBLE_BASE_URL")!.replace(/\/+$/, ""),
         apiKey: setting(env, "OPENAI_COMPATIBLE_API_KEY"),
         includeUsage: true,
+        // Ollama reads the context window from `options.num_ctx`; without it a long system prompt is cut silently
+        ...(numCtx ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, options: { ...(body.options as object | undefined), num_ctx: numCtx } }) } : {}),
       })(route.modelId);
     }
   }
+}
+
+function contextSizeOf(env: Env): number | undefined {
+  const size = Number(setting(env, "OPENAI_COMPATIBLE_NUM_CTX"));
+  return Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -201,12 +225,12 @@ function abortError(signal: AbortSignal): unknown {
 
 const completers = new WeakMap<object, (turn: ModelTurn) => Promise<string>>();
 
-function maxRetriesOf(env: Env): number {
+export function maxRetriesOf(env: Env): number {
   const retries = Number(setting(env, "KILN_MODEL_MAX_RETRIES") ?? 2);
   return Number.isInteger(retries) && retries >= 0 ? retries : 2;
 }
 
-function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
+export function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
   const maxRetries = maxRetriesOf(env);
   // the SDK and the route's provider package load with this provider's first call, then stay loaded
   let loading: Promise<[typeof import("./model-sdk"), LanguageModel]> | undefined;
@@ -277,18 +301,6 @@ function remote(route: Route, env: Env): Extract<Provider, { kind: "remote" }> {
 export function providerFor(model: AiModel, env: Env = process.env): Provider {
   const route = routeFor(model, env);
   return route ? remote(route, env) : { kind: "offline" };
-}
-
-/**
- * The AI SDK model that serves this app model here, for one-shot calls outside a builder
- * turn (a generated app's InvokeLLM); null when only the offline engine is available.
- */
-export async function languageModelFor(
-  model: AiModel,
-  env: Env = process.env,
-): Promise<{ provider: ProviderName; modelId: string; model: LanguageModel; maxRetries: number } | null> {
-  const route = routeFor(model, env);
-  return route ? { provider: route.provider, modelId: route.modelId, model: await languageModel(route, env), maxRetries: maxRetriesOf(env) } : null;
 }
 
 /** A whole answer at once (suggestions and other short asks). */

@@ -17,7 +17,8 @@ import { actionsOf } from "../../lib/agent/parser";
 import { userMessage as withAttachments } from "./prompt";
 import { isFileRequest } from "../../lib/agent/protocol";
 import type { Provider } from "./model-call";
-import { completeText, providerFor } from "./providers";
+import { modelProviderFor } from "./provider-settings";
+import { completeText } from "./providers";
 import { AppGone, DeadlinePassed } from "./turn-errors";
 import { TurnState } from "./turn-state";
 
@@ -43,7 +44,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const history = conversationBefore((await Messages.list(app.id, 12)).messages, userMessage.id);
   const before = await AppFiles.tree(app.id);
   const [integrations, secretNames] = await Promise.all([Catalog.promptsOf(app.integrations), Secrets.names(app.id).then((s) => s.map((x) => x.name))]);
-  const provider = providerFor(app.model);
+  const provider = await modelProviderFor(app.model);
   const turn = new TurnState(app, job, before);
   // One ratio for the whole turn, so the cached prompt stays the same across its model calls; the turn learns the next one.
   const ratio = provider.kind === "remote" ? charsPerToken(provider.provider, app.token_ratios?.[ratioKey(provider.provider, provider.modelId)]) : undefined;

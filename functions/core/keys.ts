@@ -7,6 +7,8 @@
  * | user by id                        | GetItem   | pk USER#{id}          sk USER                    |
  * | user by e-mail (unique)           | GetItem   | pk EMAIL#{email}      sk EMAIL    -> user_id     |
  * | user by API key (unique)          | GetItem   | pk APIKEY#{sha256}    sk APIKEY   -> user_id     |
+ * | password sign-in of an e-mail     | GetItem   | pk EMAIL#{email}      sk PASSWORD (team mode)    |
+ * | the team's first admin (once)     | GetItem   | pk TEAM               sk ADMIN    -> user_id     |
  * | users, newest first               | Query     | gsi1 USERS            gsi1sk {created}#{id}      |
  * | app by id                         | GetItem   | pk APP#{id}           sk APP                     |
  * | app by slug (unique)              | GetItem   | pk SLUG#{slug}        sk SLUG     -> app_id      |
@@ -71,7 +73,8 @@
  * | messages per user in a day/month/ | Query     | pk PSTATS#MSGS#{D2026-11-24 / M2026-11 / Y2026} sk USER#{id} |
  * |   year (top users: a range is read as whole years, months and days)                          |
  * | tokens per user and app in a day  | Query     | pk PSTATS#TOKENS#{date}  sk U#{userId}#A#{appId} |
- * | visits per app in a day (trending)| Query     | pk PSTATS#VISITS#{date}  sk APP#{appId}          |
+ * | visits per app in a day (trending)| Query     | pk PSTATS#VISITS#{date}[#{shard 1-9}]  sk APP#{appId} |
+ * |   (a visit adds to one of APP_VISIT_SHARDS items at random; readers query every shard and sum)   |
  * | an app's visitor of a day (TTL)   | PutItem   | pk PSTATS#VISITOR#{date}#{appId}  sk {user}      |
  * | a backend function's deployment   | GetItem   | pk APP#{id}           sk FNDEPLOY#{name}         |
  * | an app's function deployments     | Query     | pk APP#{id}           sk begins FNDEPLOY#        |
@@ -92,14 +95,34 @@
  * |   own write transaction)          |           |                                                  |
  * | help articles, oldest first       | Query     | pk DOCS               sk begins ARTICLE# (ULIDs) |
  * | the support agent's settings      | GetItem   | pk DOCS               sk AGENT                   |
+ * | a model provider's settings       | GetItem   | pk MODELPROVIDERS     sk PROVIDER#{kind}         |
+ * | the provider serving `default`    | GetItem   | pk MODELPROVIDERS     sk DEFAULT                 |
+ * | every model provider setting      | Query     | pk MODELPROVIDERS     (one read: providers and default) |
  */
 
+/**
+ * An app's visits of a day are spread over this many items, each in its own partition, so a popular
+ * app's visits are not all writes to one item (DynamoDB serves one item ~1,000 writes a second).
+ */
+export const APP_VISIT_SHARDS = 10;
+const appVisitsPartition = (date: string, shard: number) => (shard === 0 ? `PSTATS#VISITS#${date}` : `PSTATS#VISITS#${date}#${shard}`);
+
 export const Keys = {
+  /** A model provider an admin configured (functions/core/providers/): its API key sealed. */
+  modelProvider: (kind: string) => ({ pk: "MODELPROVIDERS", sk: `PROVIDER#${kind}` }),
+  modelProviderDefault: { pk: "MODELPROVIDERS", sk: "DEFAULT" },
+  modelProvidersPartition: "MODELPROVIDERS",
+  modelProviderPrefix: "PROVIDER#",
+
   user: (id: string) => ({ pk: `USER#${id}`, sk: "USER" }),
   userIndex: (createdDate: string, id: string) => ({ gsi1pk: "USERS", gsi1sk: `${createdDate}#${id}` }),
   usersPartition: "USERS",
   email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "EMAIL" }),
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: "APIKEY" }),
+  /** a platform user's password, pending sign-up and one-time code (team mode: functions/core/identity/password-sign-in.ts); never answered */
+  passwordCredentials: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "PASSWORD" }),
+  /** written once, by the sign-up that made the first admin of a team's Kiln */
+  teamFirstAdmin: { pk: "TEAM", sk: "ADMIN" },
 
   app: (id: string) => ({ pk: `APP#${id}`, sk: "APP" }),
   appSlug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" }),
@@ -230,8 +253,9 @@ export const Keys = {
   userMessagesPartition: (bucket: string) => `PSTATS#MSGS#${bucket}`,
   userTokens: (date: string, userId: string, appId: string) => ({ pk: `PSTATS#TOKENS#${date}`, sk: `U#${userId}#A#${appId}` }),
   userTokensPartition: (date: string) => `PSTATS#TOKENS#${date}`,
-  appVisits: (date: string, appId: string) => ({ pk: `PSTATS#VISITS#${date}`, sk: `APP#${appId}` }),
-  appVisitsPartition: (date: string) => `PSTATS#VISITS#${date}`,
+  /** one shard of an app's visits of a day; shard 0 is the key of before sharding, so days counted then still add up */
+  appVisits: (date: string, appId: string, shard: number) => ({ pk: appVisitsPartition(date, shard), sk: `APP#${appId}` }),
+  appVisitsPartitions: (date: string) => Array.from({ length: APP_VISIT_SHARDS }, (_, shard) => appVisitsPartition(date, shard)),
   appVisitor: (date: string, appId: string, user: string) => ({ pk: `PSTATS#VISITOR#${date}#${appId}`, sk: user.toLowerCase() }),
 
   /** an owner's Stripe Connect account for their apps' payments (functions/core/payments/payments.ts), and the pointer that keeps it one per user */

@@ -11,7 +11,7 @@ export const handlers = {
     return { pruned: await Realtime.sweep() };
   },
   async pingAppSockets() {
-    return { open: await AppRealtime.pingAll() };
+    return AppRealtime.pingAll();
   },
   async sweepTurns() {
     return { ended: await Turns.sweep() };

@@ -36,8 +36,8 @@ const work: Work = {
   async "chat-suggestions"({ app_id }) {
     const app = await Apps.get(app_id);
     if (!app || app.suggestions || app.status.state !== "ready") return;
-    const [{ suggestionsFor }, { providerFor }] = await Promise.all([import("../agent/turn"), import("../agent/providers")]);
-    const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, providerFor(app.model));
+    const [{ suggestionsFor }, { modelProviderFor }] = await Promise.all([import("../agent/turn"), import("../agent/provider-settings")]);
+    const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, await modelProviderFor(app.model));
     const meta = await Apps.update(app_id, { suggestions }, false);
     await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });
   },
@@ -52,6 +52,10 @@ const work: Work = {
 
   async "record-upkeep"({ app_id, entity }) {
     await RecordUpkeep.run(app_id, entity);
+  },
+
+  async "ping-sockets"({ connection_ids }) {
+    await AppRealtime.pingPage(connection_ids);
   },
 };
 

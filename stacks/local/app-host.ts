@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import sirv from "sirv";
 import { modeOfHost } from "../../schemas/preview";
+import { appRouteOf, builderRouteOf, RUNTIME_PAGE } from "../edge/app-routing";
 import { API_HEADERS, appHeaders } from "../security-headers";
 
 /**
@@ -36,20 +37,24 @@ export function siteOf(host: string | undefined, builderHostname: string): Site 
   return !name || name === builderHostname.toLowerCase() ? { kind: "builder" } : { kind: "custom" };
 }
 
-/** Paths of the built web app that only app hosts serve: the builder's origin never runs the runtime. */
-export const isRuntimePath = (rawPath: string) => rawPath === "/runtime" || rawPath.startsWith("/runtime/");
+/** Paths of the built web app that only app hosts serve: the builder's origin never runs the runtime (the edge rule). */
+export const isRuntimePath = (rawPath: string) => builderRouteOf(rawPath) === "refused";
 
 export function createAppHost(webDir: string, builderOrigin: string) {
   const assets = sirv(webDir, { dev: false, etag: true, immutable: true });
-  const page = path.join(webDir, "runtime", "index.html");
+  const page = path.join(webDir, ...RUNTIME_PAGE.split("/"));
+  const notFound = (res: ServerResponse) => void res.writeHead(404, { "content-type": "text/plain", ...API_HEADERS }).end("Not found");
 
   /** `label` is the app label of the host, null on a custom domain (always the published app). */
   return async function serveApp(req: IncomingMessage, res: ServerResponse, label: string | null, rawPath: string) {
-    if (rawPath.startsWith("/assets/")) {
+    const route = appRouteOf(rawPath);
+    if (route === "asset") {
       for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-      assets(req, res, () => void res.writeHead(404, { "content-type": "text/plain" }).end("Not found"));
+      assets(req, res, () => notFound(res));
       return;
     }
+    // stack.ts passes /api and socket upgrades on first, as the routers' routes do; the socket path without an upgrade is no page
+    if (route !== "runtime") return notFound(res);
     let html: string;
     try {
       html = await readFile(page, "utf8");

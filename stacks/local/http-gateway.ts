@@ -52,6 +52,17 @@ function compareRanks(a: number[], b: number[]): number {
 /** API Gateway's HTTP API refuses a larger request with 413 before any Lambda runs; so does this gateway. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Lambda takes at most 6 MB (6,291,456 bytes) in a synchronous invocation, the whole event included. The rule
+ * here is the body as the event carries it: base64 for a binary type (multipart too, so a file counts 4/3),
+ * as is for text and JSON. A body over it is refused before any handler runs; the headers and the rest of the
+ * envelope are left out, so a body just under the rule can still fail in the cloud.
+ */
+export const MAX_EVENT_BODY_BYTES = 6 * 1024 * 1024;
+
+/** API Gateway's HTTP API waits 30 s for its Lambda, then answers 503 Service Unavailable. */
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+
 const textTypes = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|xml))/;
 
 export interface GatewayOptions {
@@ -61,6 +72,8 @@ export interface GatewayOptions {
    * the API through never does.
    */
   localRoutes: boolean;
+  /** How long a handler may take before the caller gets 503 (API Gateway's 30 s unless a test says otherwise). */
+  timeoutMs?: number;
 }
 
 const LOOPBACK_PEER = /^(127\.|::1$|::ffff:127\.)/;
@@ -172,20 +185,51 @@ export function createHttpGateway(options: GatewayOptions = { localRoutes: true 
       body: bodyBuffer.length ? (isText ? bodyBuffer.toString("utf8") : bodyBuffer.toString("base64")) : undefined,
       isBase64Encoded: !isText,
     };
-    let result: APIGatewayProxyStructuredResultV2 | string | object;
+    const encodedBytes = Buffer.byteLength(event.body ?? "");
+    if (encodedBytes > MAX_EVENT_BODY_BYTES) {
+      res.writeHead(413, { "content-type": "application/json" });
+      const detail = tooLargeForLambda(encodedBytes, !isText);
+      res.end(JSON.stringify({ detail, message: detail }));
+      return;
+    }
+    let result: APIGatewayProxyStructuredResultV2 | string | object | typeof TIMED_OUT;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const handler = await handlerOf(found.route.def.group);
-      result = await handler(event, { functionName: `kiln-${found.route.def.group}`, awsRequestId: event.requestContext.requestId });
+      const running = handler(event, { functionName: `kiln-${found.route.def.group}`, awsRequestId: event.requestContext.requestId });
+      // In the cloud Lambda would be stopped; here the handler runs on, and what it answers or throws late is only logged.
+      running.catch((err) => timer === undefined && console.error(`[gateway] ${found.route.key} failed after the caller got 503:`, err));
+      const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => ((timer = undefined), resolve(TIMED_OUT)), options.timeoutMs ?? INTEGRATION_TIMEOUT_MS)));
+      result = await Promise.race([running, timeout]);
     } catch (err) {
       console.error(`[gateway] ${found.route.key} failed:`, err);
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Internal Server Error" }));
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (result === TIMED_OUT) {
+      console.error(`[gateway] ${found.route.key} took longer than API Gateway waits (${(options.timeoutMs ?? INTEGRATION_TIMEOUT_MS) / 1000} s): 503`);
+      res.writeHead(503, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Service Unavailable" }));
       return;
     }
     writeResult(res, result);
   }
 
   return { serve, warm, match };
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+/** The 413 for a body Lambda would refuse, telling a file's sender the way that takes it. */
+function tooLargeForLambda(encodedBytes: number, base64: boolean): string {
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  return (
+    `The request body is ${mb(encodedBytes)} MB${base64 ? " once base64-encoded" : ""}, over the ${MAX_EVENT_BODY_BYTES / 1024 / 1024} MB a function can receive. ` +
+    "Send a large file with POST /api/files/upload-url (a presigned upload straight to storage)."
+  );
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object) {

@@ -155,12 +155,16 @@ export async function startDynamo(dir: string | null, port: number): Promise<Chi
   return child;
 }
 
-/** s3rver in its own process: it needs the legacy OpenSSL provider for ListObjectsV2 paging. */
+/**
+ * s3rver in its own process: it needs the legacy OpenSSL provider for ListObjectsV2 paging. The bucket takes the
+ * browser's presigned PUTs (the builder's uploads) under the CORS rule in s3-cors.xml, as the cloud's bucket does.
+ */
 export async function startS3(dir: string, port: number, bucket: string): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
   const bin = require.resolve("s3rver/bin/s3rver.js");
+  const cors = path.join(path.dirname(fileURLToPath(import.meta.url)), "s3-cors.xml");
   const child = standIn(
-    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", LOOPBACK, "--port", String(port), "--configure-bucket", bucket, "--silent"], {
+    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", LOOPBACK, "--port", String(port), "--configure-bucket", bucket, cors, "--silent"], {
       env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,

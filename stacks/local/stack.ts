@@ -7,6 +7,7 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import sirv from "sirv";
 import { createAppHost, isRuntimePath, siteOf } from "./app-host";
+import { holdDataDir } from "./data-dir";
 import { ENTRI_ORIGINS } from "../../schemas/domains";
 import { builderHeaders } from "../security-headers";
 import { startDnsStandIn } from "./dns/index";
@@ -33,6 +34,18 @@ export interface LocalStackOptions {
   webDir?: string;
   /** Create the seeded accounts on first start. */
   seed?: boolean;
+  /**
+   * A team's Kiln (`npm run team`, stacks/local/team.ts): people sign in with e-mail, password and a
+   * mailed code, the first account becomes the admin, and there is no identity page and no
+   * `/api/local/*` (404, as in the cloud).
+   */
+  team?: boolean;
+  /**
+   * Where people reach Kiln when a reverse proxy stands in front (a team's box): the builder's origin and
+   * the apps' (`{host}` standing for an app's label). Links, sockets and the builder's headers use these;
+   * the proxy sends the builder's requests with `Host: localhost` and an app's with `Host: {label}.localhost`.
+   */
+  publicUrls?: { webUrl: string; appsUrl: string };
   log?: (line: string) => void;
 }
 
@@ -96,12 +109,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const scratch = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "kiln-"));
   const dataDir = options.dataDir ?? scratch!;
   mkdirSync(dataDir, { recursive: true });
+  const lock = options.dataDir ? holdDataDir(dataDir) : null;
+  if (typeof lock === "string") throw new StartupError(lock);
 
   const [dynamoPort, s3Port, managementPort, stripePort, sandboxPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const { servers, port } = await listenKiln(options.port, options.host);
   const functionApi = await listenFunctionApi();
   const url = `http://localhost:${port}`;
   const socketUrl = `ws://localhost:${port}/ws`;
+  const webUrl = options.publicUrls?.webUrl.replace(/\/$/, "") ?? url;
+  const appsUrl = options.publicUrls?.appsUrl ?? `http://{host}.localhost:${port}`;
+  const publicSocketUrl = options.publicUrls ? `${webUrl.replace(/^http/, "ws")}/ws` : socketUrl;
   const stripe = stripeLink(options.dataDir, stripePort);
   const dns = await startDnsStandIn({ dataFile: options.dataDir ? path.join(dataDir, "dns.json") : null, log });
 
@@ -121,7 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SST_RESOURCE_Files: JSON.stringify({ name: BUCKET, type: "sst.aws.Bucket" }),
     SST_RESOURCE_Realtime: JSON.stringify({
       managementEndpoint: `http://127.0.0.1:${managementPort}/${STAGE}`,
-      url: socketUrl,
+      url: publicSocketUrl,
       type: "sst.aws.ApiGatewayWebSocket",
     }),
     SST_RESOURCE_AuthSecret: JSON.stringify({ value: localSecret(options.dataDir, "auth-secret"), type: "sst.sst.Secret" }),
@@ -145,9 +163,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SST_RESOURCE_Kiln: JSON.stringify({
       type: "sst.sst.Linkable",
       local: true,
-      webUrl: url,
-      appsUrl: `http://{host}.localhost:${port}`,
-      socketUrl,
+      team: options.team === true,
+      webUrl,
+      appsUrl,
+      socketUrl: publicSocketUrl,
       mailFrom: "Kiln <no-reply@kiln.local>",
       cognito: null,
     }),
@@ -155,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   Object.assign(process.env, env);
 
   // Stopped in reverse: the server, cron, the stream poller and the jobs first, the stand-ins they use last.
-  const stops: (() => Promise<unknown> | unknown)[] = [() => dns.stop()];
+  const stops: (() => Promise<unknown> | unknown)[] = [() => lock?.release(), () => dns.stop()];
   const stop = async () => {
     for (const fn of stops.reverse()) {
       // a part that hangs is left behind after a few seconds, never the whole stop
@@ -203,19 +222,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cron = await startCronTicker();
     stops.push(() => cron.stop());
 
-    const gateway = createHttpGateway({ localRoutes: true });
+    const gateway = createHttpGateway({ localRoutes: !options.team });
     const functionGateway = createHttpGateway({ localRoutes: false });
     await Promise.all([gateway.warm(), functionGateway.warm()]);
 
-    if (options.seed) {
+    if (options.team) {
+      const { Users } = await import("../../functions/core/identity/users.ts");
+      await Users.closeFirstAdminSeatIfUsersExist();
+    } else if (options.seed) {
       const { seed } = await import("../../functions/core/identity/seed.ts");
       const created = await seed();
       if (created) log(`Seeded ${created} account(s).`);
     }
 
     const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
-    const appHost = web ? createAppHost(options.webDir!, url) : null;
-    const builder = builderHeaders({ appsOrigin: `http://*.localhost:${port}`, widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
+    const appHost = web ? createAppHost(options.webDir!, webUrl) : null;
+    // the builder PUTs uploads straight to the bucket with presigned URLs (s3rver here, S3 in the cloud)
+    const builder = builderHeaders({ appsOrigin: appsUrl.replace("{host}", "*"), connect: [env.AWS_ENDPOINT_URL_S3], widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
     const open = new Set<Socket>();
     const track = (s: Socket) => (open.add(s), s.on("close", () => open.delete(s)));
     functionApi.server.on("connection", track);

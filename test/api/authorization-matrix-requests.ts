@@ -140,6 +140,7 @@ export const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) =
   "POST /api/apps/{id}/app-checkpoints/{cp}/load": () => ({ body: {} }),
   "GET /api/apps/{id}/chat/message/{msgId}/changes": () => ({ params: { msgId: f.assistantMessageId } }),
   "POST /api/files": () => ({ body: {} }),
+  "POST /api/files/upload-url": () => ({ body: { name: "matrix.png", size: 1024 } }),
   "POST /api/apps/{id}/coding/write": () => ({ body: {} }),
   "POST /api/apps/{id}/coding/invite-collaborator": () => ({ body: {} }),
   "POST /api/apps/{id}/coding/search-github-users": () => ({ body: {} }),
@@ -224,6 +225,11 @@ export const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) =
   "PUT /api/docs/articles/{id}": async (_, allowed) => ({ params: { id: allowed ? await freshArticle() : "no-such-article" }, body: { title: "Matrix article", content: "Rewritten by the matrix." } }),
   "DELETE /api/docs/articles/{id}": async (_, allowed) => ({ params: { id: allowed ? await freshArticle() : "no-such-article" } }),
   "PUT /api/docs/agent": () => ({ body: {} }),
+  // model providers: the shared stack's settings stay as they are (Google needs a key; nothing is saved for Bedrock; Google is not configured, so the test calls nothing)
+  "PUT /api/admin/model-providers/{kind}": () => ({ params: { kind: "google" }, body: {} }),
+  "DELETE /api/admin/model-providers/{kind}": () => ({ params: { kind: "bedrock" } }),
+  "POST /api/admin/model-providers/{kind}/test": () => ({ params: { kind: "google" } }),
+  "PUT /api/admin/model-default": () => ({ body: {} }),
 };
 
 /**
@@ -268,6 +274,8 @@ export const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
   "DELETE /api/support/admin/{id}/messages": 400,
   "POST /api/docs/articles": 400,
   "PUT /api/docs/agent": 400,
+  "PUT /api/admin/model-providers/{kind}": 400,
+  "PUT /api/admin/model-default": 400,
   // a forged signature, a made-up sign-in state, a portal with nothing to manage, functions not activated, no model for polish
   "POST /api/billing/webhook": 400,
   "POST /api/support/admin/{id}/messages/polish": 400,
@@ -297,6 +305,7 @@ export const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
   "POST /api/integrations/StripeIntegration/{account}/create-checkout-session": 402,
   "DELETE /api/integrations/StripeIntegration/{account}/delete-account": 402,
   // named things that do not exist: a plan, a coupon, a scheduled change, an uninstalled package, a function of an app without functions
+  "DELETE /api/admin/model-providers/{kind}": 404,
   "POST /api/billing/create-checkout-session/{planId}": 404,
   "POST /api/billing/update-subscription/{planId}": 404,
   "DELETE /api/billing/cancel-schedule": 404,
@@ -304,6 +313,10 @@ export const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
   "POST /api/apps/{id}/delete-integration/{pkg}/{ref}": 404,
   "POST /api/apps/{id}/integration-endpoints/installable/{pkg}/integration-endpoints/{name}": 404,
   "POST /api/apps/{id}/functions/{name}": 404,
+  // a team's Kiln only (`npm run team`, test/api/team-mode.test.ts): the shared stack is `npm start`'s
+  "POST /api/auth/password/sign-up": 404,
+  "POST /api/auth/password/sign-in": 404,
+  "POST /api/auth/password/verify": 404,
 };
 
 /** Path parameters every route gets unless its request names its own. */

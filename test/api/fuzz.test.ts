@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Keys } from "../../functions/core/keys";
 import { type RouteKey, routeParts, routes } from "../../lib/routes";
+import { noBody, openBodies } from "./fuzz-routes";
 import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
 
 /**
@@ -24,77 +25,6 @@ function rng(s: number) {
 const random = rng(seed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
-/** Write routes that read no body: a body sent to them is ignored, so there is nothing to fuzz. */
-const noBody: RouteKey[] = [
-  "POST /api/auth/regenerate_api_key",
-  "DELETE /api/apps/{id}",
-  "DELETE /api/apps/{id}/secrets/{name}",
-  "POST /api/apps/{id}/chat/message/{msgId}/undo",
-  "POST /api/apps/{id}/chat/stop",
-  "POST /api/apps/{id}/chat/generate-suggestions",
-  "POST /api/apps/{id}/deploy",
-  "POST /api/app-logs/{id}/log-user-in-app/{page}",
-  "DELETE /api/apps/{id}/entities/User/{uid}",
-  "DELETE /api/apps/{id}/entities/{entity}/{rid}",
-  "POST /api/billing/create-checkout-session/{planId}",
-  "POST /api/billing/create-portal-session",
-  "POST /api/billing/update-subscription/{planId}",
-  "DELETE /api/billing/cancel-schedule",
-  "POST /api/credits/add-coupon-code/{code}",
-  "DELETE /api/credits/{id}/bonus-credits/{bonusId}",
-  "POST /api/integration-catalog-items/catalog/{id}/archive",
-  "POST /api/integration-catalog-items/catalog/{id}/approve",
-  "POST /api/apps/{id}/activate-backend-functions",
-  "POST /api/apps/{id}/coding/redeploy-function/{name}",
-  "POST /api/apps/{id}/coding/export-to-github",
-  "POST /api/apps/{id}/coding/update-github-repo",
-  "POST /api/apps/{id}/install-integration/{pkg}/{ref}",
-  "POST /api/apps/{id}/delete-integration/{pkg}/{ref}",
-  "POST /api/custom-domains/{id}/verify",
-  "POST /api/custom-domains/{id}/status",
-  "POST /api/custom-domains/{id}/unlink",
-  "POST /api/custom-domains/{id}/link",
-  "DELETE /api/custom-domains/{id}",
-  "POST /api/integrations/StripeIntegration/{account}/refresh-product-catalog",
-  "POST /api/integrations/StripeIntegration/{account}/create-dashboard-link",
-  "DELETE /api/integrations/StripeIntegration/{account}/delete-account",
-  "POST /api/support/admin/{id}/draft",
-  "DELETE /api/docs/articles/{id}",
-];
-
-/**
- * Routes whose body carries names the caller defines (records, filters, user fields) or that
- * accept keys they do not name (the SDK's auth and integration bodies): an internal attribute
- * name there may be accepted, but must never leave the caller's own data.
- */
-const openBodies: RouteKey[] = [
-  "PUT /api/apps/{id}/secrets",
-  "POST /api/apps/{id}/integration-endpoints/Core/{name}",
-  // a backend function's payload: any JSON, the function's own to read
-  "POST /api/apps/{id}/functions/{name}",
-  "POST /api/apps/{id}/auth/register",
-  "POST /api/apps/{id}/auth/verify-otp",
-  "POST /api/apps/{id}/auth/resend-otp",
-  "POST /api/apps/{id}/auth/login",
-  "POST /api/apps/{id}/auth/reset-password-request",
-  "POST /api/apps/{id}/auth/reset-password",
-  "POST /api/apps/{id}/auth/change-password",
-  "PUT /api/apps/{id}/entities/User/me",
-  "PUT /api/apps/{id}/entities/User/{uid}",
-  "POST /api/apps/{id}/users/invite-user",
-  "POST /api/apps/{id}/runtime/users/invite-user",
-  "POST /api/apps/{id}/entities/{entity}",
-  "DELETE /api/apps/{id}/entities/{entity}",
-  "POST /api/apps/{id}/entities/{entity}/bulk",
-  "PUT /api/apps/{id}/entities/{entity}/bulk",
-  "PATCH /api/apps/{id}/entities/{entity}/update-many",
-  "POST /api/apps/{id}/entities/{entity}/upsert",
-  "POST /api/apps/{id}/entities/{entity}/aggregate",
-  "PUT /api/apps/{id}/entities/{entity}/{rid}",
-  "POST /api/apps/{id}/analytics/track/batch",
-  "POST /api/local/identity",
-];
-
 interface Fixture {
   appId: string;
   slug: string;
@@ -116,6 +46,9 @@ const tokens: Record<"owner" | "admin" | "member" | "observer", string> = { owne
 /** A body each route accepts; the fuzz never sends it as is, only broken from it. */
 const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/auth/exchange": () => ({ id_token: "x".repeat(40) }),
+  "POST /api/auth/password/sign-up": () => ({ email: "fuzz@team.test", password: "a long password", full_name: "Fuzz" }),
+  "POST /api/auth/password/sign-in": () => ({ email: "fuzz@team.test", password: "a long password" }),
+  "POST /api/auth/password/verify": () => ({ email: "fuzz@team.test", password: "a long password", code: "123456" }),
   "POST /api/auth/{id}/update-user": () => ({ full_name: "Fuzz Owner" }),
   "POST /api/apps": () => ({ user_description: "A fuzzed app", name: "Fuzz" }),
   "PUT /api/apps/{id}": () => ({ name: "Fuzz app", is_starred: true }),
@@ -127,6 +60,7 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/feedback": () => ({ feedback_url: "http://localhost/", tag: "Nothing wrong", feedback: "fine" }),
   "POST /api/apps/{id}/app-checkpoints/{cp}/load": () => ({ restore_data: false }),
   "POST /api/files": () => ({ file: "not a file" }),
+  "POST /api/files/upload-url": () => ({ name: "fuzz.png", size: 1024 }),
   "POST /api/apps/{id}/coding/write": () => ({ file_path: "pages/Fuzz.jsx", content: "export default 1" }),
   "POST /api/custom-domains": () => ({ domain: "fuzz.example.test", app_id: f.appId }),
   "POST /api/apps/buy_domain/start": () => ({ appId: f.appId, appName: "Fuzz" }),
@@ -185,6 +119,8 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/docs/articles": () => ({ title: "Fuzz", content: "A fuzzed article" }),
   "PUT /api/docs/articles/{id}": () => ({ title: "Fuzz", content: "A fuzzed article" }),
   "PUT /api/docs/agent": () => ({ polish_system_prompt: "Fix the grammar." }),
+  "PUT /api/admin/model-providers/{kind}": () => ({ api_key: "fuzz-key-0000", base_url: "http://127.0.0.1:9/v1", model: "fuzz-model", context_size: 8192 }),
+  "PUT /api/admin/model-default": () => ({ provider: "offline" }),
 };
 const catalogItemBody = { name: "Fuzz integration", description: "Fuzzed", prompt: "Call the fuzz service from a backend function with the key in FUZZ_KEY." };
 
@@ -267,6 +203,7 @@ function pathOf(key: RouteKey): string {
     slug: f.slug,
     fileId: "none",
     domain: `${f.slug}.localhost`,
+    kind: "openai-compatible",
   };
   return routeParts(key).path.replace(/\{([^}+]+)\+?\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name));
 }

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { languageModelFor } from "../../functions/agent/providers";
+import { languageModelFor } from "../../functions/agent/provider-settings";
 import { SupportDrafts } from "../../functions/core/support/drafts";
 import type { TicketMessage } from "../../schemas/support";
 

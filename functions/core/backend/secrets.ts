@@ -1,14 +1,13 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { DeleteCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SecretChoice } from "../../../schemas/app";
 import { type ExistingSecret, REQUIRED_KEYS_MESSAGE, SECRETS_PER_APP_MAX, type SecretInfo, SecretId, SecretName, type UpdateSecretsResult } from "../../../schemas/secrets";
 import type { User } from "../../../schemas/user";
 import { Apps } from "../apps/apps";
-import { Config } from "../config";
 import { Messages } from "../chat/messages";
-import { db, table } from "../db";
+import { db, queryAll, table } from "../db";
 import { VisibleError, forbidden, notFound } from "../errors";
 import { Keys } from "../keys";
+import { Sealed } from "../sealed";
 
 /**
  * App secrets (DESIGN §6): write-only. Each is one item in its app's partition
@@ -16,58 +15,13 @@ import { Keys } from "../keys";
  * do — not in an answer, a log line or an error message.
  */
 export namespace Secrets {
-  const VERSION = "v1";
-  const IV_BYTES = 12;
-  const TAG_BYTES = 16;
-
-  /** The 256-bit sealing key, derived from the deployment's auth secret so no second secret has to be managed. */
-  export function deriveKey(rootSecret: string): Buffer {
-    return Buffer.from(hkdfSync("sha256", rootSecret, "kiln:app-secrets", `kiln:app-secrets:${VERSION}`, 32));
-  }
-
-  /**
-   * "v1.{iv}.{tag}.{ciphertext}" (base64url). `context` (app id and name) is bound as
-   * associated data, so a sealed value copied to another app or name does not open.
-   */
-  export function seal(key: Buffer, plaintext: string, context: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
-    cipher.setAAD(Buffer.from(context, "utf8"));
-    const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
-  }
-
-  /** The plaintext; throws (without the value) when the box was tampered with, sealed under another key or context. */
-  export function open(key: Buffer, sealed: string, context: string): string {
-    const [version, iv, tag, body] = sealed.split(".");
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error("Unreadable sealed secret");
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
-    decipher.setAAD(Buffer.from(context, "utf8"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
-  }
-
-  let cachedKey: { root: string; key: Buffer } | undefined;
-  function key(): Buffer {
-    const root = Config.authSecret;
-    if (cachedKey?.root !== root) cachedKey = { root, key: deriveKey(root) };
-    return cachedKey.key;
-  }
+  /** The 256-bit sealing key of app secrets, derived from the deployment's auth secret. */
+  export const deriveKey = (rootSecret: string): Buffer => Sealed.deriveKey(rootSecret, "app-secrets");
+  export const { seal, open } = Sealed;
+  const sealer = Sealed.under("app-secrets");
 
   const contextOf = (appId: string, name: string) => `${appId}/${name}`;
   export const idOf = (appId: string, name: string) => `${appId}:${name}`;
-
-  /** Every item a Query matches, page after page. */
-  async function queryAll(input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">): Promise<Record<string, unknown>[]> {
-    const out: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: cursor }));
-      out.push(...(page.Items ?? []));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return out;
-  }
 
   function items(appId: string, projection: string): Promise<Record<string, unknown>[]> {
     const { pk, skPrefix } = Keys.appSecrets(appId);
@@ -99,7 +53,7 @@ export namespace Secrets {
           TableName: table(),
           Key: Keys.appSecret(appId, name),
           UpdateExpression: "SET sealed = :s, secret_name = :n, app_id = :a, updated_date = :now, created_date = if_not_exists(created_date, :now)",
-          ExpressionAttributeValues: { ":s": seal(key(), value, contextOf(appId, name)), ":n": name, ":a": appId, ":now": now },
+          ExpressionAttributeValues: { ":s": sealer.seal(value, contextOf(appId, name)), ":n": name, ":a": appId, ":now": now },
           ReturnValues: "UPDATED_OLD",
         }),
       );
@@ -157,7 +111,7 @@ export namespace Secrets {
     if (!app || !Apps.canAccess(user, app)) throw forbidden("You can only reuse secrets from your own apps");
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appSecret(appId, name), ConsistentRead: true }));
     if (!Item) throw new VisibleError("input", `The secret ${name} of "${app.name}" no longer exists`);
-    return open(key(), Item.sealed as string, contextOf(appId, name));
+    return sealer.open(Item.sealed as string, contextOf(appId, name));
   }
 
   /** Copy an existing secret (by id) into an app under `name`. */
@@ -188,6 +142,6 @@ export namespace Secrets {
   /** Server only: the app's secrets as name → value, for its backend functions. Never put these in an answer. */
   export async function valuesFor(appId: string): Promise<Record<string, string>> {
     const found = await items(appId, "secret_name, sealed");
-    return Object.fromEntries(found.map((i) => [i.secret_name as string, open(key(), i.sealed as string, contextOf(appId, i.secret_name as string))]));
+    return Object.fromEntries(found.map((i) => [i.secret_name as string, sealer.open(i.sealed as string, contextOf(appId, i.secret_name as string))]));
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { AdminUpdate, type ListUsersQuery, User } from "../../../schemas/user";
 import { db, isConditionFailure, putNew, table, transactWrite } from "../db";
@@ -57,12 +57,32 @@ export namespace Users {
     return local || "user";
   }
 
-  /** The user with this e-mail, created (free tier, ordinary role) on first sign-in. */
+  /**
+   * The user with this e-mail, created (free tier, ordinary role) on first sign-in. With `firstAdmin`
+   * (a team's Kiln) the user is created as the admin when no one holds the first-admin seat yet: the
+   * seat is taken in the same transaction, so of two first sign-ups at once exactly one is the admin.
+   */
   export async function ensure(input: {
     email: string;
     full_name?: string | null;
     platform_role?: User["platform_role"];
+    firstAdmin?: boolean;
   }): Promise<{ user: User; created: boolean }> {
+    for (let attempt = 0; input.firstAdmin && attempt < 5; attempt++) {
+      try {
+        return await ensureAs({ ...input, platform_role: "platform_admin" }, true);
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        // the seat (or the e-mail) is taken: an ordinary user; only a clash with a write under way is tried again
+        const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        if (!reasons.some((r) => r.Code === "TransactionConflict")) break;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 100));
+      }
+    }
+    return ensureAs(input, false);
+  }
+
+  async function ensureAs(input: { email: string; full_name?: string | null; platform_role?: User["platform_role"] }, takeSeat: boolean) {
     const email = input.email.trim().toLowerCase();
     const existing = await byEmail(email);
     if (existing) return { user: existing, created: false };
@@ -93,8 +113,11 @@ export namespace Users {
         putNew({ ...Keys.email(email), user_id: user.id }),
         putNew({ ...Keys.apiKey(hashKey(user.api_key)), user_id: user.id }),
         ...PlatformStats.userCreatedItems(now),
+        ...(takeSeat ? [putNew({ ...Keys.teamFirstAdmin, user_id: user.id, created_date: now })] : []),
       ]);
     } catch (err) {
+      // the seat was taken (or the e-mail raced): the caller tries again as an ordinary user
+      if (takeSeat && isConditionFailure(err)) throw err;
       // Two first sign-ins raced: the other one created the user.
       if (isConditionFailure(err)) {
         const winner = await byEmail(email);
@@ -104,6 +127,22 @@ export namespace Users {
     }
     await Jobs.enqueue("welcome-email", { user_id: user.id });
     return { user, created: true };
+  }
+
+  /**
+   * A team's Kiln started on data that already has users (a box used before, a restored backup):
+   * its admins stay the admins, and no later sign-up takes the first-admin seat.
+   */
+  export async function closeFirstAdminSeatIfUsersExist(): Promise<void> {
+    const { Items } = await db().send(
+      new QueryCommand({ TableName: table(), IndexName: "gsi1", KeyConditionExpression: "gsi1pk = :p", ExpressionAttributeValues: { ":p": Keys.usersPartition }, Limit: 1 }),
+    );
+    if (!Items?.length) return;
+    await db()
+      .send(new PutCommand({ TableName: table(), Item: { ...Keys.teamFirstAdmin, user_id: null, created_date: new Date().toISOString() }, ConditionExpression: "attribute_not_exists(pk)" }))
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
 
   /** The only attributes a patch may name: the fields an admin may change, never a key, index or version. */

@@ -130,7 +130,7 @@ export namespace Integrations {
    */
   async function ask(model: AiModel, content: Part[], schema: Record<string, unknown> | null, offlineMessage: string): Promise<unknown> {
     // the AI SDK and its providers load only when a model is asked: they are most of the handler's code
-    const [{ NoObjectGeneratedError, Output, generateText, jsonSchema }, { languageModelFor }, { readableError }] = await Promise.all([import("ai"), import("../../agent/providers"), import("../../agent/model-sdk")]);
+    const [{ NoObjectGeneratedError, Output, generateText, jsonSchema }, { languageModelFor }, { readableError }] = await Promise.all([import("ai"), import("../../agent/provider-settings"), import("../../agent/model-sdk")]);
     const served = await languageModelFor(model);
     if (!served) throw new VisibleError("input", offlineMessage);
     const wrapped = schema && schema.type !== "object" ? { type: "object", properties: { result: schema }, required: ["result"] } : schema;

@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { ulid } from "ulid";
-import { attachmentError, extensionOf, inlineTypes, maxBytesFor } from "../../../schemas/files";
+import { type UploadUrl, attachmentError, extensionOf, inlineTypes, maxBytesFor } from "../../../schemas/files";
 import { Config } from "../config";
 import { VisibleError, notFound } from "../errors";
 import { Keys } from "../keys";
@@ -29,6 +29,9 @@ const contentTypes: Record<string, string> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
 };
 
+/** How long a presigned upload URL stays good (storage checks it when the PUT starts, however long the bytes then take). */
+const UPLOAD_URL_SECONDS = 300;
+
 /** A stored file's id: a ULID, then the sanitised name (so links keep a readable file name). */
 const ID = /^[0-9a-z]{26}-[\w.\-]+$/;
 /** How a private file of an app is named to that app (UploadPrivateFile's `file_uri`). */
@@ -49,10 +52,7 @@ export interface StoredFile {
 export namespace Uploads {
   /** Validate and store `file`; answers its id. `allowed` are the extensions accepted here. */
   export async function put(file: File, allowed: readonly string[], where: { privateTo?: string } = {}): Promise<string> {
-    const name = file.name.replace(/[^\w.\- ]+/g, "_").slice(-120) || "file";
-    const problem = attachmentError(name, file.size, allowed);
-    if (problem) throw new VisibleError(problem.includes("exceeds") ? "too_large" : "input", problem);
-    const id = `${ulid().toLowerCase()}-${name.replace(/\s+/g, "_")}`;
+    const { id, name } = newFile(file.name, file.size, allowed);
     await Storage.client().send(
       new PutObjectCommand({
         Bucket: Config.bucket,
@@ -63,6 +63,27 @@ export namespace Uploads {
       }),
     );
     return id;
+  }
+
+  /**
+   * A presigned PUT for a public upload the browser sends straight to storage (so no size limit of API Gateway or
+   * Lambda applies): the same key, type and disposition `put` would store, the exact size and type signed in.
+   */
+  export async function uploadUrl(fileName: string, size: number, allowed: readonly string[]): Promise<UploadUrl> {
+    const { id, name } = newFile(fileName, size, allowed);
+    const headers = { "content-type": contentTypeOf(name), "content-disposition": dispositionOf(name) };
+    const command = new PutObjectCommand({ Bucket: Config.bucket, Key: Keys.upload(id), ContentType: headers["content-type"], ContentDisposition: headers["content-disposition"], ContentLength: size });
+    // the presigner leaves content-type unsigned unless told; content-length and content-disposition it signs as sent
+    const url = await getSignedUrl(Storage.client(), command, { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(["content-type"]) });
+    return { upload: { url, method: "PUT", headers }, expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(), url: publicUrl(id) };
+  }
+
+  /** Validate a file's name and size against `allowed`; answers its sanitised name and a fresh id for it. */
+  function newFile(fileName: string, size: number, allowed: readonly string[]): { id: string; name: string } {
+    const name = fileName.replace(/[^\w.\- ]+/g, "_").slice(-120) || "file";
+    const problem = attachmentError(name, size, allowed);
+    if (problem) throw new VisibleError(problem.includes("exceeds") ? "too_large" : "input", problem);
+    return { id: `${ulid().toLowerCase()}-${name.replace(/\s+/g, "_")}`, name };
   }
 
   export function contentTypeOf(name: string): string {

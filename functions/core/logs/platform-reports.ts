@@ -127,10 +127,10 @@ export namespace PlatformReports {
     return rows.sort((a, b) => b.total_tokens - a.total_tokens || a._id.localeCompare(b._id));
   }
 
-  /** Apps by visits over the last 7 days, most first; deleted apps are left out, and with `publicOnly` private ones too. */
+  /** Apps by visits over the last 7 days (every shard of every day summed), most first; deleted apps are left out, and with `publicOnly` private ones too. */
   export async function trendingApps(limit: number, now = new Date(), publicOnly = false): Promise<TrendingApp[]> {
-    const days = daysBetween(daysAgo(6, now), dayOf(now));
-    const items = (await Promise.all(days.map((d) => queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.appVisitsPartition(d) } })))).flat();
+    const partitions = daysBetween(daysAgo(6, now), dayOf(now)).flatMap((d) => Keys.appVisitsPartitions(d));
+    const items = (await Promise.all(partitions.map((p) => queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": p } })))).flat();
     const sums = new Map<string, { total_visits: number; unique_users: number }>();
     for (const i of items) {
       const s = sums.get(String(i.app_id)) ?? { total_visits: 0, unique_users: 0 };

@@ -1,7 +1,8 @@
+import { randomInt } from "node:crypto";
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SubscriptionTier } from "../../../schemas/user";
 import { db, isConditionFailure, table } from "../db";
-import { Keys } from "../keys";
+import { APP_VISIT_SHARDS, Keys } from "../keys";
 
 /**
  * The platform's aggregates for the admin portal (spec 03 §2.3, §2.4), each written where
@@ -58,7 +59,10 @@ export namespace PlatformStats {
     await db().send(new UpdateCommand({ ...add(key, "total_tokens", tokens, { user_id: userId, app_id: appId }).Update }));
   }
 
-  /** A visit to an app: the day's visits, and its distinct visitors (`user` is an e-mail or `anon:{id}`; null counts no visitor). */
+  /**
+   * A visit to an app: the day's visits, and its distinct visitors (`user` is an e-mail or `anon:{id}`; null counts no visitor),
+   * added to one of the day's shards at random (trendingApps sums them).
+   */
   export async function visited(appId: string, user: string | null, at = new Date()): Promise<void> {
     const day = dayOf(at);
     let firstToday = false;
@@ -76,7 +80,7 @@ export namespace PlatformStats {
         if (!isConditionFailure(err)) throw err;
       }
     }
-    const item = add(Keys.appVisits(day, appId), "total_visits", 1, { app_id: appId }).Update;
+    const item = add(Keys.appVisits(day, appId, randomInt(APP_VISIT_SHARDS)), "total_visits", 1, { app_id: appId }).Update;
     await db().send(
       new UpdateCommand({
         ...item,

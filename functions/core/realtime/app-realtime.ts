@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { EntityName, type StoredEntitySchema } from "../../../schemas/entities";
+import { SOCKET_PING_PAGE } from "../../../schemas/jobs";
 import type { AppMeta } from "../../../schemas/app";
 import { Actor, type AppCaller } from "../actor";
 import { AppCallers } from "../app-users/caller";
@@ -10,6 +11,7 @@ import { Config } from "../config";
 import { batchGet, db, isConditionFailure, queryAll, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { VisibleError } from "../errors";
+import { Jobs } from "../jobs";
 import { Keys } from "../keys";
 import { Realtime } from "./rooms";
 import { Rls } from "../entities/rls";
@@ -161,8 +163,12 @@ export namespace AppRealtime {
     if (Date.now() - session.pingedAt > SocketIo.PING_INTERVAL_MS / 2) await ping(session.connectionId);
   }
 
-  /** Cron: ping every app socket; answers how many are still open. */
-  export async function pingAll(): Promise<number> {
+  /**
+   * Cron: queue one `ping-sockets` job per page of app sockets (SOCKET_PING_PAGE of them), so the
+   * heartbeat of 10,000s of sockets is many short runs, not one that outlives its time limit.
+   * Answers how many sockets and pages; a page that failed to queue fails the cron (its alarm).
+   */
+  export async function pingAll(): Promise<{ sockets: number; pages: number }> {
     const items = await queryAll({
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :p",
@@ -172,11 +178,24 @@ export namespace AppRealtime {
       ProjectionExpression: "connection_id",
     });
     const ids = items.map((item) => item.connection_id as string);
+    const pages = Array.from({ length: Math.ceil(ids.length / SOCKET_PING_PAGE) }, (_, i) => ids.slice(i * SOCKET_PING_PAGE, (i + 1) * SOCKET_PING_PAGE));
+    const queued = await Promise.allSettled(pages.map((connection_ids) => Jobs.enqueue("ping-sockets", { connection_ids })));
+    const failed = queued.find((q) => q.status === "rejected");
+    if (failed) throw failed.reason;
+    return { sockets: ids.length, pages: pages.length };
+  }
+
+  /** A `ping-sockets` job: ping each socket of one page, PARALLEL_SENDS at a time; answers how many are still open. */
+  export async function pingPage(connectionIds: string[]): Promise<number> {
+    let next = 0;
     let open = 0;
-    for (let i = 0; i < ids.length; i += PARALLEL_SENDS) {
-      const sent = await Promise.all(ids.slice(i, i + PARALLEL_SENDS).map((id) => ping(id).catch(() => false)));
-      open += sent.filter(Boolean).length;
-    }
+    const sender = async () => {
+      while (next < connectionIds.length) {
+        const id = connectionIds[next++];
+        if (await ping(id).catch(() => false)) open++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, connectionIds.length) }, sender));
     return open;
   }
 

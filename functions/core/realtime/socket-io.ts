@@ -11,7 +11,7 @@ export namespace SocketIo {
   /**
    * Heartbeat: the server pings, the client answers, and a client that hears nothing for
    * pingInterval + pingTimeout drops the connection. Pings come from a scheduled job
-   * (lib/routes.ts `crons.pingAppSockets`, every 4 minutes) and on client activity, so
+   * (lib/routes.ts `crons.pingAppSockets`, every 4 minutes, one worker job per page of sockets) and on client activity, so
    * the window is 10 minutes, which also keeps API Gateway's 10-minute idle timeout away.
    */
   export const PING_INTERVAL_MS = 5 * 60_000;

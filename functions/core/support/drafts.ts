@@ -1,6 +1,6 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type AgentSettings, type Article, type DraftResult, SupportRules, type TicketMessage } from "../../../schemas/support";
-import { languageModelFor } from "../../agent/providers";
+import { languageModelFor } from "../../agent/provider-settings";
 import { db, table } from "../db";
 import { VisibleError } from "../errors";
 import { Keys } from "../keys";

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import * as z from "zod";
 import { App, AppMeta, AppSummary, CreateAppBody, type UpdateAppBody } from "../../../schemas/app";
 import { AppSuggestions } from "../../../schemas/chat";
+import { UploadUrl } from "../../../schemas/files";
 import { CurrentUsage } from "../../../schemas/usage";
-import { session } from "../auth/session";
 import { fetchApp } from "../realtime/appFetch";
-import { apiPath, call } from "./client";
+import { call } from "./client";
 
 /** Spec 01 §7 Apps, Usage and Files calls, typed by schemas/. */
 export const Apps = {
@@ -49,14 +49,14 @@ export function useUpdateApp(id: string) {
   });
 }
 
-/** POST /files/ (multipart): answers the stored file's url. */
+/**
+ * A builder upload: POST /files/upload-url signs a PUT straight to storage for this file's name and exact size
+ * (API Gateway and Lambda carry at most ~4.4 MB, images may be 40 MB), the bytes go there, and the answer is the
+ * stored file's url, as POST /files/ would give it.
+ */
 export async function uploadFile(file: File): Promise<string> {
-  const form = new FormData();
-  form.append("file", file);
-  const token = localStorage.getItem("token");
-  const response = await fetch(apiPath("POST /api/files"), { method: "POST", body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const json = await response.json().catch(() => ({}));
-  if (response.status === 401) session.logout();
-  if (!response.ok) throw new Error((json as { detail?: string }).detail ?? `Upload failed (${response.status})`);
-  return (json as { url: string }).url;
+  const { upload, url } = await call("POST /api/files/upload-url", { body: { name: file.name, size: file.size }, schema: UploadUrl });
+  const stored = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file }).catch(() => null);
+  if (!stored?.ok) throw new Error(`Upload failed${stored ? ` (${stored.status})` : ""}: storage did not take the file`);
+  return url;
 }

@@ -1,10 +1,14 @@
 import { Box, Button, Heading, Spinner, Text, VStack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import * as z from "zod";
 import { cognitoConfigured } from "../auth/cognito-config";
 import { safeReturn, session } from "../auth/session";
+import { SignInMethods } from "../../../schemas/auth";
+import { call } from "../api/client";
 import { KilnMark } from "../components/KilnMark";
+import { PasswordSignIn } from "../components/PasswordSignIn";
 import { GOOGLE_MARK } from "../../../lib/google-mark";
 
 const LoginSearch = z.object({
@@ -50,6 +54,12 @@ function Login() {
   const [error, setError] = useState<string | null>(null);
   const [handedOver] = useState(() => handedOverToken() !== null);
   const finishing = Boolean(handedOver || search.code || search.sso);
+  // which sign-in this deployment offers: Google, or on a team's Kiln e-mail and password with a code
+  const methods = useQuery({ queryKey: ["sign-in-methods"], queryFn: () => call("GET /api/auth/methods", { schema: SignInMethods }), enabled: !finishing, staleTime: Infinity });
+  const signedIn = (token: string) => {
+    session.set(token);
+    window.location.replace(safeReturn(search.from_url));
+  };
 
   useEffect(() => {
     const token = takeHandedOverToken();
@@ -89,6 +99,10 @@ function Login() {
               <Spinner color="brand.solid" />
               <Text color="fg.muted">Signing you in…</Text>
             </VStack>
+          ) : methods.data?.password ? (
+            <PasswordSignIn onToken={signedIn} />
+          ) : methods.isPending ? (
+            <Spinner color="brand.solid" />
           ) : (
             <Button onClick={continueWithGoogle} variant="outline" size="lg" w="full" gap="3">
               <GoogleIcon />

@@ -3,15 +3,16 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { meQuery } from "../../api/auth";
 import { AdminOnly } from "./AccessDenied";
 import { CouponsTab } from "./CouponsTab";
+import { ModelProviders } from "./ModelProviders";
 import { StatisticsTab } from "./StatisticsTab";
 import { UsersTab } from "./UsersTab";
 
 export interface PortalSearch {
   userId?: string;
-  tab?: "users" | "statistics" | "coupons";
+  tab?: "users" | "statistics" | "coupons" | "providers";
 }
 
-/** The admin portal (spec 03 §2.3): User Management, Statistics and Coupon Codes. */
+/** The admin portal (spec 03 §2.3): User Management, Statistics and Coupon Codes; Model providers (issue 23). */
 export function AdminPortal({ search, setSearch }: { search: PortalSearch; setSearch(next: PortalSearch): void }) {
   const { data: me } = useSuspenseQuery(meQuery);
   return (
@@ -31,6 +32,9 @@ export function AdminPortal({ search, setSearch }: { search: PortalSearch; setSe
             <Tabs.Trigger value="coupons" data-testid="tab-coupons">
               Coupon Codes
             </Tabs.Trigger>
+            <Tabs.Trigger value="providers" data-testid="tab-providers">
+              Model providers
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="users">
             <UsersTab userId={search.userId} setUserId={(userId) => setSearch({ userId })} />
@@ -40,6 +44,9 @@ export function AdminPortal({ search, setSearch }: { search: PortalSearch; setSe
           </Tabs.Content>
           <Tabs.Content value="coupons">
             <CouponsTab />
+          </Tabs.Content>
+          <Tabs.Content value="providers">
+            <ModelProviders />
           </Tabs.Content>
         </Tabs.Root>
       </Box>

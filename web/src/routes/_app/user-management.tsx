@@ -8,7 +8,7 @@ import { AdminPortal } from "../../components/admin/AdminPortal";
 /** `?userId=` opens the side panel (spec 03 §2.3, §4); `?tab=` keeps the tab across reloads. */
 const PortalSearch = z.object({
   userId: z.string().min(1).max(64).optional().catch(undefined),
-  tab: z.enum(["users", "statistics", "coupons"]).optional().catch(undefined),
+  tab: z.enum(["users", "statistics", "coupons", "providers"]).optional().catch(undefined),
 });
 
 export const Route = createFileRoute("/_app/user-management")({

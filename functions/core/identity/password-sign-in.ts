@@ -1,0 +1,194 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { CodeSent } from "../../../schemas/auth";
+import { AppAuthLimits } from "../app-users/auth-limits";
+import { Passwords } from "../app-users/passwords";
+import { Config } from "../config";
+import { db, isConditionFailure, table } from "../db";
+import { VisibleError, notFound } from "../errors";
+import { Keys } from "../keys";
+import { Mail } from "../mail";
+import { SignIn } from "./sign-in";
+import { Users } from "./users";
+
+/** What the server keeps to sign a platform user in with a password; never part of any answer. */
+interface Credentials {
+  password_hash?: string;
+  /** set at sign-up, becomes the password once the code mailed to the address is entered with it */
+  pending_password_hash?: string;
+  pending_full_name?: string;
+  otp_hash?: string;
+  otp_purpose?: "sign-up" | "sign-in";
+  otp_expires_at?: number;
+  otp_attempts?: number;
+}
+
+/**
+ * The builder's own sign-in on a team's Kiln (one box, no Google): e-mail and password, and
+ * every time a one-time code mailed to the address. Sign-up proposes a password; it becomes the
+ * account's when the code is entered together with that same password, so a code sent for a
+ * stranger's sign-up of someone's address finishes nothing. The first account becomes the
+ * platform admin (Users.ensure takes the seat in its creating transaction). The pieces are the
+ * generated apps' (functions/core/app-users): scrypt hashes, the sliding-window limits, the texts.
+ */
+export namespace PasswordSignIn {
+  export const OTP_TTL_MINUTES = 10;
+  export const OTP_MAX_ATTEMPTS = 5;
+  const CODE_SENDS_PER_HOUR = 5;
+  const ACCOUNT_FACTOR = 4;
+  const LOGIN_FAILURES_PER_WINDOW = 10;
+  const LOGIN_FAILURES_PER_CLIENT = 100;
+  const LOGIN_FAILURES_BEFORE_BACKOFF = 30;
+  const LOGIN_WINDOW_SECONDS = 15 * 60;
+  /** the rate limits' scope: the platform's own, beside each app's (never an app id: those are ULIDs, without "l" or "o") */
+  const SCOPE = "platform";
+  const tooManySignIns = "Too many sign-in attempts. Please try again in 15 minutes.";
+
+  const invalidCredentials = () => new VisibleError("input", "Invalid email or password");
+  const invalidCode = () => new VisibleError("input", "Invalid verification code");
+
+  /** On only in a team's Kiln (`npm run team`): the cloud signs in through Cognito, `npm start` through its identity page. */
+  export const enabled = () => Config.kiln.team === true;
+
+  /** Elsewhere the calls do not exist: 404 before any body is read. */
+  export function assertEnabled() {
+    if (!enabled()) throw notFound("Not found");
+  }
+
+  export async function signUp(input: { email: string; password: string; full_name?: string }, client: string): Promise<CodeSent> {
+    assertEnabled();
+    const user = await Users.byEmail(input.email);
+    if (user?.disabled) throw new VisibleError("forbidden", "This account has been disabled");
+    const creds = await credentials(input.email);
+    if (user && creds?.password_hash) throw new VisibleError("conflict", "An account with this email already exists. Please sign in.");
+    await limitCodeSends(input.email, client);
+    await issueCode(input.email, "sign-up", { pending_password_hash: await Passwords.hash(input.password), pending_full_name: input.full_name || undefined });
+    return { message: "Registration successful. Please check your email for the verification code.", otp_expires_in_minutes: OTP_TTL_MINUTES };
+  }
+
+  /** Each attempt takes its rate-limit slots before the password is checked; a right password gives them back and mails a code. */
+  export async function signIn(email: string, password: string, client: string): Promise<CodeSent> {
+    assertEnabled();
+    const slots = await AppAuthLimits.take(SCOPE, [
+      { kind: "login", subject: `${email}|${client}`, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+      { kind: "login-client", subject: client, max: LOGIN_FAILURES_PER_CLIENT, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+    ]);
+    const account = await AppAuthLimits.backoff(SCOPE, {
+      kind: "login-account",
+      subject: email,
+      free: LOGIN_FAILURES_BEFORE_BACKOFF,
+      seconds: LOGIN_WINDOW_SECONDS,
+      maxDelaySeconds: 300,
+      message: "Too many sign-in attempts for this account. Please wait a moment and try again.",
+    }).catch(async (err: unknown) => {
+      await slots.release();
+      throw err;
+    });
+    const user = await Users.byEmail(email);
+    const creds = user ? await credentials(email) : undefined;
+    if (!(await Passwords.verify(password, creds?.password_hash)) || !user) throw invalidCredentials();
+    await Promise.all([slots.release(), account.release()]);
+    if (user.disabled) throw new VisibleError("forbidden", "This account has been disabled");
+    await limitCodeSends(email, client);
+    await issueCode(email, "sign-in", {});
+    return { message: "A verification code has been sent to your email", otp_expires_in_minutes: OTP_TTL_MINUTES };
+  }
+
+  /** The code and the password together: a sign-up's creates the account (the first one as the admin), a sign-in's signs in. */
+  export async function verify(input: { email: string; password: string; code: string }): Promise<{ access_token: string }> {
+    assertEnabled();
+    const creds = await credentials(input.email);
+    if (!creds?.otp_hash) throw invalidCode();
+    if ((creds.otp_expires_at ?? 0) < Date.now()) throw new VisibleError("input", "Verification code has expired. Please request a new code.");
+    // The attempt is counted before code or password is compared, so no burst of guesses gets more than OTP_MAX_ATTEMPTS.
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.passwordCredentials(input.email),
+          UpdateExpression: "SET otp_attempts = if_not_exists(otp_attempts, :zero) + :one",
+          ConditionExpression: "otp_hash = :h AND (attribute_not_exists(otp_attempts) OR otp_attempts < :max)",
+          ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":h": creds.otp_hash, ":max": OTP_MAX_ATTEMPTS },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) throw new VisibleError("input", "Too many incorrect attempts. Please request a new code.");
+      throw err;
+    }
+    const signingUp = creds.otp_purpose === "sign-up";
+    const passwordHash = signingUp ? creds.pending_password_hash : creds.password_hash;
+    const passwordMatches = await Passwords.verify(input.password, passwordHash);
+    if (!sameHash(otpHash(input.email, input.code), creds.otp_hash)) throw invalidCode();
+    if (!passwordMatches) throw invalidCredentials();
+    // Single use: the write holds only while this code is still the stored one.
+    const done = await writeCredentials(input.email, signingUp ? { password_hash: passwordHash } : {}, [
+      "pending_password_hash",
+      "pending_full_name",
+      "otp_hash",
+      "otp_purpose",
+      "otp_expires_at",
+      "otp_attempts",
+    ], { expression: "otp_hash = :h", values: { ":h": creds.otp_hash } });
+    if (!done) throw invalidCode();
+    if (signingUp) await Users.ensure({ email: input.email, full_name: creds.pending_full_name, firstAdmin: true });
+    return { access_token: await SignIn.tokenFor(input.email) };
+  }
+
+  async function limitCodeSends(email: string, client: string) {
+    const message = "Too many verification codes requested. Please try again in an hour.";
+    await AppAuthLimits.take(SCOPE, [
+      { kind: "code", subject: `${email}|${client}`, max: CODE_SENDS_PER_HOUR, seconds: 3600, message },
+      { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
+    ]);
+  }
+
+  async function issueCode(email: string, purpose: "sign-up" | "sign-in", extra: Credentials) {
+    const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
+    const remove: (keyof Credentials)[] = purpose === "sign-up" && !extra.pending_full_name ? ["pending_full_name"] : [];
+    await writeCredentials(
+      email,
+      { ...extra, otp_hash: otpHash(email, code), otp_purpose: purpose, otp_expires_at: Date.now() + OTP_TTL_MINUTES * 60_000, otp_attempts: 0 },
+      remove,
+    );
+    await Mail.send({
+      to: email,
+      subject: "Your verification code for Kiln",
+      text: `Your verification code for Kiln is ${code}.\n\nIt expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    });
+  }
+
+  /** Keyed with the server secret: a leaked table does not give the 6-digit codes away to a quick search. */
+  const otpHash = (email: string, code: string) => createHmac("sha256", Config.authSecret).update(`platform-otp:${email.toLowerCase()}:${code}`).digest("hex");
+  const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  async function credentials(email: string): Promise<Credentials | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.passwordCredentials(email), ConsistentRead: true }));
+    return Item as Credentials | undefined;
+  }
+
+  /** Set and remove credential fields; with a condition, answers false when it no longer holds. */
+  async function writeCredentials(
+    email: string,
+    set: Credentials,
+    remove: (keyof Credentials)[] = [],
+    condition?: { expression: string; values: Record<string, unknown> },
+  ): Promise<boolean> {
+    const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+    const clauses = [entries.length ? `SET ${entries.map(([k]) => `${k} = :${k}`).join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""];
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: Keys.passwordCredentials(email),
+          UpdateExpression: clauses.filter(Boolean).join(" "),
+          ConditionExpression: condition?.expression,
+          ExpressionAttributeValues: entries.length || condition ? { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ...condition?.values } : undefined,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (condition && isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+}

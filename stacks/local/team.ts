@@ -1,0 +1,71 @@
+/**
+ * `npm run team`: Kiln for a team on one server. The same stack as `npm start` (stacks/local/stack.ts)
+ * with password sign-in instead of the identity page, no `/api/local/*`, everything kept under one
+ * data folder, on loopback behind a reverse proxy that holds the TLS certificate.
+ */
+import { dataDirOf } from "./data-dir";
+
+export interface TeamSettings {
+  /** DynamoDB Local's files, s3rver's folder, the auth secret and the stand-ins' state: what a backup holds */
+  dataDir: string;
+  /** the addresses people open, when a reverse proxy stands in front */
+  publicUrls?: { webUrl: string; appsUrl: string };
+}
+
+/** The team's settings from the environment; a message for the operator when one is wrong. */
+export function teamSettings(root: string): TeamSettings | string {
+  const dataDir = dataDirOf(root, true);
+  const web = process.env.KILN_PUBLIC_URL?.trim();
+  const apps = process.env.KILN_APPS_URL?.trim();
+  if (!web && !apps) return { dataDir };
+  if (!web || !apps) return "set both KILN_PUBLIC_URL (e.g. https://kiln.example.com) and KILN_APPS_URL (e.g. https://{host}.apps.example.com), or neither.";
+  if (!isOrigin(web)) return `KILN_PUBLIC_URL must be an origin like https://kiln.example.com, not "${web}".`;
+  if (!apps.includes("{host}") || !isOrigin(apps.replace("{host}", "app"))) return `KILN_APPS_URL must be an origin with {host} in it, like https://{host}.apps.example.com, not "${apps}".`;
+  return { dataDir, publicUrls: { webUrl: web.replace(/\/$/, ""), appsUrl: apps.replace(/\/$/, "") } };
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kiln on one machine keeps its e-mail in the table's outbox; a team's Kiln has no outbox page
+ * (`/api/local/*` is off), so each new e-mail (sign-up and sign-in codes among them) is printed to the
+ * server's log for the operator to pass on, until the box delivers mail itself. Answers a stop.
+ */
+export async function printOutbox(log: (line: string) => void, everyMs = 2_000): Promise<() => void> {
+  const { Mail } = await import("../../functions/core/mail.ts");
+  const newest = async () => (await Mail.outbox(50)) as { id: string; to: string; subject: string; text: string }[];
+  let seen = (await newest())[0]?.id ?? "";
+  let stopped = false;
+  const tick = async () => {
+    const fresh = (await newest()).filter((m) => m.id > seen).reverse();
+    for (const mail of fresh) log(`\n  E-mail to ${mail.to}: ${mail.subject}\n    ${mail.text.replace(/\n/g, "\n    ")}\n`);
+    if (fresh.length) seen = fresh[fresh.length - 1].id;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) tick().catch((err: unknown) => log(`Could not read the outbox: ${(err as Error).message}`));
+  }, everyMs);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+export function teamBanner(url: string, settings: TeamSettings, readyMs: number): string {
+  const opened = settings.publicUrls?.webUrl ?? url;
+  return `
+  Kiln for a team is running at ${url}${settings.publicUrls ? `, reached through your proxy at ${opened}` : ""}   (ready in ${(readyMs / 1000).toFixed(1)} s)
+
+  People sign up and sign in at ${opened}/login with e-mail, password and a code sent by e-mail.
+  The first account to sign up becomes the platform admin.
+  E-mails (the codes among them) are printed here until this box delivers mail itself.
+  Data and secrets live in ${settings.dataDir}: back it up with \`npm run backup -- <file>\` after stopping Kiln.
+  Ctrl-C stops everything.
+`;
+}
