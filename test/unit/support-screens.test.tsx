@@ -134,11 +134,19 @@ describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
     expect(screen.getByTestId("message-file").getAttribute("href")).toBe(files[1]);
   });
 
-  it("sends a reply with an attachment uploaded through POST /api/files and shows it once in the thread", async () => {
+  it("sends a reply with an attachment uploaded straight to storage (POST /api/files/upload-url, then its PUT) and shows it once in the thread", async () => {
     const url = "http://kiln.test/api/files/f1.pdf";
+    // jsdom's File does not reach Node's fetch as bytes: the e2e uploads check the bytes in Chromium
+    const stored: (string | null)[] = [];
     server.use(
       http.get("*/api/support/conversations/t1", () => HttpResponse.json(ticket({ id: "t1", messages: [message("m1")] }))),
-      http.post("*/api/files", () => HttpResponse.json({ url }, { status: 201 })),
+      http.post("*/api/files/upload-url", () =>
+        HttpResponse.json({ upload: { url: "http://storage.test/uploads/f1.pdf?X-Amz-Signature=s", method: "PUT", headers: { "content-type": "application/pdf" } }, expires_at: "2026-11-28T00:05:00.000Z", url }),
+      ),
+      http.put("http://storage.test/uploads/f1.pdf", ({ request }) => {
+        stored.push(request.headers.get("content-type"));
+        return new HttpResponse(null, { status: 200 });
+      }),
       http.post("*/api/support/conversations/t1/messages", async ({ request }) => {
         const body = (await request.json()) as { content: string; file_urls: string[] };
         return HttpResponse.json(message("m2", { content: body.content, file_urls: body.file_urls }), { status: 201 });
@@ -151,6 +159,8 @@ describe("a ticket's side panel (spec 03 §2.10, §4, §8)", () => {
     fireEvent.click(screen.getByTestId("reply-send"));
     await waitFor(() => expect(screen.getAllByTestId("ticket-message")).toHaveLength(2));
     expect(screen.getByTestId("message-file").getAttribute("href")).toBe(url);
+    expect(stored).toEqual(["application/pdf"]);
+    expect(sent.find((r) => r.url.pathname.endsWith("/upload-url"))!.body).toEqual({ name: "log.pdf", size: 4 });
     expect((screen.getByTestId("reply-input") as HTMLTextAreaElement).value).toBe("");
     expect(sent.find((r) => r.url.pathname.endsWith("/messages"))!.body).toEqual({
       content: "Here is the log",
