@@ -29,6 +29,8 @@ declare module "sst" {
       /** a team's Kiln on one box (`npm run team`): password sign-in, no local identity page; absent in the cloud */
       team?: boolean;
       webUrl: string;
+      /** where browsers reach the bucket when its own address is loopback (a team's box: `{webUrl}/_storage`); absent in the cloud and in `npm start` */
+      storageUrl?: string;
       /** the origin of an app's own host, with `{host}` standing for `{slug}` or `preview--{slug}` */
       appsUrl: string;
       socketUrl: string;

@@ -13,6 +13,18 @@ export namespace Storage {
     return s3;
   }
 
+  /**
+   * A presigned link as a browser must open it. In the cloud (and in `npm start`) that is the link itself; on a
+   * team's box the bucket (s3rver on loopback) is reached through Kiln's own origin, so the link's origin becomes
+   * `storageUrl` (stacks/local/storage-gateway.ts checks the signature, made for the bucket's own address).
+   */
+  export function browserUrl(signed: string): string {
+    const through = Config.kiln.storageUrl;
+    if (!through) return signed;
+    const url = new URL(signed);
+    return `${through.replace(/\/$/, "")}${url.pathname}${url.search}`;
+  }
+
   /** One request to the bucket, failing when it does not answer (the health check). */
   export async function ping(): Promise<void> {
     await client().send(new HeadBucketCommand({ Bucket: Config.bucket }));

@@ -127,7 +127,7 @@ export const { app, handler } = callGroup("appauth", {
     return c.json(AppAuth.loginInfo(await appOr404(c.req.param("id")!)));
   },
 
-  /** "Continue with Google" inside an app: the local identity page here, Cognito's Google in the cloud. */
+  /** "Continue with Google" inside an app: the local identity page here, Cognito's Google in the cloud, 400 on a team's box. */
   async googleLogin(c) {
     const input = query(c, AppGoogleLoginQuery);
     const { target } = await AppGoogle.start(input.app_id, input);

@@ -13,6 +13,7 @@ import { builderHeaders } from "../security-headers";
 import { startDnsStandIn } from "./dns/index";
 import { guardPipedFiles } from "./static-files";
 import { createHttpGateway } from "./http-gateway";
+import { STORAGE_PATH, createStorageGateway } from "./storage-gateway";
 import { LOOPBACK, StartupError, assertPortFree, freePort, startDynamo, startS3, stopProcess } from "./processes";
 import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
 import { startSandboxStandIn } from "./sandbox";
@@ -105,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   processState.__kilnLocalStackStarted = true;
   const started = Date.now();
   const log = options.log ?? (() => {});
+  const mail = await mailSettings();
   if (options.port) await assertPortFree(options.port, options.host ?? LOOPBACK);
   const scratch = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "kiln-"));
   const dataDir = options.dataDir ?? scratch!;
@@ -166,8 +168,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       team: options.team === true,
       webUrl,
       appsUrl,
+      // a team's people are on other machines: storage links go through Kiln's origin (stacks/local/storage-gateway.ts)
+      ...(options.team ? { storageUrl: `${webUrl}${STORAGE_PATH}` } : {}),
       socketUrl: publicSocketUrl,
-      mailFrom: "Kiln <no-reply@kiln.local>",
+      mailFrom: mail.from,
       cognito: null,
     }),
   };
@@ -186,6 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
+    if (mail.server) log(`E-mail goes out through the SMTP server at ${mail.server}, from ${mail.from}.`);
     log("Starting DynamoDB Local and s3rver…");
     const [dynamo, s3] = await Promise.all([
       startDynamo(options.dataDir ? path.join(dataDir, "dynamodb") : null, dynamoPort),
@@ -237,8 +242,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const web = options.webDir && existsSync(options.webDir) ? sirv(options.webDir, { single: true, dev: false, etag: true }) : null;
     const appHost = web ? createAppHost(options.webDir!, webUrl) : null;
-    // the builder PUTs uploads straight to the bucket with presigned URLs (s3rver here, S3 in the cloud)
-    const builder = builderHeaders({ appsOrigin: appsUrl.replace("{host}", "*"), connect: [env.AWS_ENDPOINT_URL_S3], widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
+    // the builder PUTs uploads straight to the bucket with presigned URLs (s3rver here, S3 in the cloud); on a team's box through its own origin
+    const builder = builderHeaders({ appsOrigin: appsUrl.replace("{host}", "*"), connect: options.team ? [] : [env.AWS_ENDPOINT_URL_S3], widgets: process.env.ENTRI_APP_ID ? [ENTRI_ORIGINS] : [] });
+    const storage = options.team
+      ? createStorageGateway({ endpoint: env.AWS_ENDPOINT_URL_S3, bucket: BUCKET, region: env.AWS_REGION, accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY })
+      : null;
     const open = new Set<Socket>();
     const track = (s: Socket) => (open.add(s), s.on("close", () => open.delete(s)));
     functionApi.server.on("connection", track);
@@ -256,6 +264,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           console.error("[gateway]", err);
           if (!res.headersSent) res.writeHead(500).end();
         });
+      } else if (storage && site.kind === "builder" && rawPath.startsWith(`${STORAGE_PATH}/`)) {
+        storage.serve(req, res, rawPath, rawQuery);
       } else if (site.kind !== "builder" && appHost) {
         appHost(req, res, site.kind === "app" ? site.label : null, rawPath).catch(() => void (res.headersSent || res.writeHead(500).end()));
       } else if (site.kind !== "builder" || isRuntimePath(rawPath)) {
@@ -292,6 +302,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const server of [...servers, functionApi.server]) server.close();
     throw err;
   }
+}
+
+/** E-mail's settings (functions/core/mail.ts): SMTP_URL's server (shown without its password) and MAIL_FROM's sender. */
+async function mailSettings(): Promise<{ server: string | null; from: string }> {
+  const { Mail } = await import("../../functions/core/mail.ts");
+  const smtp = Mail.smtpServerOf(process.env);
+  if (typeof smtp === "string") throw new StartupError(smtp);
+  const from = process.env.MAIL_FROM?.trim() || "Kiln <no-reply@kiln.local>";
+  const problem = Mail.senderProblem(from);
+  if (problem) throw new StartupError(problem);
+  return { server: smtp?.server ?? null, from };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

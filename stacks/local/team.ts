@@ -34,12 +34,15 @@ function isOrigin(value: string): boolean {
 }
 
 /**
- * Kiln on one machine keeps its e-mail in the table's outbox; a team's Kiln has no outbox page
- * (`/api/local/*` is off), so each new e-mail (sign-up and sign-in codes among them) is printed to the
- * server's log for the operator to pass on, until the box delivers mail itself. Answers a stop.
+ * A team's box delivers e-mail through the SMTP server in SMTP_URL (functions/core/mail.ts). Without one, Kiln keeps
+ * its e-mail in the table's outbox and a team's Kiln has no outbox page (`/api/local/*` is off), so each new e-mail
+ * (sign-up and sign-in codes among them) is printed to the server's log for the operator to pass on, after a warning.
+ * Answers a stop.
  */
 export async function printOutbox(log: (line: string) => void, everyMs = 2_000): Promise<() => void> {
   const { Mail } = await import("../../functions/core/mail.ts");
+  if (mailDelivered()) return () => undefined;
+  log("\n  Warning: e-mail is not configured (SMTP_URL, MAIL_FROM): e-mails, the sign-in codes among them, are printed here.");
   const newest = async () => (await Mail.outbox(50)) as { id: string; to: string; subject: string; text: string }[];
   let seen = (await newest())[0]?.id ?? "";
   let stopped = false;
@@ -64,8 +67,13 @@ export function teamBanner(url: string, settings: TeamSettings, readyMs: number)
 
   People sign up and sign in at ${opened}/login with e-mail, password and a code sent by e-mail.
   The first account to sign up becomes the platform admin.
-  E-mails (the codes among them) are printed here until this box delivers mail itself.
+  ${mailDelivered() ? "E-mails (the codes among them) go out through the SMTP server in SMTP_URL." : "E-mails (the codes among them) are printed here: set SMTP_URL and MAIL_FROM to send them."}
   Data and secrets live in ${settings.dataDir}: back it up with \`npm run backup -- <file>\` after stopping Kiln.
   Ctrl-C stops everything.
 `;
+}
+
+/** Whether e-mail leaves this box (SMTP_URL is set; the stack has refused a malformed one at start-up). */
+function mailDelivered(): boolean {
+  return !!process.env.SMTP_URL?.trim();
 }

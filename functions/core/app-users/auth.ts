@@ -81,9 +81,12 @@ export namespace AppAuth {
       logo_url: app.logo_url,
       public_settings: app.public_settings,
       enable_username_password: passwordSignIn(app),
-      google_enabled: Config.isLocal || Boolean(Config.kiln.cognito),
+      google_enabled: googleAvailable(),
     };
   }
+
+  /** Apps' "Continue with Google": Cognito's Google in the cloud, the identity page in `npm start`; none on a team's box. */
+  export const googleAvailable = () => Boolean(Config.kiln.cognito) || (Config.isLocal && Config.kiln.team !== true);
 
   /**
    * A registration only proposes a password: it becomes the account's once the code mailed to
@@ -207,11 +210,12 @@ export namespace AppAuth {
       const secret = randomBytes(32).toString("base64url");
       await writeCredentials(app.id, user.id, { reset_hash: sha256(secret), reset_expires_at: Date.now() + RESET_TTL_MINUTES * 60_000 });
       const link = `${Config.appOrigin(app.slug)}/reset-password?token=${encodeURIComponent(`${user.id}.${secret}`)}`;
+      // A mail server refusing must not tell a stranger this account exists: the answer stays the same, the log says why (mail.ts).
       await Mail.send({
         to: user.email,
         subject: `Reset your password for ${app.name}`,
         text: `Someone asked to reset the password of your ${app.name} account.\n\nSet a new password here: ${link}\n\nThe link works once and expires in ${RESET_TTL_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
-      });
+      }).catch((err: unknown) => console.error(`[app-auth] the reset e-mail of an account of app ${app.id} was not sent:`, err instanceof Error ? err.message : err));
     }
     return { message: "If an account exists for this email, you will receive a password reset link shortly." };
   }

@@ -17,11 +17,14 @@ export interface AppSignInTarget {
   popup_origin: string | null;
 }
 
+const UNAVAILABLE = "Google sign-in is not available on this server. Sign in with e-mail and password.";
+
 /**
  * "Continue with Google" for a generated app (reference §3.2): the browser leaves the app
  * for Google and comes back to `from_url?access_token=<app token>`. In the cloud it goes
  * through Cognito's hosted Google provider (the code flow with PKCE, finished on the
- * server); on one machine the labelled local identity page stands in (functions/http/local.ts).
+ * server); on one machine the labelled local identity page stands in (functions/http/local.ts), except
+ * on a team's box, which has neither: there apps offer e-mail and password only (`google_enabled` false).
  * Tokens only ever travel to the app's own origins or to a loopback address.
  */
 export namespace AppGoogle {
@@ -71,8 +74,12 @@ export namespace AppGoogle {
     }
   }
 
-  /** The app a sign-in is for (404 when there is none) and its checked return addresses. */
+  /**
+   * The app a sign-in is for (404 when there is none) and its checked return addresses; 400 where apps have no
+   * Google sign-in (a team's box: no Cognito and no identity page), whatever the app.
+   */
   export async function start(appId: string, input: { from_url?: string; popup_origin?: string }): Promise<{ app: AppMeta; target: AppSignInTarget }> {
+    if (!AppAuth.googleAvailable()) throw new VisibleError("input", UNAVAILABLE);
     const app = await Apps.get(appId);
     if (!app) throw notFound("App not found");
     return { app, target: { app_id: app.id, from_url: returnUrl(app, input.from_url), popup_origin: popupOrigin(app, input.popup_origin) } };

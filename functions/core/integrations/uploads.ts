@@ -75,7 +75,7 @@ export namespace Uploads {
     const command = new PutObjectCommand({ Bucket: Config.bucket, Key: Keys.upload(id), ContentType: headers["content-type"], ContentDisposition: headers["content-disposition"], ContentLength: size });
     // the presigner leaves content-type unsigned unless told; content-length and content-disposition it signs as sent
     const url = await getSignedUrl(Storage.client(), command, { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(["content-type"]) });
-    return { upload: { url, method: "PUT", headers }, expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(), url: publicUrl(id) };
+    return { upload: { url: Storage.browserUrl(url), method: "PUT", headers }, expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(), url: publicUrl(id) };
   }
 
   /** Validate a file's name and size against `allowed`; answers its sanitised name and a fresh id for it. */
@@ -124,7 +124,7 @@ export namespace Uploads {
       });
     const name = id.slice(27);
     const command = new GetObjectCommand({ Bucket: Config.bucket, Key: key, ResponseContentType: contentTypeOf(name), ResponseContentDisposition: dispositionOf(name) });
-    return getSignedUrl(Storage.client(), command, { expiresIn });
+    return Storage.browserUrl(await getSignedUrl(Storage.client(), command, { expiresIn }));
   }
 
   /**

@@ -62,7 +62,7 @@ export function SignIn(props: SignInProps) {
   };
   const google = () => navigate(googleSignInUrl(appId, props.fromUrl));
   const toLogin = () => setMode("login");
-  // Without e-mail/password sign-in only Google is offered, whatever mode was asked for.
+  // Without e-mail/password sign-in only Google (where the server has it) is offered, whatever mode was asked for.
   const shown: SignInMode = info.enable_username_password ? mode : "login";
 
   if (shown === "reset") return <ForgotPassword api={api} email={email} onBack={toLogin} />;
@@ -75,10 +75,12 @@ export function SignIn(props: SignInProps) {
       {shown === "login" && (
         <div className="space-y-4">
           {googleError && <ErrorText>{googleError}</ErrorText>}
-          <GoogleButton onClick={google} />
+          {/* the server says whether this deployment has Google sign-in for apps (none on a team's box) */}
+          {info.google_enabled && <GoogleButton onClick={google} />}
+          {!info.google_enabled && !info.enable_username_password && <ErrorText>This app offers no way to sign in here yet. Ask its owner to turn on e-mail and password sign-in.</ErrorText>}
           {info.enable_username_password && (
             <>
-              <Divider />
+              {info.google_enabled && <Divider />}
               <LoginForm api={api} email={email} onEmail={setEmail} onSignedIn={signedIn} onRegister={() => setMode("register")} onForgot={() => setMode("reset")} />
             </>
           )}
