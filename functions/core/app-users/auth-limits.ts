@@ -163,4 +163,50 @@ export namespace AppAuthLimits {
     }
     return { release: () => giveBack([current]) };
   }
+
+  /** One-time codes, as an app's users and a team's builder accounts both get them. */
+  export const OTP_TTL_MINUTES = 10;
+  export const OTP_MAX_ATTEMPTS = 5;
+  /** codes per e-mail and client an hour; the e-mail as a whole gets ACCOUNT_FACTOR times more from all clients */
+  const CODE_SENDS_PER_HOUR = 5;
+  export const ACCOUNT_FACTOR = 4;
+  /** failed sign-ins per e-mail and client in a window, and per client over all e-mails */
+  export const LOGIN_FAILURES_PER_WINDOW = 10;
+  const LOGIN_FAILURES_PER_CLIENT = 100;
+  /** failed sign-ins of one e-mail from all clients before each further one waits (doubling, up to 5 minutes) */
+  const LOGIN_FAILURES_BEFORE_BACKOFF = 30;
+  export const LOGIN_WINDOW_SECONDS = 15 * 60;
+  const tooManySignIns = "Too many sign-in attempts. Please try again in 15 minutes.";
+
+  /**
+   * A password sign-in's slots in `scope` (an app, or the platform): per e-mail and client, per client, and the
+   * account's growing wait, taken before the password is checked. `release()` gives them all back once it matched.
+   */
+  export async function signInAttempt(scope: string, email: string, client: string): Promise<Slots> {
+    const slots = await take(scope, [
+      { kind: "login", subject: `${email}|${client}`, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+      { kind: "login-client", subject: client, max: LOGIN_FAILURES_PER_CLIENT, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
+    ]);
+    const account = await backoff(scope, {
+      kind: "login-account",
+      subject: email,
+      free: LOGIN_FAILURES_BEFORE_BACKOFF,
+      seconds: LOGIN_WINDOW_SECONDS,
+      maxDelaySeconds: 300,
+      message: "Too many sign-in attempts for this account. Please wait a moment and try again.",
+    }).catch(async (err: unknown) => {
+      await slots.release();
+      throw err;
+    });
+    return { release: async () => void (await Promise.all([slots.release(), account.release()])) };
+  }
+
+  /** A verification code about to be mailed: per e-mail and client, and the e-mail from all clients. */
+  export async function codeSend(scope: string, email: string, client: string): Promise<void> {
+    const message = "Too many verification codes requested. Please try again in an hour.";
+    await take(scope, [
+      { kind: "code", subject: `${email}|${client}`, max: CODE_SENDS_PER_HOUR, seconds: 3600, message },
+      { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
+    ]);
+  }
 }

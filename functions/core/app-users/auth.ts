@@ -41,21 +41,11 @@ interface Credentials {
  * sign-in paths answer a stranger exactly as they answer an unknown e-mail.
  */
 export namespace AppAuth {
-  export const OTP_TTL_MINUTES = 10;
-  export const OTP_MAX_ATTEMPTS = 5;
+  export const { OTP_TTL_MINUTES, OTP_MAX_ATTEMPTS } = AppAuthLimits;
+  const { ACCOUNT_FACTOR, LOGIN_FAILURES_PER_WINDOW, LOGIN_WINDOW_SECONDS } = AppAuthLimits;
   export const RESEND_INTERVAL_SECONDS = 60;
-  /** per e-mail and client; the e-mail as a whole gets ACCOUNT_FACTOR times more from all clients */
-  const CODE_SENDS_PER_HOUR = 5;
   const RESET_REQUESTS_PER_HOUR = 5;
-  const ACCOUNT_FACTOR = 4;
-  /** failed sign-ins per e-mail and client in a window, and per client over all e-mails */
-  const LOGIN_FAILURES_PER_WINDOW = 10;
-  const LOGIN_FAILURES_PER_CLIENT = 100;
-  /** failed sign-ins of one e-mail from all clients before each further one waits (doubling, up to 5 minutes) */
-  const LOGIN_FAILURES_BEFORE_BACKOFF = 30;
-  const LOGIN_WINDOW_SECONDS = 15 * 60;
   const RESET_TTL_MINUTES = 60;
-  const tooManySignIns = "Too many sign-in attempts. Please try again in 15 minutes.";
 
   const invalidCredentials = () => new VisibleError("input", "Invalid email or password");
   const invalidCode = () => new VisibleError("input", "Invalid verification code");
@@ -101,7 +91,7 @@ export namespace AppAuth {
     if (user?.disabled) throw disabled();
     const creds = user ? await credentials(app.id, user.id) : undefined;
     if (creds?.password_hash) throw new VisibleError("conflict", "An account with this email already exists. Please sign in.");
-    await limitCodeSends(app.id, input.email, client);
+    await AppAuthLimits.codeSend(app.id, input.email, client);
     if (!user) user = await createUser(app.id, { email: input.email, created_by: input.email });
     const waiting = creds?.pending_password_hash && codeIsLive(creds);
     const contested = waiting && (creds.pending_contested || !(await Passwords.verify(input.password, creds.pending_password_hash)));
@@ -165,7 +155,7 @@ export namespace AppAuth {
     const creds = user && !user.disabled ? await credentials(app.id, user.id) : undefined;
     if (!user || !creds?.pending_password_hash) return answer;
     assertResendWaited(creds);
-    await limitCodeSends(app.id, email, client);
+    await AppAuthLimits.codeSend(app.id, email, client);
     await issueCode(app, user, {});
     return answer;
   }
@@ -173,26 +163,12 @@ export namespace AppAuth {
   /** Each attempt takes its rate-limit slots before the password is checked; a successful one gives them back. */
   export async function login(app: AppMeta, email: string, password: string, client: string): Promise<LoginResult> {
     assertPasswordSignIn(app);
-    const slots = await AppAuthLimits.take(app.id, [
-      { kind: "login", subject: `${email}|${client}`, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
-      { kind: "login-client", subject: client, max: LOGIN_FAILURES_PER_CLIENT, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
-    ]);
-    const account = await AppAuthLimits.backoff(app.id, {
-      kind: "login-account",
-      subject: email,
-      free: LOGIN_FAILURES_BEFORE_BACKOFF,
-      seconds: LOGIN_WINDOW_SECONDS,
-      maxDelaySeconds: 300,
-      message: "Too many sign-in attempts for this account. Please wait a moment and try again.",
-    }).catch(async (err: unknown) => {
-      await slots.release();
-      throw err;
-    });
+    const attempt = await AppAuthLimits.signInAttempt(app.id, email, client);
     const user = await AppUsers.byEmail(app.id, email);
     const creds = user ? await credentials(app.id, user.id) : undefined;
     const matches = await Passwords.verify(password, creds?.password_hash);
     if (!user || !matches || !admits(app, user)) throw invalidCredentials();
-    await Promise.all([slots.release(), account.release()]);
+    await attempt.release();
     if (user.disabled) throw disabled();
     return { access_token: await Tokens.signApp(app.id, user.id, user.email), user };
   }
@@ -303,14 +279,6 @@ export namespace AppAuth {
   }
 
   /** Code e-mails are capped per hour for each client, and for the address from all clients together. */
-  async function limitCodeSends(appId: string, email: string, client: string) {
-    const message = "Too many verification codes requested. Please try again in an hour.";
-    await AppAuthLimits.take(appId, [
-      { kind: "code", subject: `${email}|${client}`, max: CODE_SENDS_PER_HOUR, seconds: 3600, message },
-      { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
-    ]);
-  }
-
   async function issueCode(app: AppMeta, user: AppUser, extra: Credentials, remove: (keyof Credentials)[] = []) {
     const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
     const now = Date.now();

@@ -32,17 +32,9 @@ interface Credentials {
  * generated apps' (functions/core/app-users): scrypt hashes, the sliding-window limits, the texts.
  */
 export namespace PasswordSignIn {
-  export const OTP_TTL_MINUTES = 10;
-  export const OTP_MAX_ATTEMPTS = 5;
-  const CODE_SENDS_PER_HOUR = 5;
-  const ACCOUNT_FACTOR = 4;
-  const LOGIN_FAILURES_PER_WINDOW = 10;
-  const LOGIN_FAILURES_PER_CLIENT = 100;
-  const LOGIN_FAILURES_BEFORE_BACKOFF = 30;
-  const LOGIN_WINDOW_SECONDS = 15 * 60;
+  export const { OTP_TTL_MINUTES, OTP_MAX_ATTEMPTS } = AppAuthLimits;
   /** the rate limits' scope: the platform's own, beside each app's (never an app id: those are ULIDs, without "l" or "o") */
   const SCOPE = "platform";
-  const tooManySignIns = "Too many sign-in attempts. Please try again in 15 minutes.";
 
   const invalidCredentials = () => new VisibleError("input", "Invalid email or password");
   const invalidCode = () => new VisibleError("input", "Invalid verification code");
@@ -61,7 +53,7 @@ export namespace PasswordSignIn {
     if (user?.disabled) throw new VisibleError("forbidden", "This account has been disabled");
     const creds = await credentials(input.email);
     if (user && creds?.password_hash) throw new VisibleError("conflict", "An account with this email already exists. Please sign in.");
-    await limitCodeSends(input.email, client);
+    await AppAuthLimits.codeSend(SCOPE, input.email, client);
     await issueCode(input.email, "sign-up", { pending_password_hash: await Passwords.hash(input.password), pending_full_name: input.full_name || undefined });
     return { message: "Registration successful. Please check your email for the verification code.", otp_expires_in_minutes: OTP_TTL_MINUTES };
   }
@@ -69,27 +61,13 @@ export namespace PasswordSignIn {
   /** Each attempt takes its rate-limit slots before the password is checked; a right password gives them back and mails a code. */
   export async function signIn(email: string, password: string, client: string): Promise<CodeSent> {
     assertEnabled();
-    const slots = await AppAuthLimits.take(SCOPE, [
-      { kind: "login", subject: `${email}|${client}`, max: LOGIN_FAILURES_PER_WINDOW, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
-      { kind: "login-client", subject: client, max: LOGIN_FAILURES_PER_CLIENT, seconds: LOGIN_WINDOW_SECONDS, message: tooManySignIns },
-    ]);
-    const account = await AppAuthLimits.backoff(SCOPE, {
-      kind: "login-account",
-      subject: email,
-      free: LOGIN_FAILURES_BEFORE_BACKOFF,
-      seconds: LOGIN_WINDOW_SECONDS,
-      maxDelaySeconds: 300,
-      message: "Too many sign-in attempts for this account. Please wait a moment and try again.",
-    }).catch(async (err: unknown) => {
-      await slots.release();
-      throw err;
-    });
+    const attempt = await AppAuthLimits.signInAttempt(SCOPE, email, client);
     const user = await Users.byEmail(email);
     const creds = user ? await credentials(email) : undefined;
     if (!(await Passwords.verify(password, creds?.password_hash)) || !user) throw invalidCredentials();
-    await Promise.all([slots.release(), account.release()]);
+    await attempt.release();
     if (user.disabled) throw new VisibleError("forbidden", "This account has been disabled");
-    await limitCodeSends(email, client);
+    await AppAuthLimits.codeSend(SCOPE, email, client);
     await issueCode(email, "sign-in", {});
     return { message: "A verification code has been sent to your email", otp_expires_in_minutes: OTP_TTL_MINUTES };
   }
@@ -132,14 +110,6 @@ export namespace PasswordSignIn {
     if (!done) throw invalidCode();
     if (signingUp) await Users.ensure({ email: input.email, full_name: creds.pending_full_name, firstAdmin: true });
     return { access_token: await SignIn.tokenFor(input.email) };
-  }
-
-  async function limitCodeSends(email: string, client: string) {
-    const message = "Too many verification codes requested. Please try again in an hour.";
-    await AppAuthLimits.take(SCOPE, [
-      { kind: "code", subject: `${email}|${client}`, max: CODE_SENDS_PER_HOUR, seconds: 3600, message },
-      { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
-    ]);
   }
 
   async function issueCode(email: string, purpose: "sign-up" | "sign-in", extra: Credentials) {
