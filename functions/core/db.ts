@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { Config } from "./config";
 import { Keys } from "./keys";
 
@@ -52,6 +52,35 @@ export function isConditionFailure(err: unknown): boolean {
 }
 
 /** Every item a Query finds, page after page (for partitions known to stay small, or whole-partition work). */
+/**
+ * Set and remove an item's fields (names the server chose, never a caller's: they go into the expression as they are);
+ * with a condition, answers false when it no longer holds.
+ */
+export async function setFields(
+  key: { pk: string; sk: string },
+  set: object,
+  remove: readonly string[] = [],
+  condition?: { expression: string; values: Record<string, unknown> },
+): Promise<boolean> {
+  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  const clauses = [entries.length ? `SET ${entries.map(([k]) => `${k} = :${k}`).join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""];
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: clauses.filter(Boolean).join(" "),
+        ConditionExpression: condition?.expression,
+        ExpressionAttributeValues: entries.length || condition ? { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ...condition?.values } : undefined,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (condition && isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
 export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let cursor: Record<string, unknown> | undefined;

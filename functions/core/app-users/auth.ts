@@ -8,7 +8,7 @@ import { AppAuthLimits } from "./auth-limits";
 import { userNotRegistered } from "./caller";
 import { AppUsers } from "./users";
 import { Config } from "../config";
-import { db, isConditionFailure, table } from "../db";
+import { db, isConditionFailure, setFields, table } from "../db";
 import { VisibleError, forbidden } from "../errors";
 import { Keys } from "../keys";
 import { Mail } from "../mail";
@@ -305,29 +305,13 @@ export namespace AppAuth {
   }
 
   /** Set and remove credential fields; with a condition, answers false when it no longer holds. */
-  async function writeCredentials(
+  function writeCredentials(
     appId: string,
     userId: string,
     set: Credentials,
     remove: (keyof Credentials)[] = [],
     condition?: { expression: string; values: Record<string, unknown> },
   ): Promise<boolean> {
-    const entries = Object.entries(set).filter(([, v]) => v !== undefined);
-    const clauses = [entries.length ? `SET ${entries.map(([k]) => `${k} = :${k}`).join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""];
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.appUserCredentials(appId, userId),
-          UpdateExpression: clauses.filter(Boolean).join(" "),
-          ConditionExpression: condition?.expression,
-          ExpressionAttributeValues: entries.length || condition ? { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ...condition?.values } : undefined,
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (condition && isConditionFailure(err)) return false;
-      throw err;
-    }
+    return setFields(Keys.appUserCredentials(appId, userId), set, remove, condition);
   }
 }

@@ -4,7 +4,7 @@ import type { CodeSent } from "../../../schemas/auth";
 import { AppAuthLimits } from "../app-users/auth-limits";
 import { Passwords } from "../app-users/passwords";
 import { Config } from "../config";
-import { db, isConditionFailure, table } from "../db";
+import { db, isConditionFailure, setFields, table } from "../db";
 import { VisibleError, notFound } from "../errors";
 import { Keys } from "../keys";
 import { Mail } from "../mail";
@@ -137,28 +137,12 @@ export namespace PasswordSignIn {
   }
 
   /** Set and remove credential fields; with a condition, answers false when it no longer holds. */
-  async function writeCredentials(
+  function writeCredentials(
     email: string,
     set: Credentials,
     remove: (keyof Credentials)[] = [],
     condition?: { expression: string; values: Record<string, unknown> },
   ): Promise<boolean> {
-    const entries = Object.entries(set).filter(([, v]) => v !== undefined);
-    const clauses = [entries.length ? `SET ${entries.map(([k]) => `${k} = :${k}`).join(", ")}` : "", remove.length ? `REMOVE ${remove.join(", ")}` : ""];
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.passwordCredentials(email),
-          UpdateExpression: clauses.filter(Boolean).join(" "),
-          ConditionExpression: condition?.expression,
-          ExpressionAttributeValues: entries.length || condition ? { ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])), ...condition?.values } : undefined,
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (condition && isConditionFailure(err)) return false;
-      throw err;
-    }
+    return setFields(Keys.passwordCredentials(email), set, remove, condition);
   }
 }
