@@ -209,4 +209,25 @@ export namespace AppAuthLimits {
       { kind: "code-account", subject: email, max: CODE_SENDS_PER_HOUR * ACCOUNT_FACTOR, seconds: 3600, message },
     ]);
   }
+
+  /**
+   * Counts one try of the code stored at `key` before it is compared, so no burst of guesses gets more than
+   * OTP_MAX_ATTEMPTS; refused once they are spent or the code was replaced.
+   */
+  export async function codeAttempt(key: { pk: string; sk: string }, otpHash: string): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: key,
+          UpdateExpression: "SET otp_attempts = if_not_exists(otp_attempts, :zero) + :one",
+          ConditionExpression: "otp_hash = :h AND (attribute_not_exists(otp_attempts) OR otp_attempts < :max)",
+          ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":h": otpHash, ":max": OTP_MAX_ATTEMPTS },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) throw new VisibleError("input", "Too many incorrect attempts. Please request a new code.");
+      throw err;
+    }
+  }
 }

@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AppMeta } from "../../../schemas/app";
 import type { AppUser } from "../../../schemas/app-user";
 import type { LoginInfo, LoginResult, RegisterResult, VerifyOtpResult } from "../../../schemas/app-auth";
@@ -8,7 +7,7 @@ import { AppAuthLimits } from "./auth-limits";
 import { userNotRegistered } from "./caller";
 import { AppUsers } from "./users";
 import { Config } from "../config";
-import { db, isConditionFailure, setFields, table } from "../db";
+import { setFields } from "../db";
 import { VisibleError, forbidden } from "../errors";
 import { Keys } from "../keys";
 import { Mail } from "../mail";
@@ -117,20 +116,7 @@ export namespace AppAuth {
     if (!creds?.otp_hash) throw invalidCode();
     if ((creds.otp_expires_at ?? 0) < Date.now()) throw new VisibleError("input", "Verification code has expired. Please request a new code.");
     // The attempt is counted before the code is compared, so no burst of guesses gets more than OTP_MAX_ATTEMPTS.
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.appUserCredentials(app.id, user.id),
-          UpdateExpression: "SET otp_attempts = if_not_exists(otp_attempts, :zero) + :one",
-          ConditionExpression: "otp_hash = :h AND (attribute_not_exists(otp_attempts) OR otp_attempts < :max)",
-          ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":h": creds.otp_hash, ":max": OTP_MAX_ATTEMPTS },
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) throw new VisibleError("input", "Too many incorrect attempts. Please request a new code.");
-      throw err;
-    }
+    await AppAuthLimits.codeAttempt(Keys.appUserCredentials(app.id, user.id), creds.otp_hash);
     if (!sameHash(otpHash(app.id, user.id, code), creds.otp_hash)) throw invalidCode();
     const promoted = creds.pending_password_hash && !creds.pending_contested ? { password_hash: creds.pending_password_hash } : {};
     const done = await writeCredentials(app.id, user.id, promoted, [...pendingFields, "otp_hash", "otp_expires_at", "otp_attempts", "otp_sent_at"], {

@@ -1,10 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { CodeSent } from "../../../schemas/auth";
 import { AppAuthLimits } from "../app-users/auth-limits";
 import { Passwords } from "../app-users/passwords";
 import { Config } from "../config";
-import { db, isConditionFailure, setFields, table } from "../db";
+import { db, setFields, table } from "../db";
 import { VisibleError, notFound } from "../errors";
 import { Keys } from "../keys";
 import { Mail } from "../mail";
@@ -79,20 +79,7 @@ export namespace PasswordSignIn {
     if (!creds?.otp_hash) throw invalidCode();
     if ((creds.otp_expires_at ?? 0) < Date.now()) throw new VisibleError("input", "Verification code has expired. Please request a new code.");
     // The attempt is counted before code or password is compared, so no burst of guesses gets more than OTP_MAX_ATTEMPTS.
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: Keys.passwordCredentials(input.email),
-          UpdateExpression: "SET otp_attempts = if_not_exists(otp_attempts, :zero) + :one",
-          ConditionExpression: "otp_hash = :h AND (attribute_not_exists(otp_attempts) OR otp_attempts < :max)",
-          ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":h": creds.otp_hash, ":max": OTP_MAX_ATTEMPTS },
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) throw new VisibleError("input", "Too many incorrect attempts. Please request a new code.");
-      throw err;
-    }
+    await AppAuthLimits.codeAttempt(Keys.passwordCredentials(input.email), creds.otp_hash);
     const signingUp = creds.otp_purpose === "sign-up";
     const passwordHash = signingUp ? creds.pending_password_hash : creds.password_hash;
     const passwordMatches = await Passwords.verify(input.password, passwordHash);
