@@ -33,22 +33,30 @@ describe("the app sockets' heartbeat (lib/routes.ts crons.pingAppSockets) is one
   it("with more connections than one page the cron queues several pages, and the worker pings every connection once", async () => {
     const owner = await signedIn("socket-ping");
     const app = await builtApp(owner.token, "A tiny blog");
-    // a page's worth of sockets that closed without the table hearing of it (API Gateway answers 410 to them)...
-    const gone = Array.from({ length: SOCKET_PING_PAGE }, () => randomBytes(10).toString("base64"));
-    for (let i = 0; i < gone.length; i += 25)
-      await Promise.all(gone.slice(i, i + 25).map((id) => Realtime.open(id, { protocol: "socket.io", app_id: app.id, holder: { kind: "visitor", anonymous_id: null }, pinged_at: 0 })));
-    // ...and three open ones
+    // three open sockets...
     const live = await Promise.all([1, 2, 3].map(() => appSocket(app.id)));
-    const ours = [...gone, ...live.map((s) => s.id)];
-
-    const queued: Job[] = [];
-    Jobs.useLocalRunner((job) => queued.push(job));
+    let gone: string[] = [];
+    let queued: Job[] = [];
     let answer;
-    try {
-      answer = await handlers.pingAppSockets();
-    } finally {
-      Jobs.useLocalRunner(undefined);
+    // The stack's own heartbeat (its cron ticker, every 4 minutes) may run while the page of gone sockets is written
+    // and forget some of them before this cron reads them: then the setup is written again, at most three times.
+    for (let round = 0; round < 3; round++) {
+      // ...and a page's worth that closed without the table hearing of it (API Gateway answers 410 to them)
+      gone = Array.from({ length: SOCKET_PING_PAGE }, () => randomBytes(10).toString("base64"));
+      for (let i = 0; i < gone.length; i += 25)
+        await Promise.all(gone.slice(i, i + 25).map((id) => Realtime.open(id, { protocol: "socket.io", app_id: app.id, holder: { kind: "visitor", anonymous_id: null }, pinged_at: 0 })));
+      const jobs: Job[] = [];
+      Jobs.useLocalRunner((job) => jobs.push(job));
+      try {
+        answer = await handlers.pingAppSockets();
+      } finally {
+        Jobs.useLocalRunner(undefined);
+      }
+      queued = jobs;
+      const kept = await Promise.all(gone.map((id) => Realtime.connection(id)));
+      if (kept.every(Boolean)) break;
     }
+    const ours = [...gone, ...live.map((s) => s.id)];
     const pages = queued.flatMap((job) => (job.name === "ping-sockets" ? [job.payload.connection_ids] : []));
     expect(pages.length).toBe(queued.length);
     // other test files' sockets may be open too: theirs are paged with ours
