@@ -29,6 +29,10 @@ declare module "sst" {
       /** a team's Kiln on one box (`npm run team`): password sign-in, no local identity page; absent in the cloud */
       team?: boolean;
       webUrl: string;
+      /** a team's single sign-on (OIDC_*, stacks/local/team.ts): the provider, Kiln's client at it, the button's label; absent elsewhere */
+      oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+      /** a team's sign-up limit (KILN_SIGNUP_DOMAINS): the e-mail domains a new account may have; absent: anyone */
+      signupDomains?: string[];
       /** where browsers reach the bucket when its own address is loopback (a team's box: `{webUrl}/_storage`); absent in the cloud and in `npm start` */
       storageUrl?: string;
       /** the origin of an app's own host, with `{host}` standing for `{slug}` or `preview--{slug}` */

@@ -91,6 +91,11 @@ export const routes = {
   "POST /api/auth/password/sign-up": { group: "auth", op: "passwordSignUp", access: "public", who: who.anyone },
   "POST /api/auth/password/sign-in": { group: "auth", op: "passwordSignIn", access: "public", who: who.anyone },
   "POST /api/auth/password/verify": { group: "auth", op: "passwordVerify", access: "public", who: who.anyone },
+  "POST /api/auth/password/reset-request": { group: "auth", op: "passwordResetRequest", access: "public", who: who.anyone },
+  "POST /api/auth/password/reset": { group: "auth", op: "passwordReset", access: "public", who: who.anyone },
+  /** a team's Kiln with single sign-on configured (OIDC_ISSUER) only; 404 elsewhere */
+  "GET /api/auth/oidc/start": { group: "auth", op: "oidcStart", access: "public", who: who.anyone },
+  "GET /api/auth/oidc/callback": { group: "auth", op: "oidcCallback", access: "public", who: who.anyone },
   "GET /api/auth/me": { group: "auth", op: "me", access: "user", who: who.signedIn },
   "POST /api/auth/regenerate_api_key": { group: "auth", op: "regenerateApiKey", access: "user", who: who.signedIn },
   "POST /api/auth/{id}/update-user": { group: "auth", op: "updateUser", access: "user", who: who.owner },

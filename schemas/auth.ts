@@ -17,6 +17,21 @@ export const LocalIdentityForm = z.object({
 /** GET /api/auth/login: where to come back to. Only same-site paths are honoured. */
 export const LoginQuery = z.object({ from_url: z.string().max(2000).optional() });
 
+/** GET /api/auth/oidc/start: where to come back to after single sign-on, as for /api/auth/login. */
+export const OidcStartQuery = LoginQuery;
+
+/**
+ * GET /api/auth/oidc/callback: the provider's answer, a code and our state, or an error (RFC 6749 §4.1.2).
+ * Not strict: providers add their own parameters (`iss`, `session_state`), which openid-client checks or ignores.
+ */
+export const OidcCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+export type OidcCallbackQuery = z.infer<typeof OidcCallbackQuery>;
+
 /** POST /api/auth/exchange: a Cognito ID token (cloud sign-in) for a Kiln token. */
 export const ExchangeBody = z.strictObject({ id_token: z.string().min(20).max(8192) });
 
@@ -38,6 +53,10 @@ export const SignInMethods = z.object({
   password: z.boolean(),
   /** "Continue with Google" (Cognito in the cloud, the identity page on one machine) */
   google: z.boolean(),
+  /** a team's single sign-on (OIDC_ISSUER): the button's label; absent where none is configured */
+  oidc: z.object({ name: z.string() }).optional(),
+  /** a team's sign-up limit (KILN_SIGNUP_DOMAINS): the e-mail domains a new account must be at; absent where anyone may sign up */
+  signup_domains: z.array(z.string()).optional(),
 });
 export type SignInMethods = z.infer<typeof SignInMethods>;
 
@@ -53,3 +72,13 @@ export const PasswordVerifyBody = z.strictObject({ email: Email, password: Given
 /** What sign-up and sign-in answer: a code is on its way. */
 export const CodeSent = z.object({ message: z.string(), otp_expires_in_minutes: z.number() });
 export type CodeSent = z.infer<typeof CodeSent>;
+
+/** POST /api/auth/password/reset-request: the same answer whether or not the address has an account. */
+export const PasswordResetRequestBody = z.strictObject({ email: Email });
+
+/** POST /api/auth/password/reset: the code mailed for the reset and the new password; every earlier session ends. */
+export const PasswordResetBody = z.strictObject({ email: Email, code: OtpCode, password: Password });
+
+/** What a reset answers: done, now sign in with the new password. */
+export const PasswordResetDone = z.object({ message: z.string() });
+export type PasswordResetDone = z.infer<typeof PasswordResetDone>;

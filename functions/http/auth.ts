@@ -1,12 +1,15 @@
 import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { isIP } from "node:net";
-import { ExchangeBody, LoginQuery, PasswordSignInBody, PasswordSignUpBody, PasswordVerifyBody, type SignInMethods } from "../../schemas/auth";
+import { ExchangeBody, LoginQuery, OidcCallbackQuery, OidcStartQuery, PasswordResetBody, PasswordResetRequestBody, PasswordSignInBody, PasswordSignUpBody, PasswordVerifyBody, type SignInMethods } from "../../schemas/auth";
 import { AdminUpdate, ListUsersQuery, SelfUpdate } from "../../schemas/user";
 import { Actor } from "../core/actor";
 import { Config } from "../core/config";
 import { forbidden } from "../core/errors";
+import { OidcSignIn } from "../core/identity/oidc";
 import { PasswordSignIn } from "../core/identity/password-sign-in";
 import { SignIn } from "../core/identity/sign-in";
+import { SignUpPolicy } from "../core/identity/sign-up-policy";
 import { Tokens } from "../core/identity/tokens";
 import { Users } from "../core/identity/users";
 import { clientOf } from "./appauth";
@@ -47,7 +50,40 @@ export const { app, handler } = callGroup("auth", {
 
   async methods(c) {
     const team = PasswordSignIn.enabled();
-    return c.json({ password: team, google: !team && (Config.isLocal || Boolean(Config.kiln.cognito)) } satisfies SignInMethods);
+    const oidc = OidcSignIn.settings();
+    const domains = SignUpPolicy.domains();
+    return c.json({
+      password: team,
+      google: !team && (Config.isLocal || Boolean(Config.kiln.cognito)),
+      ...(oidc ? { oidc: { name: oidc.name } } : {}),
+      ...(domains ? { signup_domains: domains } : {}),
+    } satisfies SignInMethods);
+  },
+
+  /** A team's single sign-on: off to the provider, with the sign-in's state, nonce and PKCE verifier sealed in a cookie. */
+  async oidcStart(c) {
+    OidcSignIn.assertEnabled();
+    const { from_url } = query(c, OidcStartQuery);
+    const { location, cookie } = await OidcSignIn.start(from_url);
+    if (cookie) {
+      setCookie(c, OidcSignIn.COOKIE, cookie, {
+        path: OidcSignIn.COOKIE_PATH,
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: OidcSignIn.secureCookie(),
+        maxAge: OidcSignIn.TTL_SECONDS,
+      });
+    }
+    return c.redirect(location, 302);
+  },
+
+  /** The provider sends the browser back here: signed in on /login, or /login with what went wrong. The cookie is used once. */
+  async oidcCallback(c) {
+    OidcSignIn.assertEnabled();
+    const input = query(c, OidcCallbackQuery);
+    const cookie = getCookie(c, OidcSignIn.COOKIE);
+    deleteCookie(c, OidcSignIn.COOKIE, { path: OidcSignIn.COOKIE_PATH, secure: OidcSignIn.secureCookie() });
+    return c.redirect(await OidcSignIn.finish(input, new URL(c.req.url).search, cookie), 302);
   },
 
   async passwordSignUp(c) {
@@ -64,6 +100,17 @@ export const { app, handler } = callGroup("auth", {
   async passwordVerify(c) {
     PasswordSignIn.assertEnabled();
     return c.json(await PasswordSignIn.verify(await body(c, PasswordVerifyBody)));
+  },
+
+  async passwordResetRequest(c) {
+    PasswordSignIn.assertEnabled();
+    const { email } = await body(c, PasswordResetRequestBody);
+    return c.json(await PasswordSignIn.requestReset(email, signInClientOf(c)));
+  },
+
+  async passwordReset(c) {
+    PasswordSignIn.assertEnabled();
+    return c.json(await PasswordSignIn.reset(await body(c, PasswordResetBody)));
   },
 
   async me(c) {

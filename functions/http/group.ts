@@ -11,7 +11,6 @@ import { EntitySchemas } from "../core/entities/schemas";
 import { Keys } from "../core/keys";
 import { Records } from "../core/records/records";
 import { VisibleError, forbidden, notFound, unauthorized } from "../core/errors";
-import { Tokens } from "../core/identity/tokens";
 import { Users } from "../core/identity/users";
 
 export type Op = (c: Context) => Response | Promise<Response>;
@@ -84,8 +83,7 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   const apiKey = queryKey ?? c.req.header("api_key") ?? c.req.header("api-key");
   let user;
   if (bearer) {
-    const { userId } = await Tokens.verifyPlatform(bearer);
-    user = await Users.get(userId);
+    user = await Users.forToken(bearer);
   } else if (apiKey) {
     user = await Users.byApiKey(apiKey);
     if (!user) throw unauthorized("Invalid API key");

@@ -3,7 +3,6 @@ import { SocketAction } from "../../schemas/realtime";
 import { VisibleError } from "../core/errors";
 import { Realtime } from "../core/realtime/rooms";
 import { RoomAccess } from "../core/realtime/room-access";
-import { Tokens } from "../core/identity/tokens";
 import { Users } from "../core/identity/users";
 import { describeIssues } from "../http/group";
 
@@ -22,8 +21,7 @@ export async function handler(event: SocketEvent): Promise<APIGatewayProxyResult
   if (routeKey === "$connect") {
     try {
       const token = event.queryStringParameters?.token ?? "";
-      const { userId } = await Tokens.verifyPlatform(token);
-      const user = await Users.get(userId);
+      const user = await Users.forToken(token);
       if (!user || user.disabled) return { statusCode: 401, body: "Unauthorized" };
       await Realtime.connect(connectionId, user.id);
       return ok;

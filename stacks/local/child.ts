@@ -13,7 +13,7 @@ const READY = "KILN_STACK_READY ";
 /** A line on the process's stdin that ends it at once, as a crash would. */
 const CRASH = "KILN_STACK_CRASH";
 /** `dataDir` keeps the data where a later stack can start on it (a restart); without it the data is temporary. */
-type ChildOptions = Pick<LocalStackOptions, "webDir" | "seed" | "team"> & Partial<Pick<LocalStackOptions, "dataDir">>;
+type ChildOptions = Pick<LocalStackOptions, "webDir" | "seed" | "team" | "oidc" | "signupDomains"> & Partial<Pick<LocalStackOptions, "dataDir">>;
 
 export interface StackProcess {
   url: string;

@@ -19,6 +19,7 @@ import { startCronTicker, startJobRunner, startStreamPoller } from "./runners";
 import { startSandboxStandIn } from "./sandbox";
 import { startStripeStandIn } from "./stripe/index";
 import { ensureTable } from "./table";
+import type { OidcSettings } from "./team";
 import { STAGE, createSocketGateway } from "./ws-gateway";
 
 export interface LocalStackOptions {
@@ -47,6 +48,10 @@ export interface LocalStackOptions {
    * the proxy sends the builder's requests with `Host: localhost` and an app's with `Host: {label}.localhost`.
    */
   publicUrls?: { webUrl: string; appsUrl: string };
+  /** A team's single sign-on (OIDC_*, stacks/local/team.ts), beside the password; its secret reaches the handlers only. */
+  oidc?: OidcSettings;
+  /** A team's sign-up limit (KILN_SIGNUP_DOMAINS): the e-mail domains a new account may have. */
+  signupDomains?: string[];
   log?: (line: string) => void;
 }
 
@@ -170,6 +175,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       appsUrl,
       // a team's people are on other machines: storage links go through Kiln's origin (stacks/local/storage-gateway.ts)
       ...(options.team ? { storageUrl: `${webUrl}${STORAGE_PATH}` } : {}),
+      ...(options.team && options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.team && options.signupDomains?.length ? { signupDomains: options.signupDomains } : {}),
       socketUrl: publicSocketUrl,
       mailFrom: mail.from,
       cognito: null,

@@ -47,6 +47,8 @@ async function main() {
       seed: !team,
       team,
       publicUrls: "publicUrls" in settings ? settings.publicUrls : undefined,
+      oidc: "oidc" in settings ? settings.oidc : undefined,
+      signupDomains: "signupDomains" in settings ? settings.signupDomains : undefined,
       log: (line) => console.log(line),
     });
   } catch (err) {

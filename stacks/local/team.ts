@@ -10,18 +10,78 @@ export interface TeamSettings {
   dataDir: string;
   /** the addresses people open, when a reverse proxy stands in front */
   publicUrls?: { webUrl: string; appsUrl: string };
+  /** single sign-on with the team's OIDC provider (OIDC_*), beside the password */
+  oidc?: OidcSettings;
+  /** the e-mail domains a new account may have (KILN_SIGNUP_DOMAINS); absent: anyone may sign up */
+  signupDomains?: string[];
 }
+
+/** A team's OIDC provider and Kiln's client at it; the secret goes to the server's handlers only. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the login screen's button */
+  name: string;
+}
+
+const OIDC_VARS = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+const DEFAULT_OIDC_NAME = "Continue with single sign-on";
+/** one e-mail domain: labels of letters, digits and inner hyphens, and a top-level name */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 /** The team's settings from the environment; a message for the operator when one is wrong. */
 export function teamSettings(root: string): TeamSettings | string {
+  const signIn = signInSettings(process.env);
+  if (typeof signIn === "string") return signIn;
   const dataDir = dataDirOf(root, true);
   const web = process.env.KILN_PUBLIC_URL?.trim();
   const apps = process.env.KILN_APPS_URL?.trim();
-  if (!web && !apps) return { dataDir };
+  if (!web && !apps) return { dataDir, ...signIn };
   if (!web || !apps) return "set both KILN_PUBLIC_URL (e.g. https://kiln.example.com) and KILN_APPS_URL (e.g. https://{host}.apps.example.com), or neither.";
   if (!isOrigin(web)) return `KILN_PUBLIC_URL must be an origin like https://kiln.example.com, not "${web}".`;
   if (!apps.includes("{host}") || !isOrigin(apps.replace("{host}", "app"))) return `KILN_APPS_URL must be an origin with {host} in it, like https://{host}.apps.example.com, not "${apps}".`;
-  return { dataDir, publicUrls: { webUrl: web.replace(/\/$/, ""), appsUrl: apps.replace(/\/$/, "") } };
+  return { dataDir, publicUrls: { webUrl: web.replace(/\/$/, ""), appsUrl: apps.replace(/\/$/, "") }, ...signIn };
+}
+
+/**
+ * How people sign in beyond the password: the OIDC provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, all
+ * three or none; OIDC_NAME the button) and the sign-up limit (KILN_SIGNUP_DOMAINS); a message for the operator when
+ * one is wrong, which never quotes the client secret.
+ */
+export function signInSettings(env: Record<string, string | undefined>): Pick<TeamSettings, "oidc" | "signupDomains"> | string {
+  const settings: Pick<TeamSettings, "oidc" | "signupDomains"> = {};
+  const [issuer, clientId, clientSecret] = OIDC_VARS.map((name) => env[name]?.trim() ?? "");
+  const name = env.OIDC_NAME?.trim();
+  const missing = OIDC_VARS.filter((_, i) => ![issuer, clientId, clientSecret][i]);
+  if (missing.length < OIDC_VARS.length || name) {
+    if (missing.length) return `single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not set.`;
+    if (!isIssuer(issuer)) return `OIDC_ISSUER must be the provider's https address, like https://example.okta.com (plain http only on this machine), not "${issuer}".`;
+    if (/\s/.test(clientId) || clientId.length > 512) return "OIDC_CLIENT_ID must be the client id the provider gave Kiln (no spaces).";
+    if (clientSecret.length > 1024) return "OIDC_CLIENT_SECRET is longer than any client secret (1,024 characters).";
+    if (name !== undefined && name.length > 60) return "OIDC_NAME, the sign-in button's label, must be at most 60 characters.";
+    settings.oidc = { issuer: issuer.replace(/\/$/, ""), clientId, clientSecret, name: name || DEFAULT_OIDC_NAME };
+  }
+  const domains = env.KILN_SIGNUP_DOMAINS;
+  if (domains !== undefined && domains.trim()) {
+    const listed = domains.split(",").map((d) => d.trim().toLowerCase().replace(/^@/, "")).filter(Boolean);
+    const wrong = listed.find((d) => !DOMAIN.test(d));
+    if (wrong !== undefined || !listed.length)
+      return `KILN_SIGNUP_DOMAINS must list e-mail domains separated by commas, like example.com,example.org${wrong !== undefined ? `; "${wrong}" is not one` : ""}.`;
+    settings.signupDomains = [...new Set(listed)];
+  }
+  return settings;
+}
+
+/** An issuer's address: https, or http on this machine (a provider beside Kiln); no query or fragment (OpenID Connect Discovery §2). */
+function isIssuer(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
+    return (url.protocol === "https:" || (url.protocol === "http:" && loopback)) && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 function isOrigin(value: string): boolean {
@@ -65,8 +125,8 @@ export function teamBanner(url: string, settings: TeamSettings, readyMs: number)
   return `
   Kiln for a team is running at ${url}${settings.publicUrls ? `, reached through your proxy at ${opened}` : ""}   (ready in ${(readyMs / 1000).toFixed(1)} s)
 
-  People sign up and sign in at ${opened}/login with e-mail, password and a code sent by e-mail.
-  The first account to sign up becomes the platform admin.
+  People sign up and sign in at ${opened}/login with e-mail, password and a code sent by e-mail${settings.oidc ? `,\n  or with "${settings.oidc.name}" (${settings.oidc.issuer}; its redirect URI: ${opened}/api/auth/oidc/callback)` : ""}.
+  ${settings.signupDomains ? `New accounts must be at ${settings.signupDomains.join(", ")}. ` : ""}The first account to sign up becomes the platform admin.
   ${mailDelivered() ? "E-mails (the codes among them) go out through the SMTP server in SMTP_URL." : "E-mails (the codes among them) are printed here: set SMTP_URL and MAIL_FROM to send them."}
   Data and secrets live in ${settings.dataDir}: back it up with \`npm run backup -- <file>\` after stopping Kiln.
   Ctrl-C stops everything.

@@ -117,6 +117,8 @@ const ticketRequest = async (body?: unknown): Promise<Request> => ({
  */
 export const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) => Request | Promise<Request>>> = {
   "POST /api/auth/exchange": () => ({ body: {} }),
+  "GET /api/auth/oidc/start": () => ({ query: { from_url: "/apps" } }),
+  "GET /api/auth/oidc/callback": () => ({ query: { code: "not-a-code", state: "not-a-state" } }),
   "POST /api/auth/{id}/update-user": () => ({ params: { id: f.ownerUserId }, body: { full_name: "Matrix Owner" } }),
   "POST /api/apps": () => ({ body: {} }),
   "PUT /api/apps/{id}": () => ({ body: { is_starred: true } }),
@@ -317,6 +319,11 @@ export const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
   "POST /api/auth/password/sign-up": 404,
   "POST /api/auth/password/sign-in": 404,
   "POST /api/auth/password/verify": 404,
+  // single sign-on: a team's Kiln with OIDC_ISSUER only (test/api/team-oidc.test.ts)
+  "GET /api/auth/oidc/start": 404,
+  "GET /api/auth/oidc/callback": 404,
+  "POST /api/auth/password/reset-request": 404,
+  "POST /api/auth/password/reset": 404,
 };
 
 /** Path parameters every route gets unless its request names its own. */

@@ -49,6 +49,8 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/auth/password/sign-up": () => ({ email: "fuzz@team.test", password: "a long password", full_name: "Fuzz" }),
   "POST /api/auth/password/sign-in": () => ({ email: "fuzz@team.test", password: "a long password" }),
   "POST /api/auth/password/verify": () => ({ email: "fuzz@team.test", password: "a long password", code: "123456" }),
+  "POST /api/auth/password/reset-request": () => ({ email: "fuzz@team.test" }),
+  "POST /api/auth/password/reset": () => ({ email: "fuzz@team.test", code: "123456", password: "a new long password" }),
   "POST /api/auth/{id}/update-user": () => ({ full_name: "Fuzz Owner" }),
   "POST /api/apps": () => ({ user_description: "A fuzzed app", name: "Fuzz" }),
   "PUT /api/apps/{id}": () => ({ name: "Fuzz app", is_starred: true }),

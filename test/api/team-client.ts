@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import { Keys } from "../../functions/core/keys";
 import type { StackProcess } from "../../stacks/local/child";
@@ -34,15 +34,20 @@ export function teamClient(stack: StackProcess) {
       credentials: { accessKeyId: stack.links.AWS_ACCESS_KEY_ID, secretAccessKey: stack.links.AWS_SECRET_ACCESS_KEY },
     }),
   );
-  const lastCode = async (email: string) => {
+  /** The code in the last mail with this subject to an address. */
+  const codeMailed = async (email: string, subject: string) => {
     const { Items = [] } = await dynamo.send(
       new QueryCommand({ TableName: table, KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.outboxPartition }, ScanIndexForward: false }),
     );
-    const mail = Items.find((m) => m.to === email && m.subject === "Your verification code for Kiln");
+    const mail = Items.find((m) => m.to === email && m.subject === subject);
     const code = /is (\d{6})\./.exec(String(mail?.text ?? ""))?.[1];
     if (!code) throw new Error(`no code was mailed to ${email}`);
     return code;
   };
+  const lastCode = (email: string) => codeMailed(email, "Your verification code for Kiln");
+  /** Ages the code stored for an address past its expiry, as waiting out its ten minutes would. */
+  const expireCode = (email: string) =>
+    dynamo.send(new UpdateCommand({ TableName: table, Key: Keys.passwordCredentials(email), UpdateExpression: "SET otp_expires_at = :past", ExpressionAttributeValues: { ":past": Date.now() - 1000 } }));
   /** Sign up and enter the mailed code: the new account's token. */
   const signUp = async (email: string, password = PASSWORD) => {
     expect((await request("POST", "/api/auth/password/sign-up", { email, password })).status).toBe(200);
@@ -58,7 +63,7 @@ export function teamClient(stack: StackProcess) {
     return { status: verified.status, token: verified.body?.access_token };
   };
   const me = async (token: string) => (await request("GET", "/api/auth/me", undefined, token)).body;
-  return { request, lastCode, signUp, signIn, me, close: () => dynamo.destroy() };
+  return { request, lastCode, codeMailed, expireCode, signUp, signIn, me, close: () => dynamo.destroy() };
 }
 
 export type TeamClient = ReturnType<typeof teamClient>;

@@ -1,14 +1,19 @@
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { launchChromium } from "./chromium";
 
 export const webUrl = () => inject("webUrl");
 
+/** The SPA build a test's own stack serves: dist/, or KILN_WEB_DIR (a copy, while another checkout rebuilds dist/; see global-setup.ts). */
+export const builtWebDir = () => process.env.KILN_WEB_DIR ?? path.resolve(import.meta.dirname, "../../dist");
+
 export const launch = launchChromium;
 
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: webUrl() });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webUrl() });
+/** `baseURL`: another stack's address, for a test that starts a stack of its own (a team's Kiln, saved model providers). */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }, baseURL = webUrl()): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   // Waits, not assertions of speed: a busy CI machine compiling an app in the page may need more than Playwright's 30 s.
   context.setDefaultTimeout(45_000);
   return context;

@@ -49,6 +49,15 @@ describe("Tokens.signPlatform / verifyPlatform", () => {
     expect(Tokens.PLATFORM_TTL_SECONDS).toBe(30 * 24 * 3600);
   });
 
+  it("a token signed after the user's sessions were ended reads as issued no earlier than that line, and verifies", async () => {
+    // Users.endSessions draws the line at the next second; a sign-in within this second must still pass it
+    const line = Math.floor(Date.now() / 1000) + 1;
+    const token = await Tokens.signPlatform("user-42", "ada@example.com", line);
+    expect((await Tokens.verifyPlatform(token)).issuedAt).toBe(line);
+    const claims = decodeJwt(token);
+    expect(claims.exp! - claims.iat!).toBe(Tokens.PLATFORM_TTL_SECONDS);
+  });
+
   it("accepts a token forged with the same secret, issuer and audience (the verifier really checks those)", async () => {
     expect((await Tokens.verifyPlatform(await forge({}))).userId).toBe("user-1");
   });

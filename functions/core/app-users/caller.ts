@@ -4,7 +4,7 @@ import { Actor, type AppCaller, type Prefetched } from "../actor";
 import { Apps } from "../apps/apps";
 import { AppUsers } from "./users";
 import { batchGet } from "../db";
-import { Keys, stripKeys } from "../keys";
+import { Keys } from "../keys";
 import { VisibleError, forbidden, notFound, unauthorized } from "../errors";
 import { Tokens } from "../identity/tokens";
 import { Users } from "../identity/users";
@@ -56,7 +56,7 @@ export namespace AppCallers {
     }
     if (identity.kind === "builder") {
       if ("apiKey" in identity && !apiKeyUser) throw unauthorized("Invalid API key");
-      return { caller: builder(app, "apiKey" in identity ? apiKeyUser : userItem && Users.Info.parse(stripKeys(userItem))), read };
+      return { caller: builder(app, "apiKey" in identity ? apiKeyUser : Users.tokenHolder(userItem, identity.issuedAt)), read };
     }
     // The app's service role (a backend function's asServiceRole) acts with its owner's rights on this app alone.
     if (identity.kind === "service") return { caller: builder(app, await Users.get(app.created_by_id)), read };
@@ -76,7 +76,7 @@ export namespace AppCallers {
   async function identify(
     appId: string,
     creds: CallerCredentials,
-  ): Promise<{ kind: "member"; appUserId: string } | { kind: "builder"; userId: string } | { kind: "builder"; apiKey: string } | { kind: "service" } | { kind: "visitor" }> {
+  ): Promise<{ kind: "member"; appUserId: string } | { kind: "builder"; userId: string; issuedAt: number } | { kind: "builder"; apiKey: string } | { kind: "service" } | { kind: "visitor" }> {
     if (creds.bearer) {
       const audience = Tokens.audienceOf(creds.bearer);
       if (audience === "service") {
@@ -84,7 +84,7 @@ export namespace AppCallers {
         return { kind: "service" };
       }
       if (audience === "app") return { kind: "member", appUserId: (await Tokens.verifyApp(creds.bearer, appId)).appUserId };
-      return { kind: "builder", userId: (await Tokens.verifyPlatform(creds.bearer)).userId };
+      return { kind: "builder", ...(await Tokens.verifyPlatform(creds.bearer)) };
     }
     if (creds.apiKey) return { kind: "builder", apiKey: creds.apiKey };
     return { kind: "visitor" };

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { CodeSent } from "../../../schemas/auth";
+import type { CodeSent, PasswordResetDone } from "../../../schemas/auth";
 import { AppAuthLimits } from "../app-users/auth-limits";
 import { Passwords } from "../app-users/passwords";
 import { Config } from "../config";
@@ -9,6 +9,7 @@ import { VisibleError, notFound } from "../errors";
 import { Keys } from "../keys";
 import { Mail } from "../mail";
 import { SignIn } from "./sign-in";
+import { SignUpPolicy } from "./sign-up-policy";
 import { Users } from "./users";
 
 /** What the server keeps to sign a platform user in with a password; never part of any answer. */
@@ -18,7 +19,7 @@ interface Credentials {
   pending_password_hash?: string;
   pending_full_name?: string;
   otp_hash?: string;
-  otp_purpose?: "sign-up" | "sign-in";
+  otp_purpose?: "sign-up" | "sign-in" | "reset";
   otp_expires_at?: number;
   otp_attempts?: number;
 }
@@ -28,7 +29,8 @@ interface Credentials {
  * every time a one-time code mailed to the address. Sign-up proposes a password; it becomes the
  * account's when the code is entered together with that same password, so a code sent for a
  * stranger's sign-up of someone's address finishes nothing. The first account becomes the
- * platform admin (Users.ensure takes the seat in its creating transaction). The pieces are the
+ * platform admin (Users.ensure takes the seat in its creating transaction). A forgotten password
+ * is reset with a code mailed the same way, which ends every session of the account. The pieces are the
  * generated apps' (functions/core/app-users): scrypt hashes, the sliding-window limits, the texts.
  */
 export namespace PasswordSignIn {
@@ -38,6 +40,9 @@ export namespace PasswordSignIn {
 
   const invalidCredentials = () => new VisibleError("input", "Invalid email or password");
   const invalidCode = () => new VisibleError("input", "Invalid verification code");
+  const expiredCode = () => new VisibleError("input", "Verification code has expired. Please request a new code.");
+  /** a code's fields, removed together once it is used */
+  const codeFields = ["otp_hash", "otp_purpose", "otp_expires_at", "otp_attempts"] as const;
 
   /** On only in a team's Kiln (`npm run team`): the cloud signs in through Cognito, `npm start` through its identity page. */
   export const enabled = () => Config.kiln.team === true;
@@ -51,6 +56,7 @@ export namespace PasswordSignIn {
     assertEnabled();
     const user = await Users.byEmail(input.email);
     if (user?.disabled) throw new VisibleError("forbidden", "This account has been disabled");
+    if (!user) SignUpPolicy.assertMayCreate(input.email);
     const creds = await credentials(input.email);
     if (user && creds?.password_hash) throw new VisibleError("conflict", "An account with this email already exists. Please sign in.");
     await AppAuthLimits.codeSend(SCOPE, input.email, client);
@@ -76,8 +82,9 @@ export namespace PasswordSignIn {
   export async function verify(input: { email: string; password: string; code: string }): Promise<{ access_token: string }> {
     assertEnabled();
     const creds = await credentials(input.email);
-    if (!creds?.otp_hash) throw invalidCode();
-    if ((creds.otp_expires_at ?? 0) < Date.now()) throw new VisibleError("input", "Verification code has expired. Please request a new code.");
+    // a reset's code sets a password (reset below), it never signs in
+    if (!creds?.otp_hash || creds.otp_purpose === "reset") throw invalidCode();
+    if ((creds.otp_expires_at ?? 0) < Date.now()) throw expiredCode();
     // The attempt is counted before code or password is compared, so no burst of guesses gets more than OTP_MAX_ATTEMPTS.
     await AppAuthLimits.codeAttempt(Keys.passwordCredentials(input.email), creds.otp_hash);
     const signingUp = creds.otp_purpose === "sign-up";
@@ -86,32 +93,86 @@ export namespace PasswordSignIn {
     if (!sameHash(otpHash(input.email, input.code), creds.otp_hash)) throw invalidCode();
     if (!passwordMatches) throw invalidCredentials();
     // Single use: the write holds only while this code is still the stored one.
-    const done = await writeCredentials(input.email, signingUp ? { password_hash: passwordHash } : {}, [
-      "pending_password_hash",
-      "pending_full_name",
-      "otp_hash",
-      "otp_purpose",
-      "otp_expires_at",
-      "otp_attempts",
-    ], { expression: "otp_hash = :h", values: { ":h": creds.otp_hash } });
+    const done = await writeCredentials(input.email, signingUp ? { password_hash: passwordHash } : {}, ["pending_password_hash", "pending_full_name", ...codeFields], {
+      expression: "otp_hash = :h",
+      values: { ":h": creds.otp_hash },
+    });
     if (!done) throw invalidCode();
     if (signingUp) await Users.ensure({ email: input.email, full_name: creds.pending_full_name, firstAdmin: true });
     return { access_token: await SignIn.tokenFor(input.email) };
   }
 
-  async function issueCode(email: string, purpose: "sign-up" | "sign-in", extra: Credentials) {
+  /**
+   * Forgot password: always the same answer, whether or not the address has an account. Every address
+   * takes the same rate-limit slots and reads, and the code's write is conditional on a password being
+   * stored, so a stranger's address writes nothing and gets no mail.
+   */
+  export async function requestReset(email: string, client: string): Promise<CodeSent> {
+    assertEnabled();
+    await AppAuthLimits.codeSend(SCOPE, email, client);
+    const user = await Users.byEmail(email);
+    if (!user?.disabled) await issueCode(email, "reset", {}, { expression: "attribute_exists(password_hash)", values: {} });
+    return { message: "If an account exists for this email, you will receive a password reset code shortly.", otp_expires_in_minutes: OTP_TTL_MINUTES };
+  }
+
+  /**
+   * The reset's code (counted, expiring, used once) sets a new password and ends every session of the
+   * account: a token issued before is refused from now on. The person then signs in with the new password.
+   */
+  export async function reset(input: { email: string; code: string; password: string }): Promise<PasswordResetDone> {
+    assertEnabled();
+    const creds = await credentials(input.email);
+    if (!creds?.otp_hash || creds.otp_purpose !== "reset") throw invalidCode();
+    if ((creds.otp_expires_at ?? 0) < Date.now()) throw expiredCode();
+    await AppAuthLimits.codeAttempt(Keys.passwordCredentials(input.email), creds.otp_hash);
+    if (!sameHash(otpHash(input.email, input.code), creds.otp_hash)) throw invalidCode();
+    const user = await Users.byEmail(input.email);
+    if (!user) throw invalidCode();
+    if (user.disabled) throw new VisibleError("forbidden", "This account has been disabled");
+    const passwordHash = await Passwords.hash(input.password);
+    // Sessions end first: should the password's write fail, the old password stands with no session left, never a new one beside old sessions.
+    await Users.endSessions(user.id);
+    // Single use: the write holds only while this code is still the stored one.
+    const done = await writeCredentials(input.email, { password_hash: passwordHash }, ["pending_password_hash", "pending_full_name", ...codeFields], {
+      expression: "otp_hash = :h",
+      values: { ":h": creds.otp_hash },
+    });
+    if (!done) throw invalidCode();
+    return { message: "Your password has been reset. Please sign in with your new password." };
+  }
+
+  type Purpose = NonNullable<Credentials["otp_purpose"]>;
+
+  /** What each code's e-mail says. */
+  const codeMail: Record<Purpose, (code: string) => { subject: string; text: string }> = {
+    "sign-up": (code) => verificationMail(code),
+    "sign-in": (code) => verificationMail(code),
+    reset: (code) => ({
+      subject: "Reset your password for Kiln",
+      text: `Someone asked to reset the password of your Kiln account.\n\nYour password reset code is ${code}.\n\nIt expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    }),
+  };
+  const verificationMail = (code: string) => ({
+    subject: "Your verification code for Kiln",
+    text: `Your verification code for Kiln is ${code}.\n\nIt expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+  });
+
+  /** Stores a new code (in place of any earlier one) and mails it; with `onlyIf`, only while that holds of the stored credentials (else false, nothing mailed). */
+  async function issueCode(email: string, purpose: Purpose, extra: Credentials, onlyIf?: { expression: string; values: Record<string, unknown> }): Promise<boolean> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
     const remove: (keyof Credentials)[] = purpose === "sign-up" && !extra.pending_full_name ? ["pending_full_name"] : [];
-    await writeCredentials(
+    const stored = await writeCredentials(
       email,
       { ...extra, otp_hash: otpHash(email, code), otp_purpose: purpose, otp_expires_at: Date.now() + OTP_TTL_MINUTES * 60_000, otp_attempts: 0 },
       remove,
+      onlyIf,
     );
-    await Mail.send({
-      to: email,
-      subject: "Your verification code for Kiln",
-      text: `Your verification code for Kiln is ${code}.\n\nIt expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
-    });
+    if (!stored) return false;
+    const sent = Mail.send({ to: email, ...codeMail[purpose](code) });
+    // A mail server refusing a reset's code must not tell a stranger the account exists: the answer stays the same, the log says why.
+    if (purpose === "reset") await sent.catch((err: unknown) => console.error("[password-sign-in] a password reset code was not sent:", err instanceof Error ? err.message : err));
+    else await sent;
+    return true;
   }
 
   /** Keyed with the server secret: a leaked table does not give the 6-digit codes away to a quick search. */

@@ -22,7 +22,7 @@ export namespace SignIn {
   export async function tokenFor(email: string, fullName?: string | null): Promise<string> {
     const { user } = await Users.ensure({ email, full_name: fullName });
     if (user.disabled) throw new VisibleError("forbidden", "This account has been disabled");
-    return Tokens.signPlatform(user.id, user.email);
+    return Tokens.signPlatform(user.id, user.email, await Users.sessionsValidAfter(user.id));
   }
 
   /**

@@ -10,14 +10,16 @@ export namespace Tokens {
 
   const key = () => new TextEncoder().encode(Config.authSecret);
 
-  export async function signPlatform(userId: string, email: string): Promise<string> {
+  /** `notBefore` (seconds): the user's sessions were ended then (Users.endSessions), so the token must not read as issued earlier. */
+  export async function signPlatform(userId: string, email: string, notBefore = 0): Promise<string> {
+    const issuedAt = Math.max(Math.floor(Date.now() / 1000), notBefore);
     return new SignJWT({ email })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(userId)
       .setIssuer(ISSUER)
       .setAudience(PLATFORM)
-      .setIssuedAt()
-      .setExpirationTime(`${PLATFORM_TTL_SECONDS}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + PLATFORM_TTL_SECONDS)
       .sign(key());
   }
 

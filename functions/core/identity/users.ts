@@ -3,11 +3,12 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/li
 import { ulid } from "ulid";
 import { AdminUpdate, type ListUsersQuery, User } from "../../../schemas/user";
 import { db, isConditionFailure, putNew, table, transactWrite } from "../db";
-import { VisibleError, notFound } from "../errors";
+import { VisibleError, notFound, unauthorized } from "../errors";
 import { Jobs } from "../jobs";
 import { Keys, stripKeys } from "../keys";
 import { Mongo } from "../records/mongo";
 import { PlatformStats } from "../logs/platform-stats";
+import { Tokens } from "./tokens";
 
 /** Platform users: profile, unique e-mail, API key. */
 export namespace Users {
@@ -49,6 +50,48 @@ export namespace Users {
     if (!/^[0-9a-f]{32}$/.test(apiKey)) return undefined;
     const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.apiKey(hashKey(apiKey)) }));
     return Item ? get(Item.user_id as string) : undefined;
+  }
+
+  /** The user a platform token speaks for (undefined when there is none); 401 for a token the user's sessions no longer admit. */
+  export async function forToken(token: string): Promise<User | undefined> {
+    const { userId, issuedAt } = await Tokens.verifyPlatform(token);
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.user(userId) }));
+    return tokenHolder(Item, issuedAt);
+  }
+
+  /**
+   * The one check of a platform token against its user's item, wherever the item was read: a token issued
+   * (`iat`, in seconds) before `tokens_valid_after` belongs to a session that was ended (a password reset).
+   */
+  export function tokenHolder(item: Record<string, unknown> | undefined, issuedAt: number): User | undefined {
+    if (!item) return undefined;
+    if (issuedAt < sessionsStart(item)) throw unauthorized("Invalid or expired token");
+    return toUser(item);
+  }
+
+  const sessionsStart = (item: Record<string, unknown>) => (typeof item.tokens_valid_after === "number" ? item.tokens_valid_after : 0);
+
+  /** When the user's current sessions began (seconds): a new token is issued no earlier (Tokens.signPlatform's notBefore). */
+  export async function sessionsValidAfter(id: string): Promise<number> {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.user(id), ProjectionExpression: "tokens_valid_after" }));
+    return Item ? sessionsStart(Item) : 0;
+  }
+
+  /**
+   * Ends every session of the user: each token issued before now is refused from here on. Tokens carry
+   * whole seconds, so the line is drawn at the next second: one issued earlier in this very second is
+   * refused too, and SignIn stamps the next ones no earlier than the line.
+   */
+  export async function endSessions(id: string): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: Keys.user(id),
+        UpdateExpression: "SET tokens_valid_after = :at",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":at": Math.floor(Date.now() / 1000) + 1 },
+      }),
+    );
   }
 
   /** A username from an e-mail's local part: lower-case letters, digits and dots, never empty. */

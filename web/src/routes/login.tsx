@@ -10,6 +10,7 @@ import { call } from "../api/client";
 import { KilnMark } from "../components/KilnMark";
 import { PasswordSignIn } from "../components/PasswordSignIn";
 import { GOOGLE_MARK } from "../../../lib/google-mark";
+import { SSO_ERRORS, ssoErrorText } from "../../../lib/sign-in-errors";
 
 const LoginSearch = z.object({
   from_url: z.string().optional(),
@@ -17,6 +18,8 @@ const LoginSearch = z.object({
   sso: z.literal("google").optional(),
   code: z.string().optional(),
   state: z.string().optional(),
+  /** why a team's single sign-on came back without signing in: a code, shown as Kiln's own sentence for it */
+  sso_error: z.enum(SSO_ERRORS).optional().catch(undefined),
 });
 
 export const Route = createFileRoute("/login")({
@@ -80,6 +83,14 @@ function Login() {
     }
   }, [search.code, search.sso, search.from_url]);
 
+  // the sentence for a single sign-on's refusal, once the methods (the button's label, the sign-up domains) are known
+  const ssoError = search.sso_error && methods.data ? ssoErrorText(search.sso_error, { provider: methods.data.oidc?.name, signupDomains: methods.data.signup_domains }) : null;
+
+  const continueWithSso = () => {
+    const params = new URLSearchParams({ from_url: safeReturn(search.from_url) });
+    window.location.assign(`/api/auth/oidc/start?${params}`);
+  };
+
   const continueWithGoogle = () => {
     const params = new URLSearchParams({ from_url: safeReturn(search.from_url) });
     window.location.assign(`/api/auth/login?${params}`);
@@ -100,7 +111,19 @@ function Login() {
               <Text color="fg.muted">Signing you in…</Text>
             </VStack>
           ) : methods.data?.password ? (
-            <PasswordSignIn onToken={signedIn} />
+            <>
+              {methods.data.oidc && (
+                <>
+                  <Button onClick={continueWithSso} variant="outline" size="lg" w="full">
+                    {methods.data.oidc.name}
+                  </Button>
+                  <Text fontSize="sm" color="fg.muted">
+                    or with your e-mail and password
+                  </Text>
+                </>
+              )}
+              <PasswordSignIn onToken={signedIn} />
+            </>
           ) : methods.isPending ? (
             <Spinner color="brand.solid" />
           ) : (
@@ -109,9 +132,9 @@ function Login() {
               Continue with Google
             </Button>
           )}
-          {error && (
+          {(error ?? ssoError) && (
             <Text color="fg.error" role="alert">
-              {error}
+              {error ?? ssoError}
             </Text>
           )}
           <Text fontSize="xs" color="fg.subtle">
