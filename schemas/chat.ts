@@ -92,6 +92,8 @@ export const SendMessageBody = z.strictObject({
   file_urls: z.array(z.string().max(2000)).max(10).optional(),
   custom_context: z.array(CustomContext).max(10).optional(),
   additional_message_params: MessageParams.optional(),
+  /** sent by "Resolve with AI" under the preview: a fix of the errors the preview shows, free while the server allows (Chat.send) */
+  resolve_issues: z.boolean().optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 

@@ -25,6 +25,11 @@ export function readableError(provider: ProviderName, error: unknown): ProviderE
   let err = error;
   if (RetryError.isInstance(err)) err = err.lastError;
   if (APICallError.isInstance(err)) {
+    if (err.statusCode && err.statusCode < 300) {
+      // the provider had answered and was streaming: the connection broke off mid-answer ("Failed to process successful response")
+      const cause = err.cause instanceof Error ? `${err.cause.message}${err.cause.cause instanceof Error ? `: ${err.cause.cause.message}` : ""}` : "";
+      return new ProviderError(`${label}'s answer broke off mid-stream: ${err.message}${cause ? ` (${cause})` : ""}`, "cut", { cause: error });
+    }
     if (err.statusCode) {
       const detail = err.message && err.message !== "undefined" ? err.message : (err.responseBody ?? "").slice(0, 300) || "no details";
       const failure = classifyFailure(err.statusCode, undefined, `${detail} ${err.responseBody ?? ""}`);

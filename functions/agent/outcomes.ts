@@ -23,6 +23,8 @@ export interface Failure {
   action: string;
   path: string | null;
   reason: string;
+  /** the automated fix round it happened in (0: the answer to the message itself) */
+  round: number;
 }
 
 export type NotApplied = NonNullable<Receipt["not_applied"]>[number];

@@ -5,7 +5,7 @@
  * same message again may work. The technical text stays in the error's message
  * (shown under "Details").
  */
-export type ProviderFailure = "overloaded" | "rate_limited" | "auth" | "context_too_long" | "network" | "provider_error" | "refused";
+export type ProviderFailure = "overloaded" | "rate_limited" | "auth" | "context_too_long" | "network" | "cut" | "provider_error" | "refused";
 
 export const FAILURE_TEXT: Record<ProviderFailure, { summary: string; retryable: boolean }> = {
   overloaded: { summary: "The model is overloaded, try again", retryable: true },
@@ -13,6 +13,8 @@ export const FAILURE_TEXT: Record<ProviderFailure, { summary: string; retryable:
   auth: { summary: "The model provider refused the server's API key. Ask whoever runs this Kiln to check it", retryable: false },
   context_too_long: { summary: "This request and the app's files are more than the model can read at once. Ask for a smaller change, or name fewer files", retryable: false },
   network: { summary: "Kiln could not reach the model provider. Check the connection, then try again", retryable: true },
+  /** the answer had begun (the provider said 200) and its connection broke off mid-stream */
+  cut: { summary: "The connection to the model dropped in the middle of its answer, try again", retryable: true },
   provider_error: { summary: "The model provider had a problem answering, try again", retryable: true },
   refused: { summary: "The model provider refused this request", retryable: false },
 };

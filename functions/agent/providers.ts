@@ -64,6 +64,7 @@ import type { LanguageModel } from "ai";
 import type { AiModel } from "../../schemas/app";
 import type { ModelStream, ModelTurn, Provider, ProviderName, StreamEnd } from "./model-call";
 import { cacheUsageOf, promptFor } from "./prompt-cache";
+import { ProviderError } from "./provider-errors";
 
 type Env = Record<string, string | undefined>;
 
@@ -240,9 +241,11 @@ export function remote(route: Route, env: Env): Extract<Provider, { kind: "remot
     let settle!: (end: StreamEnd) => void;
     const usage = new Promise<StreamEnd>((resolve) => (settle = resolve));
     async function* text(): AsyncGenerator<string> {
+      let sdk: typeof import("./model-sdk") | undefined;
       try {
         if (turn.signal.aborted) throw abortError(turn.signal);
-        const [sdk, model] = await load();
+        const [loaded, model] = await load();
+        sdk = loaded;
         const result = sdk.streamText({
           model,
           ...promptFor(route, turn),
@@ -268,7 +271,8 @@ export function remote(route: Route, env: Env): Extract<Provider, { kind: "remot
         if (turn.signal.aborted) throw abortError(turn.signal);
       } catch (err) {
         if (turn.signal.aborted) throw abortError(turn.signal);
-        throw err;
+        // the stream itself broke (not an error event in it): read like any provider failure, e.g. a connection dropped mid-answer
+        throw sdk && !(err instanceof ProviderError) ? sdk.readableError(route.provider, err) : err;
       } finally {
         settle({});
       }

@@ -10,6 +10,20 @@ export class DeadlinePassed extends Error {
   }
 }
 
+/**
+ * The model's answer broke off mid-stream (its connection dropped): what it had finished is applied, the
+ * action it was inside is taken back out of the answer, and the turn may ask the model once to go on.
+ */
+export class StreamCut extends Error {
+  constructor(
+    readonly error: ProviderError,
+    /** the action the answer was inside, in words ("the write of pages/Leads"), or null between actions */
+    readonly inside: string | null,
+  ) {
+    super(error.message, { cause: error });
+  }
+}
+
 /** The turn's app was deleted while it ran: the turn ends there, writing nothing more. */
 export class AppGone extends Error {}
 

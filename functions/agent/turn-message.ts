@@ -56,11 +56,18 @@ export async function suggestionsOrNone(suggest: () => Promise<AppMeta["suggesti
   }
 }
 
-/** A model's suggestions, delivered on their own once the app is ready: kept only while the app is still as the turn left it. */
+/** Whether follow-ups should be made for the app now: ready without them, and its last turn not stopped (Stop asks for nothing more). */
+export function wantsSuggestions(app: AppMeta): boolean {
+  return app.status.state === "ready" && !app.suggestions && !(app.turn_id && app.stop_requested === app.turn_id);
+}
+
+/** A model's suggestions, delivered on their own once the app is ready: asked for and kept only while the app is still as the turn left it (not stopped). */
 export async function deliverSuggestions(appId: string, turnId: string, suggest: () => Promise<AppMeta["suggestions"]>, log: string) {
+  const still = (app: AppMeta) => app.turn_id === turnId && app.status.state === "ready" && app.stop_requested !== turnId;
+  const now = await Apps.get(appId);
+  if (!now || !still(now)) return;
   const suggestions = await suggestionsOrNone(suggest, log);
   if (!suggestions) return;
-  const still = (app: AppMeta) => app.turn_id === turnId && app.status.state === "ready";
   let meta: AppMeta;
   try {
     meta = await Apps.update(appId, { suggestions }, false, still);

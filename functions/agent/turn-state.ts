@@ -19,7 +19,8 @@ import type { Provider } from "./model-call";
 import { type CutReason, type Failure, notApplied } from "./outcomes";
 import { ActionStreamParser } from "../../lib/agent/parser";
 import { noUsage } from "./prompt-cache";
-import { AppGone, DeadlinePassed, errorOf, isNotFound } from "./turn-errors";
+import { ProviderError } from "./provider-errors";
+import { AppGone, DeadlinePassed, StreamCut, errorOf, isNotFound } from "./turn-errors";
 import { deliverSuggestions, metadataOf, secretRequestFor, settlementOf, suggestionsOrNone } from "./turn-message";
 import { type PromptInput, offlineChunks, remoteChunks } from "./turn-chunks";
 import { type TurnEvent, type TurnPhase, nextPhase } from "./turn-phases";
@@ -66,6 +67,12 @@ export class TurnState {
   private fencesReadTo = 0;
   private readonly fencedApplied = new Set<string>();
   private tokensCounted = false;
+  /** the answer broke off once already and the model was asked to go on */
+  private resumed = false;
+  /** the automated fix round the turn is in (0: the answer to the message itself) */
+  private fixRound = 0;
+  /** where in the answer the last action of the current model call ended: the chat text after it is the model's closing words */
+  private lastActionEnd = 0;
 
   constructor(
     private readonly app: AppMeta,
@@ -103,31 +110,102 @@ export class TurnState {
 
   async stream(provider: Provider, signal: AbortSignal, prompt: PromptInput) {
     this.streamingOnly("stream");
+    const start = this.raw.length;
+    this.lastActionEnd = start;
     const parser = new ActionStreamParser({
       onActionOpen: (open) => {
         const target = open.path ?? open.to;
         if (target) this.status(`${open.type === "read" ? "Reading" : "Writing"} ${target}`);
       },
-      onActionClose: (_open, action) => this.apply(action),
+      onActionClose: (_open, action) => {
+        this.lastActionEnd = start + parser.consumed();
+        this.apply(action);
+      },
       onInvalid: (open, reason) => {
         this.problems.push(reason);
-        if (!open) this.failures.push({ action: "", path: null, reason: `A tag could not be read (${reason}), so it was left as text.` });
+        if (open) this.lastActionEnd = start + parser.consumed();
+        else this.failures.push({ action: "", path: null, reason: `A tag could not be read (${reason}), so it was left as text.`, round: this.fixRound });
+      },
+      onUnknownTag: (name, attributes) => {
+        // never lost in silence: the receipt names it, and when it carried attributes (a path: likely a file) the automated fix asks for it again as an action
+        if (attributes)
+          this.problems.push(
+            `${name}> is not one of Kiln's action tags, so what it held was not applied; use <kiln-write path="…">, <kiln-edit path="…"> and the other tags as the instructions show`,
+          );
+        this.failures.push({ action: "", path: null, reason: `The tag ${name}> is not a Kiln action, so what it held was left as text.`, round: this.fixRound });
       },
     });
     const end: { finishReason?: string } = {};
     const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end, this.calibration);
-    for await (const chunk of chunks) {
-      if (signal.aborted) throw signal.reason;
-      if (this.gone) throw new AppGone();
-      this.raw += chunk;
-      parser.push(chunk);
-      this.applyFenced();
-      this.maybeFlush();
+    try {
+      for await (const chunk of chunks) {
+        if (signal.aborted) throw signal.reason;
+        if (this.gone) throw new AppGone();
+        this.raw += chunk;
+        parser.push(chunk);
+        this.applyFenced();
+        this.maybeFlush();
+      }
+    } catch (err) {
+      throw await this.cutShort(err, parser, start, signal);
+    }
+    const open = parser.pending();
+    if (open && end.finishReason === "stop") {
+      // The provider ended the answer normally inside an action: the model forgot its closing tag, it did not run out, so the action is closed and applied.
+      const close = parser.closingFor(open.open);
+      this.raw += close;
+      parser.push(close);
     }
     if (parser.end().unclosed) this.cutOff = true;
     if (end.finishReason === "length") this.cutOff = this.outputLimit = true;
     await this.writes.drained();
     if (this.gone) throw new AppGone();
+  }
+
+  /**
+   * A stream that broke off mid-answer (the connection dropped) becomes a StreamCut the turn may retry: the
+   * actions already closed stay applied, the one it was inside is taken back out of the answer (never half-applied).
+   * Anything else (Stop, the deadline, a refusal) is the turn's error as it was.
+   */
+  private async cutShort(err: unknown, parser: ActionStreamParser, start: number, signal: AbortSignal): Promise<unknown> {
+    if (signal.aborted || this.gone || !(err instanceof ProviderError) || (err.failure !== "cut" && !(err.failure === "network" && this.raw.length > start))) return err;
+    // once only: a second cut ends the turn, its half-written action left in the answer as cut off by the error
+    if (this.resumed) return new ProviderError(`${err.message}; it broke off again when asked to go on, so the turn ended`, "cut", { cause: err });
+    this.resumed = true;
+    const open = parser.pending();
+    if (open) this.retract(start + open.startsAt);
+    await this.writes.drained();
+    const inside = open ? `the ${open.open.type} of ${open.open.path ?? open.open.to ?? "an action"}` : null;
+    return new StreamCut(err, inside);
+  }
+
+  /**
+   * An automated fix round begins: the chat text the model wrote after its last action ("Done! …") was written before it
+   * knew some actions failed, so it is taken out; the fix round's answer says what really happened.
+   */
+  beginFixRound() {
+    this.streamingOnly("begin a fix round");
+    if (this.raw.slice(this.lastActionEnd).trim()) this.retract(this.lastActionEnd);
+    this.fixRound++;
+  }
+
+  /** Takes the answer back to `to` characters; the message as saved and pushed follows (whole, since deltas only append). */
+  private retract(to: number) {
+    if (to >= this.raw.length) return;
+    this.raw = this.raw.slice(0, to);
+    this.fencesReadTo = Math.min(this.fencesReadTo, to);
+    if (this.flushedTo <= to) return;
+    this.flushedTo = to;
+    const content = this.raw;
+    this.writes.add(
+      async () => {
+        if (!this.gone) await this.saveMessage({ content, state: "streaming" });
+      },
+      (err) => {
+        if (isConditionFailure(err)) this.loseApp();
+        else console.error(`${this.log} could not save the answer after taking back its cut end (the final save writes it whole):`, err);
+      },
+    );
   }
 
   /**
@@ -178,8 +256,11 @@ export class TurnState {
       const result = applyAction(this.files, action, this.frozen);
       this.applied.push(serialize(action));
       if (action.type === "secrets") this.requestedSecrets.push(...action.secrets);
+      const target = targetOf(action);
+      // an action an automated fix round applied makes the earlier rounds' failures on its file untrue: the receipt says one thing per file
+      if (!result.problem && target && this.fixRound) this.failures = this.failures.filter((f) => f.path !== target || f.round >= this.fixRound);
       if (result.problem) {
-        this.failures.push({ action: serialize(action), path: targetOf(action), reason: result.problem });
+        this.failures.push({ action: serialize(action), path: target, reason: result.problem, round: this.fixRound });
         const frozen = [targetOf(action), action.type === "rename" ? action.from : null].some((p) => p && this.frozen.has(p));
         if (!frozen) this.problems.push(result.problem);
       }
@@ -314,7 +395,7 @@ export class TurnState {
       patch.token_ratios = { ...current.token_ratios, [ratioKey(provider.provider, provider.modelId)]: this.calibration.charsPerToken };
     if (!current.main_page || !pages.includes(current.main_page) || current.main_page === this.openedOn) patch.main_page = homePageOf(this.files);
     const mine = (app: AppMeta) => app.turn_id === this.job.assistant_message_id;
-    const wanted = mine(current) && state === "done";
+    const wanted = mine(current) && state === "done" && current.stop_requested !== this.job.assistant_message_id;
     // The offline engine's suggestions are computed in process at once; a model's come after `ready`, never delaying it.
     const suggestions = wanted && provider.kind === "offline" ? await suggestionsOrNone(suggest, this.log) : null;
     // A stopped turn's late status line may have landed after Stop: the app is ready either way.

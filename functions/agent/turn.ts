@@ -19,10 +19,11 @@ import { isFileRequest } from "../../lib/agent/protocol";
 import type { Provider } from "./model-call";
 import { modelProviderFor } from "./provider-settings";
 import { completeText } from "./providers";
-import { AppGone, DeadlinePassed } from "./turn-errors";
+import { AppGone, DeadlinePassed, StreamCut } from "./turn-errors";
 import { TurnState } from "./turn-state";
 
 export { FLUSH_INTERVAL_MS } from "./turn-state";
+export { wantsSuggestions } from "./turn-message";
 const STOP_POLL_MS = 400;
 
 class Stopped extends Error {}
@@ -71,7 +72,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     const rounds: { role: "user" | "assistant"; content: string }[] = [];
     for (let round = 0, reads = 0; ; round++) {
       const from = turn.raw.length;
-      await turn.stream(provider, abort.signal, {
+      const streamed = turn.stream(provider, abort.signal, {
         appName: app.name,
         files: turn.files,
         customInstructions: app.custom_instructions,
@@ -92,6 +93,24 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         provider: provider.kind === "remote" ? provider.provider : undefined,
         charsPerToken: ratio,
       });
+      try {
+        await streamed;
+      } catch (err) {
+        // a second cut is thrown as the turn's error by the turn itself (TurnState.cutShort)
+        if (!(err instanceof StreamCut)) throw err;
+        // A dropped connection is retried once, as a continuation rather than a fresh start: what the model finished is
+        // already applied (and pushed to the preview), so it is shown its answer so far and asked for the rest, with the
+        // action it was inside (taken back out of the answer) written again whole. Nothing finished yet: the same call again.
+        const sofar = turn.raw.slice(from);
+        if (sofar.trim()) {
+          rounds.push({ role: "user", content: withAttachments({ message: request, fileUrls }) }, { role: "assistant", content: sofar });
+          request = resumeRequest(err.inside);
+          fileUrls = undefined;
+          turn.say("\n\n");
+        }
+        round--;
+        continue;
+      }
       // Files the model asked to see are answered in its next call, free and at most READ_ROUNDS times; that call is no fix attempt.
       const asked = actionsOf(turn.raw.slice(from)).filter(isFileRequest);
       if (asked.length && reads < READ_ROUNDS && !turn.cutOff && provider.kind === "remote" && !params.discussion_mode) {
@@ -111,6 +130,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
       }
       request = `Some of your actions could not be applied:\n- ${turn.problems.join("\n- ")}\nFix this with new actions against the files as they are now.`;
       turn.problems = [];
+      turn.beginFixRound();
       turn.say("\n\n");
     }
     await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider), Boolean(params.discussion_mode));
@@ -125,6 +145,12 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     clearTimeout(deadline);
     await Turns.clear(app.id, job.assistant_message_id).catch((err) => console.error("[turn] could not clear the running turn:", err));
   }
+}
+
+/** What the model is asked after its answer broke off: the rest, with the action it was inside written again whole. */
+function resumeRequest(inside: string | null): string {
+  const redo = inside ? ` It broke off inside ${inside}, which was not applied: write that action again whole, then` : " Now";
+  return `Your answer above was cut off: the connection dropped. Everything before the cut was applied.${redo} go on with the rest of what this message asked for. Do not repeat the actions already applied.`;
 }
 
 /** Whether the turn's app still exists; when that cannot be read, it is taken to (the turn's error is then saved, not dropped). */

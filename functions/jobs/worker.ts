@@ -35,8 +35,8 @@ const work: Work = {
 
   async "chat-suggestions"({ app_id }) {
     const app = await Apps.get(app_id);
-    if (!app || app.suggestions || app.status.state !== "ready") return;
-    const [{ suggestionsFor }, { modelProviderFor }] = await Promise.all([import("../agent/turn"), import("../agent/provider-settings")]);
+    const [{ suggestionsFor, wantsSuggestions }, { modelProviderFor }] = await Promise.all([import("../agent/turn"), import("../agent/provider-settings")]);
+    if (!app || !wantsSuggestions(app)) return;
     const suggestions = await suggestionsFor(await AppFiles.tree(app_id), app, await modelProviderFor(app.model));
     const meta = await Apps.update(app_id, { suggestions }, false);
     await AppEvents.publish(app_id, { app: { suggestions: meta.suggestions } });

@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { FilePath } from "../../schemas/app-files";
 import { SecretRequestItem } from "../../schemas/secrets";
+import { writeContent } from "./file-body";
+import { closingIn, partialClosing, scanOpenTag } from "./tags";
 import { type Action, type ActionType, SECRET_REQUEST_MAX, type SearchReplace, TAG } from "./protocol";
 
 /**
@@ -31,81 +33,14 @@ export interface ParserCallbacks {
   onActionClose?(open: OpenAction, action: Action): void;
   /** an action that closed but is not valid (open), or a kiln tag whose attributes could not be read (null; it stays text) */
   onInvalid?(open: OpenAction | null, reason: string, raw: string): void;
+  /** an opening tag that looks like Kiln's (`<kiln-file …>`) but names no action: it stays text; `attributes` when it has some (it likely meant a file) */
+  onUnknownTag?(name: string, attributes: boolean): void;
 }
 
-const typeOfTag = new Map(Object.entries(TAG).map(([type, tag]) => [tag as string, type as ActionType]));
-const tagNames = [...typeOfTag.keys()];
+/** Plan and secret request: their bodies hold no code, so a Kiln action tag inside one means its closing tag was forgotten. */
+const proseBodies: ReadonlySet<ActionType> = new Set<ActionType>(["plan", "secrets"]);
 /** Delete, rename and the file requests carry no body: `<kiln-delete path="x" />` or `<kiln-delete path="x"></kiln-delete>`. */
 export const bodiless: ReadonlySet<ActionType> = new Set<ActionType>(["delete", "rename", "list", "read", "search"]);
-const MAX_TAG_CHARS = 2000;
-
-export type TagScan =
-  | { kind: "partial" }
-  | { kind: "none"; malformed?: string }
-  | { kind: "tag"; type: ActionType; attrs: Record<string, string>; selfClosing: boolean; length: number };
-
-/**
- * Reads an opening kiln tag at the start of `s` (which starts with "<"). "partial"
- * only when `s` ends before the answer is known, so the answer never depends on chunking.
- */
-export function scanOpenTag(s: string): TagScan {
-  let i = 1;
-  while (i < s.length && /[\w-]/.test(s[i])) i++;
-  const name = s.slice(1, i);
-  if (i === s.length) return tagNames.some((t) => t.startsWith(name)) ? { kind: "partial" } : { kind: "none" };
-  const type = typeOfTag.get(name);
-  if (!type) return { kind: "none" };
-  const attrs: Record<string, string> = {};
-  const malformed = (): TagScan => ({ kind: "none", malformed: s.slice(0, Math.min(i + 1, s.length)) });
-  const tag = (end: number, selfClosing: boolean): TagScan => ({ kind: "tag", type, attrs, selfClosing, length: end });
-  const skipSpace = () => {
-    while (i < s.length && /\s/.test(s[i])) i++;
-  };
-  for (;;) {
-    if (i > MAX_TAG_CHARS) return malformed();
-    const start = i;
-    skipSpace();
-    if (i === s.length) return { kind: "partial" };
-    if (s[i] === ">") return tag(i + 1, false);
-    if (s[i] === "/") {
-      if (i + 1 === s.length) return { kind: "partial" };
-      return s[i + 1] === ">" ? tag(i + 2, true) : malformed();
-    }
-    if (i === start) return malformed();
-    const keyStart = i;
-    while (i < s.length && /[\w-]/.test(s[i])) i++;
-    if (i === s.length) return { kind: "partial" };
-    if (i === keyStart) return malformed();
-    const key = s.slice(keyStart, i).toLowerCase();
-    skipSpace();
-    if (i === s.length) return { kind: "partial" };
-    if (s[i] !== "=") return malformed();
-    i++;
-    skipSpace();
-    if (i === s.length) return { kind: "partial" };
-    const quoted = s[i] === '"' || s[i] === "'";
-    const quote = s[i];
-    const ends = quoted ? (c: string) => c === quote || c === "\n" || c === "<" : (c: string) => /[\s"'<>=`]/.test(c);
-    let j = quoted ? i + 1 : i;
-    while (j < s.length && j <= MAX_TAG_CHARS && !ends(s[j])) j++;
-    if (j === s.length) return { kind: "partial" };
-    let value = s.slice(quoted ? i + 1 : i, j);
-    if (quoted) {
-      i = j;
-      if (s[j] !== quote) return malformed();
-      i++;
-    } else {
-      // An unquoted value runs up to the "/>" of a self-closing tag: paths never end in "/".
-      if (value.endsWith("/") && s[j] === ">") {
-        value = value.slice(0, -1);
-        j--;
-      }
-      if (!value) return malformed();
-      i = j;
-    }
-    attrs[key] = value.trim();
-  }
-}
 
 const SEARCH_LINE = /^\s*<{5,}\s*SEARCH\s*$/;
 const DIVIDER_LINE = /^\s*={5,}\s*$/;
@@ -129,11 +64,6 @@ export function parseEdits(body: string): SearchReplace[] {
     edits.push({ search, replace });
   }
   return edits;
-}
-
-/** A write body without the one line break after the opening tag and the one before the closing tag. */
-function writeContent(body: string): string {
-  return body.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
 }
 
 function pathProblem(path: string | undefined, what: string): string | null {
@@ -208,18 +138,11 @@ export function toAction(open: OpenAction, body: string): { action: Action } | {
   }
 }
 
-/** How many trailing characters of `text` could be the start of `token`. */
-function partialSuffix(text: string, token: string): number {
-  for (let n = Math.min(token.length - 1, text.length); n > 0; n--) {
-    if (token.startsWith(text.slice(text.length - n))) return n;
-  }
-  return 0;
-}
-
 /**
  * States: "text" passes chat through, holding back a "<" until it is known whether
- * a kiln tag starts there; "body" streams an action's body, where only the exact
- * closing tag ends it (JSX's own `</div>` is body); "closing" swallows the optional
+ * a kiln tag starts there; "body" streams an action's body, where only its closing tag
+ * (in any spelling) ends it (JSX's own `</div>` is body), except that a plan or secret
+ * request also ends where the next action begins; "closing" swallows the optional
  * closing tag of a bodiless action.
  */
 export class ActionStreamParser {
@@ -229,12 +152,33 @@ export class ActionStreamParser {
   private openText = "";
   private body = "";
   private nextId = 0;
+  /** characters pushed so far, and where the open action's opening tag starts among them */
+  private pushed = 0;
+  private openedAt = 0;
+  /** a plan or secret request that ended where the next action began: its late closing tag is swallowed */
+  private leftOpen: ActionType | null = null;
 
   constructor(private readonly cb: ParserCallbacks = {}) {}
 
   push(chunk: string): void {
     this.buffer += chunk;
+    this.pushed += chunk.length;
     this.drain(false);
+  }
+
+  /** The action the stream is inside now (its body so far, and where its opening tag starts in what was pushed), or null. */
+  pending(): { open: OpenAction; body: string; startsAt: number } | null {
+    return this.state === "body" ? { open: this.open!, body: this.body + this.buffer, startsAt: this.openedAt } : null;
+  }
+
+  /** How many of the pushed characters the parser has read (the rest is held back until it is unambiguous). */
+  consumed(): number {
+    return this.pushed - this.buffer.length;
+  }
+
+  /** The closing tag that ends the open action where the stream stands: what a normal end of the stream implies. */
+  closingFor(open: OpenAction): string {
+    return `${(this.body + this.buffer).endsWith("\n") ? "" : "\n"}</${TAG[open.type]}>`;
   }
 
   /** End of stream: flushes held-back text and answers the action left open, if any, with its body so far. */
@@ -250,21 +194,17 @@ export class ActionStreamParser {
   private drain(final: boolean): void {
     for (;;) {
       if (this.state === "body") {
-        const close = `</${TAG[this.open!.type]}>`;
-        const at = this.buffer.indexOf(close);
-        const upTo = at >= 0 ? at : this.buffer.length - (final ? 0 : partialSuffix(this.buffer, close));
-        this.stream(this.buffer.slice(0, upTo));
-        this.buffer = this.buffer.slice(at >= 0 ? at + close.length : upTo);
-        if (at < 0) return;
-        this.close(close);
+        if (!this.drainBody(final)) return;
         continue;
       }
       if (this.state === "closing") {
-        const close = `</${TAG[this.open!.type]}>`;
         const rest = this.buffer.trimStart();
-        if (rest.startsWith(close)) {
+        const close = closingIn(rest, this.open!.type);
+        if (close?.at === 0) {
           this.buffer = rest.slice(close.length);
-        } else if (!final && close.startsWith(rest)) {
+        } else if (!final && rest.length && partialClosing(rest, this.open!.type) === rest.length) {
+          return;
+        } else if (!final && !rest.length) {
           return;
         }
         this.state = "text";
@@ -275,18 +215,66 @@ export class ActionStreamParser {
       this.text(lt < 0 ? this.buffer : this.buffer.slice(0, lt));
       this.buffer = lt < 0 ? "" : this.buffer.slice(lt);
       if (lt < 0) return;
+      if (this.leftOpen) {
+        // the closing tag of a plan that already ended where the next action began: it closes nothing, so it is no chat text
+        const close = closingIn(this.buffer, this.leftOpen);
+        if (close?.at === 0) {
+          this.buffer = this.buffer.slice(close.length);
+          this.leftOpen = null;
+          continue;
+        }
+        if (!final && partialClosing(this.buffer, this.leftOpen) === this.buffer.length) return;
+      }
       const scan = scanOpenTag(this.buffer);
       if (scan.kind === "partial" && !final) return;
       if (scan.kind === "tag") {
         const openText = this.buffer.slice(0, scan.length);
+        this.openedAt = this.pushed - this.buffer.length;
         this.buffer = this.buffer.slice(scan.length);
         this.begin(scan.type, scan.attrs, scan.selfClosing, openText);
         continue;
       }
       if (scan.kind === "none" && scan.malformed) this.cb.onInvalid?.(null, `could not read the tag ${scan.malformed} (attributes look like path="pages/Name")`, scan.malformed);
+      else if (scan.kind === "none" && scan.unknown) this.cb.onUnknownTag?.(scan.unknown, scan.attributes === true);
       this.text("<");
       this.buffer = this.buffer.slice(1);
     }
+  }
+
+  /** Streams the open action's body up to its end, if that has arrived (true: the action closed, read on). */
+  private drainBody(final: boolean): boolean {
+    const type = this.open!.type;
+    const close = closingIn(this.buffer, type);
+    const next = proseBodies.has(type) ? this.nextActionIn(close ? this.buffer.slice(0, close.at) : this.buffer, final) : null;
+    if (next && next.at !== null) {
+      // a plan left open ends where the next action begins, so it never swallows the answer's files
+      this.stream(this.buffer.slice(0, next.at));
+      this.buffer = this.buffer.slice(next.at);
+      this.leftOpen = type;
+      this.close("");
+      return true;
+    }
+    const held = close ? 0 : Math.max(final ? 0 : partialClosing(this.buffer, type), next?.held ?? 0);
+    const upTo = close ? close.at : this.buffer.length - held;
+    this.stream(this.buffer.slice(0, upTo));
+    if (!close) {
+      this.buffer = this.buffer.slice(upTo);
+      return false;
+    }
+    const closeText = this.buffer.slice(close.at, close.at + close.length);
+    this.buffer = this.buffer.slice(close.at + close.length);
+    this.close(closeText);
+    return true;
+  }
+
+  /** Where an action tag begins in a prose body (null: none yet), and how much of its end may be the start of one. */
+  private nextActionIn(text: string, final: boolean): { at: number | null; held: number } {
+    for (let at = text.indexOf("<"); at >= 0; at = text.indexOf("<", at + 1)) {
+      const scan = scanOpenTag(text.slice(at));
+      if (scan.kind === "tag") return { at, held: 0 };
+      if (scan.kind === "partial" && !final) return { at: null, held: text.length - at };
+    }
+    return { at: null, held: 0 };
   }
 
   private text(text: string): void {

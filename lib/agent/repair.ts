@@ -1,5 +1,7 @@
 import { filePathPattern } from "../../schemas/app-files";
-import { type OpenAction, bodiless, parseMessage, scanOpenTag, toAction } from "./parser";
+import { unwrapFence } from "./file-body";
+import { type OpenAction, bodiless, parseMessage, toAction } from "./parser";
+import { scanOpenTag } from "./tags";
 import { type Action, TAG, serialize, targetOf } from "./protocol";
 
 /**
@@ -37,7 +39,7 @@ type Tag = { kind: "tag"; open: OpenAction; body: string; closed: boolean };
 /** `fenced`: an action made from code in a plain markdown fence (kept: the file of a fence the streaming answer is inside). */
 type Piece = { kind: "text"; text: string } | { kind: "action"; action: Action; fenced?: boolean } | { kind: "kept"; raw: string; fenced?: string };
 
-const lineStartTag = /(?:^|\n)[ \t]*(?=<kiln-[a-z]+)/g;
+const lineStartTag = /(?:^|\n)[ \t]*(?=<kiln[-_]?[a-z]+)/gi;
 
 /** Text and raw tags as the stream parser reads them, with run-on actions split. */
 function readTags(source: string, repairs: string[]): (Tag | Piece)[] {
@@ -79,15 +81,6 @@ function tagText(open: OpenAction, body: string, closed = true): string {
   return closed ? `<${name}${attrs}>${body}</${name}>` : `<${name}${attrs}>${body}`;
 }
 
-/** A file's content wrapped in its own markdown fence (or ending in a wrapper's closing fence), without it; null when there is none. */
-function unfenced(body: string): string | null {
-  const open = /^\s*(`{3,}|~{3,})[^\n`]*\n/.exec(body);
-  const close = /\n[ \t]*(`{3,}|~{3,})\s*$/.exec(body);
-  if (!open && !close) return null;
-  const end = close ? close.index : body.length;
-  return open ? `\n${body.slice(open[0].length, Math.max(end, open[0].length))}\n` : `${body.slice(0, end)}\n`;
-}
-
 /** A raw tag as an action, after fixing what can be fixed; kept as written (unapplied) when it cannot or when it was cut off. */
 function settle(tag: Tag, repairs: string[], cutOff: Repaired["cutOff"]): Piece {
   if (!tag.closed) {
@@ -107,13 +100,9 @@ function settle(tag: Tag, repairs: string[], cutOff: Repaired["cutOff"]): Piece 
       notes.push(`read the path "${value}" as ${fixed}`);
     }
   }
-  let body = tag.body;
-  const inner = open.type === "write" ? unfenced(body) : null;
-  if (inner !== null) {
-    body = inner;
-    notes.push(`took the content of ${open.path} out of the markdown fence around it`);
-  }
-  const result = toAction(open, body);
+  // toAction takes the content out of the fence itself (file-body.ts), as it did while the answer streamed
+  if (open.type === "write" && unwrapFence(tag.body) !== null) notes.push(`took the content of ${open.path} out of the markdown fence around it`);
+  const result = toAction(open, tag.body);
   if ("invalid" in result) {
     repairs.push(`left the ${describe(tag.open)} unapplied: ${result.invalid}`);
     return { kind: "kept", raw: tagText(tag.open, tag.body) };

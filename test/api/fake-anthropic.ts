@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
  * A stand-in for Anthropic's Messages API at the HTTP boundary (a third party),
  * replaying recorded-shape SSE streams. What it answers depends on a marker in
  * the last user message: FAIL (HTTP 500), OVERLOADED (HTTP 529), FENCED (code in
- * plain markdown fences), UNCLOSED (the stream ends inside a write), LENGTH (cut
+ * plain markdown fences), UNCLOSED (the stream stops inside a write, without its end events), LENGTH (cut
  * off at the output limit inside a write), MIDERROR (an overloaded error event
  * inside a write), WRITE_HOME (a 7 KB page), BIG_STOP (a 37 KB answer that stops
  * sending in the middle of its last page, until the caller hangs up),
@@ -228,7 +228,8 @@ export async function startFakeAnthropic(): Promise<{ url: string; close(): Prom
       res.write(sse(held[marker], "none"));
       return;
     }
-    res.end(sse(answers[marker].split("|"), marker === "LENGTH" ? "max_tokens" : marker === "MIDERROR" ? "error" : "end_turn"));
+    // UNCLOSED stops without the provider's end events (a normal end would close the write it is inside)
+    res.end(sse(answers[marker].split("|"), marker === "LENGTH" ? "max_tokens" : marker === "MIDERROR" ? "error" : marker === "UNCLOSED" ? "none" : "end_turn"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -85,6 +85,8 @@ async function drivenModel() {
     streaming,
     send: (text: string) => answer!.write(delta(text)),
     end: () => answer!.end(tail),
+    /** the connection closes without the provider's end events: a stream cut short (a normal end closes an action left open) */
+    endAbruptly: () => answer!.end(),
     releaseSuggestions,
     close: () => new Promise<void>((resolve) => (releaseSuggestions(), server.closeAllConnections(), server.close(() => resolve()))),
   };
@@ -234,7 +236,7 @@ describe("a new app's first turn, streamed slowly by a model", () => {
       const run = handler({ name: "ai-turn", payload: job });
       await model.streaming;
       await trickle(model, `<kiln-plan>Home and about</kiln-plan>\n${write("pages/Home", home)}<kiln-write path="pages/About">\n${pageOfSize("About", 2_000).slice(0, 900)}`);
-      model.end();
+      model.endAbruptly();
       model.releaseSuggestions();
       await run;
     });
@@ -255,7 +257,7 @@ describe("a new app's first turn, streamed slowly by a model", () => {
       const run = handler({ name: "ai-turn", payload: second });
       await model.streaming;
       await trickle(model, `<kiln-write path="pages/Home">\n${home.replace(/row/g, "line").slice(0, 1_200)}`);
-      model.end();
+      model.endAbruptly();
       model.releaseSuggestions();
       await run;
     });

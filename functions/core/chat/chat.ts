@@ -8,7 +8,7 @@ import { Credits } from "../billing/credits";
 import { VisibleError } from "../errors";
 import { Jobs } from "../jobs";
 import { Messages } from "./messages";
-import { DISCUSSION_COST, MESSAGE_COST } from "../../../lib/tiers";
+import { DISCUSSION_COST, MAX_AUTOMATED_FIXES_PER_TURN, MESSAGE_COST } from "../../../lib/tiers";
 import { Turns } from "./turns";
 
 /**
@@ -19,11 +19,24 @@ import { Turns } from "./turns";
 export namespace Chat {
   /**
    * What a message costs. Whatever the client puts in `additional_message_params`, a message
-   * it sends is charged: the only free work is the server's own fix loop inside a turn
-   * (functions/agent/turn.ts, at most MAX_AUTOMATED_FIXES_PER_TURN rounds), which sends no message.
+   * it sends is charged, except an automated fix (freeFix): the server's own fix loop inside a turn
+   * (functions/agent/turn.ts) sends no message, and "Resolve with AI" is one.
    */
-  export function costOf(body: Pick<SendMessageBody, "additional_message_params">): number {
+  export function costOf(body: Pick<SendMessageBody, "additional_message_params">, automatedFix = false): number {
+    if (automatedFix) return 0;
     return body.additional_message_params?.discussion_mode ? DISCUSSION_COST : MESSAGE_COST;
+  }
+
+  /**
+   * Whether a "Resolve with AI" message is a free automated fix: it follows a paid message whose turn it fixes,
+   * and fewer than MAX_AUTOMATED_FIXES_PER_TURN free fixes came since (the same cap as the turn's own fix loop),
+   * so pressing it cannot make every message free.
+   */
+  async function freeFix(appId: string): Promise<boolean> {
+    const { messages } = await Messages.list(appId, 2 * (MAX_AUTOMATED_FIXES_PER_TURN + 1));
+    const users = messages.filter((m) => m.role === "user").reverse();
+    const fixes = users.findIndex((m) => !m.additional_message_params?.automated_fix);
+    return fixes >= 0 && fixes < MAX_AUTOMATED_FIXES_PER_TURN && !users[fixes].additional_message_params?.discussion_mode;
   }
 
   export async function send(
@@ -35,11 +48,12 @@ export namespace Chat {
   ): Promise<{ user_message: ChatMessage; assistant_message: ChatMessage; app: AppMeta }> {
     const userMessageId = Messages.newId();
     const turnId = Messages.newId();
+    const automatedFix = body.resolve_issues === true && (await freeFix(app.id));
     // One turn per app: claimed by a conditional write before anything is charged, so a second send answers 409 and costs nothing.
     const claimed = await Apps.startTurn(app, turnId, options.firstTurn);
     let charge;
     try {
-      charge = await Credits.charge(user, costOf(body));
+      charge = await Credits.charge(user, costOf(body, automatedFix));
     } catch (err) {
       await release(app, turnId);
       throw err;
@@ -48,8 +62,9 @@ export namespace Chat {
       const deadlineAt = new Date(Date.now() + Turns.deadlineMs()).toISOString();
       await Turns.register(app.id, turnId, deadlineAt);
       const checkpoint = await Checkpoints.create(app.id, { before_message: body.content }, null);
-      // automated_fix is the server's to set (a fix it runs itself): a client's claim is not stored.
-      const { automated_fix: _, ...params } = body.additional_message_params ?? {};
+      // automated_fix is the server's to set (a fix it runs itself, or a free "Resolve with AI"): a client's claim is not stored.
+      const { automated_fix: _, discussion_mode: discussion, ...rest } = body.additional_message_params ?? {};
+      const params = automatedFix ? { ...rest, automated_fix: true } : { ...rest, ...(discussion === undefined ? {} : { discussion_mode: discussion }) };
       const userMessage = await Messages.append(
         app.id,
         {
@@ -58,7 +73,7 @@ export namespace Chat {
           content: body.content,
           file_urls: body.file_urls,
           custom_context: body.custom_context,
-          additional_message_params: body.additional_message_params ? params : undefined,
+          additional_message_params: body.additional_message_params || automatedFix ? params : undefined,
           checkpoint_id: checkpoint.id,
         },
         user.email,

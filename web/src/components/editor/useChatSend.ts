@@ -10,6 +10,8 @@ export interface Outgoing {
   content: string;
   fileUrls?: string[];
   discussion: boolean;
+  /** "Resolve with AI": a fix of the preview's errors, free as an automated fix while the server allows it */
+  resolve?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export function useChatSend(app: App, currentPage: string | null) {
   const mutation = useSendMessage(app.id);
   const [outOfCredits, setOutOfCredits] = useState(false);
 
-  const send = async ({ content, fileUrls, discussion }: Outgoing): Promise<boolean> => {
+  const send = async ({ content, fileUrls, discussion, resolve }: Outgoing): Promise<boolean> => {
     const text = content.trim();
     if (!text || app.status.state === "processing" || mutation.isPending) return false;
     const params = { current_page: currentPage ?? undefined, discussion_mode: discussion || undefined };
@@ -31,6 +33,7 @@ export function useChatSend(app: App, currentPage: string | null) {
         content: text,
         file_urls: fileUrls?.length ? fileUrls : undefined,
         additional_message_params: params.current_page || params.discussion_mode ? params : undefined,
+        ...(resolve ? { resolve_issues: true } : {}),
       });
       setOutOfCredits(false);
       void client.invalidateQueries({ queryKey: usageQuery.queryKey });

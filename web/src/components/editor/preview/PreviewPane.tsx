@@ -166,7 +166,7 @@ export function PreviewPane({ app, files, liveFile, selectedPage, onSelectPage, 
         <IssuesPanel
           issues={preview.issues}
           busy={app.status.state === "processing" || chat.sending}
-          onResolve={() => void chat.send({ content: resolveMessage(preview.issues), discussion: false })}
+          onResolve={() => void chat.send({ content: resolveMessage(preview.issues), discussion: false, resolve: true })}
         />
       )}
     </Flex>
