@@ -159,6 +159,12 @@ export const routes = {
   "POST /api/apps/{id}/coding/search-github-users": { group: "export", op: "searchUsers", access: "user", who: who.owner },
 
   "POST /api/apps/{id}/deploy": { group: "publish", op: "deploy", access: "user", who: who.owner },
+  // The security scan (issue 24 §3, functions/core/security/): the owner's; POST answers at once, the scan runs as a job.
+  "POST /api/apps/{id}/security-scan": { group: "security", op: "start", access: "user", who: who.owner },
+  "GET /api/apps/{id}/security-scan": { group: "security", op: "get", access: "user", who: who.owner },
+  "POST /api/apps/{id}/security-scan/fix-all": { group: "security", op: "fixAll", access: "user", who: who.owner },
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/ignore": { group: "security", op: "ignore", access: "user", who: who.owner },
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/restore": { group: "security", op: "restore", access: "user", who: who.owner },
   "GET /api/apps/public/prod/by-slug/{slug}": { group: "publish", op: "bySlug", access: "public", who: who.appUsers },
   "GET /api/apps/public/prod/by-id/{id}": { group: "publish", op: "byId", access: "app", who: who.appUsers },
   "GET /api/apps/public/prod/domain/{domain}": { group: "publish", op: "byDomain", access: "public", who: who.anyone },

@@ -1,9 +1,17 @@
 import * as z from "zod";
 import { FileTree } from "./app-files";
 import { Visibility } from "./app";
+import { FindingId } from "./security";
 
 /** An app's slug: the label of its own host (`{slug}.<apps domain>`), as Apps.slugify makes it. */
 export const AppSlug = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,64}$/, "not an app address");
+
+/**
+ * POST /api/apps/{id}/deploy's body (optional): the critical security findings the owner publishes anyway,
+ * each by its id (functions/core/security/gate.ts refuses an app with one not named here or ignored).
+ */
+export const DeployBody = z.strictObject({ acknowledge: z.array(FindingId).max(100).default([]) });
+export type DeployBody = z.infer<typeof DeployBody>;
 
 /** POST /api/apps/{id}/deploy (spec 02 Publish). */
 export const DeployResult = z.object({

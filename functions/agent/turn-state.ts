@@ -17,16 +17,15 @@ import { homePageOf } from "./home-page";
 import { firstCompletePage } from "./first-page";
 import type { Provider } from "./model-call";
 import { type CutReason, type Failure, notApplied } from "./outcomes";
-import { ActionStreamParser } from "../../lib/agent/parser";
 import { noUsage } from "./prompt-cache";
-import { ProviderError } from "./provider-errors";
-import { AppGone, DeadlinePassed, StreamCut, errorOf, isNotFound } from "./turn-errors";
+import { AppGone, DeadlinePassed, errorOf, isNotFound } from "./turn-errors";
 import { deliverSuggestions, metadataOf, secretRequestFor, settlementOf, suggestionsOrNone } from "./turn-message";
 import { type PromptInput, offlineChunks, remoteChunks } from "./turn-chunks";
 import { type TurnEvent, type TurnPhase, nextPhase } from "./turn-phases";
+import { TurnStream } from "./turn-stream";
 import { TurnWrites } from "./turn-writes";
 import { type Action, serialize, targetOf } from "../../lib/agent/protocol";
-import { repair, streamedFences } from "../../lib/agent/repair";
+import { repair } from "../../lib/agent/repair";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
@@ -63,16 +62,24 @@ export class TurnState {
   private usage = noUsage();
   /** characters per token shown by the provider's usage report for this turn's last model call, kept for the app's next turn */
   private readonly calibration: { charsPerToken?: number } = {};
-  /** how far the answer was looked at for code in plain fences, and the fenced writes applied while it streamed */
-  private fencesReadTo = 0;
-  private readonly fencedApplied = new Set<string>();
   private tokensCounted = false;
-  /** the answer broke off once already and the model was asked to go on */
-  private resumed = false;
   /** the automated fix round the turn is in (0: the answer to the message itself) */
   private fixRound = 0;
-  /** where in the answer the last action of the current model call ended: the chat text after it is the model's closing words */
-  private lastActionEnd = 0;
+  /** the model calls streaming into the answer: their actions, fenced code and a cut end (turn-stream.ts) */
+  private readonly streaming = new TurnStream({
+    answer: () => this.raw,
+    grow: (text) => {
+      this.raw += text;
+    },
+    retract: (to) => this.retract(to),
+    gone: () => this.gone,
+    status: (details) => this.status(details),
+    apply: (action) => this.apply(action),
+    problem: (reason) => this.problems.push(reason),
+    failure: (reason) => this.failures.push({ action: "", path: null, reason, round: this.fixRound }),
+    maybeFlush: () => this.maybeFlush(),
+    drained: () => this.writes.drained(),
+  });
 
   constructor(
     private readonly app: AppMeta,
@@ -110,73 +117,12 @@ export class TurnState {
 
   async stream(provider: Provider, signal: AbortSignal, prompt: PromptInput) {
     this.streamingOnly("stream");
-    const start = this.raw.length;
-    this.lastActionEnd = start;
-    const parser = new ActionStreamParser({
-      onActionOpen: (open) => {
-        const target = open.path ?? open.to;
-        if (target) this.status(`${open.type === "read" ? "Reading" : "Writing"} ${target}`);
-      },
-      onActionClose: (_open, action) => {
-        this.lastActionEnd = start + parser.consumed();
-        this.apply(action);
-      },
-      onInvalid: (open, reason) => {
-        this.problems.push(reason);
-        if (open) this.lastActionEnd = start + parser.consumed();
-        else this.failures.push({ action: "", path: null, reason: `A tag could not be read (${reason}), so it was left as text.`, round: this.fixRound });
-      },
-      onUnknownTag: (name, attributes) => {
-        // never lost in silence: the receipt names it, and when it carried attributes (a path: likely a file) the automated fix asks for it again as an action
-        if (attributes)
-          this.problems.push(
-            `${name}> is not one of Kiln's action tags, so what it held was not applied; use <kiln-write path="…">, <kiln-edit path="…"> and the other tags as the instructions show`,
-          );
-        this.failures.push({ action: "", path: null, reason: `The tag ${name}> is not a Kiln action, so what it held was left as text.`, round: this.fixRound });
-      },
-    });
     const end: { finishReason?: string } = {};
     const chunks = provider.kind === "offline" ? offlineChunks(prompt) : remoteChunks(provider, prompt, signal, this.usage, end, this.calibration);
-    try {
-      for await (const chunk of chunks) {
-        if (signal.aborted) throw signal.reason;
-        if (this.gone) throw new AppGone();
-        this.raw += chunk;
-        parser.push(chunk);
-        this.applyFenced();
-        this.maybeFlush();
-      }
-    } catch (err) {
-      throw await this.cutShort(err, parser, start, signal);
-    }
-    const open = parser.pending();
-    if (open && end.finishReason === "stop") {
-      // The provider ended the answer normally inside an action: the model forgot its closing tag, it did not run out, so the action is closed and applied.
-      const close = parser.closingFor(open.open);
-      this.raw += close;
-      parser.push(close);
-    }
-    if (parser.end().unclosed) this.cutOff = true;
+    if (await this.streaming.call(chunks, signal, end)) this.cutOff = true;
     if (end.finishReason === "length") this.cutOff = this.outputLimit = true;
     await this.writes.drained();
     if (this.gone) throw new AppGone();
-  }
-
-  /**
-   * A stream that broke off mid-answer (the connection dropped) becomes a StreamCut the turn may retry: the
-   * actions already closed stay applied, the one it was inside is taken back out of the answer (never half-applied).
-   * Anything else (Stop, the deadline, a refusal) is the turn's error as it was.
-   */
-  private async cutShort(err: unknown, parser: ActionStreamParser, start: number, signal: AbortSignal): Promise<unknown> {
-    if (signal.aborted || this.gone || !(err instanceof ProviderError) || (err.failure !== "cut" && !(err.failure === "network" && this.raw.length > start))) return err;
-    // once only: a second cut ends the turn, its half-written action left in the answer as cut off by the error
-    if (this.resumed) return new ProviderError(`${err.message}; it broke off again when asked to go on, so the turn ended`, "cut", { cause: err });
-    this.resumed = true;
-    const open = parser.pending();
-    if (open) this.retract(start + open.startsAt);
-    await this.writes.drained();
-    const inside = open ? `the ${open.open.type} of ${open.open.path ?? open.open.to ?? "an action"}` : null;
-    return new StreamCut(err, inside);
   }
 
   /**
@@ -185,7 +131,7 @@ export class TurnState {
    */
   beginFixRound() {
     this.streamingOnly("begin a fix round");
-    if (this.raw.slice(this.lastActionEnd).trim()) this.retract(this.lastActionEnd);
+    this.streaming.takeBackClosingWords();
     this.fixRound++;
   }
 
@@ -193,7 +139,6 @@ export class TurnState {
   private retract(to: number) {
     if (to >= this.raw.length) return;
     this.raw = this.raw.slice(0, to);
-    this.fencesReadTo = Math.min(this.fencesReadTo, to);
     if (this.flushedTo <= to) return;
     this.flushedTo = to;
     const content = this.raw;
@@ -206,27 +151,6 @@ export class TurnState {
         else console.error(`${this.log} could not save the answer after taking back its cut end (the final save writes it whole):`, err);
       },
     );
-  }
-
-  /**
-   * Code a model wrote in plain markdown fences instead of actions becomes a file step as soon as its fence
-   * closes, not after the turn: looked for only when a new whole line may open or close a fence.
-   */
-  private applyFenced() {
-    const upTo = this.raw.lastIndexOf("\n") + 1;
-    if (upTo <= this.fencesReadTo) return;
-    const fresh = this.raw.slice(Math.max(0, this.fencesReadTo - 1), upTo);
-    this.fencesReadTo = upTo;
-    if (!/(?:^|\n) {0,3}(?:`{3}|~{3})/.test(fresh)) return;
-    const { writes, writing } = streamedFences(this.raw.slice(0, upTo));
-    // the status line names the file while its fence streams, as it does for an action
-    if (writing) this.status(`Writing ${writing}`);
-    for (const action of writes) {
-      const key = serialize(action);
-      if (this.fencedApplied.has(key)) continue;
-      this.fencedApplied.add(key);
-      this.apply(action);
-    }
   }
 
   /** A status line, written in its place in the turn's writes: the file step it names lands after it. */

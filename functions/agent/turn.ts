@@ -96,7 +96,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
       try {
         await streamed;
       } catch (err) {
-        // a second cut is thrown as the turn's error by the turn itself (TurnState.cutShort)
+        // a second cut is thrown as the turn's error by the turn itself (TurnStream.cutShort)
         if (!(err instanceof StreamCut)) throw err;
         // A dropped connection is retried once, as a continuation rather than a fresh start: what the model finished is
         // already applied (and pushed to the preview), so it is shown its answer so far and asked for the rest, with the
@@ -145,7 +145,26 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     clearTimeout(deadline);
     await Turns.clear(app.id, job.assistant_message_id).catch((err) => console.error("[turn] could not clear the running turn:", err));
   }
+  await scanChanged(app.id, before);
 }
+
+/**
+ * A turn that changed the app is security-scanned at its end (issue 24 §3), once the app is ready: the Security
+ * view and publishing find a scan that matches. Here, in the worker, not as a job of its own (a job cannot queue
+ * another in the cloud); a failed scan is logged and never touches the turn.
+ */
+async function scanChanged(appId: string, before: FileTree): Promise<void> {
+  try {
+    const [app, files] = await Promise.all([Apps.get(appId), AppFiles.tree(appId)]);
+    if (!app || app.status.state === "processing" || sameFiles(before, files)) return;
+    const { SecurityScans } = await import("../core/security/scan");
+    await SecurityScans.runNow(app, files);
+  } catch (err) {
+    console.warn(`[turn] the security scan after the turn failed (the Security view scans again on request):`, err);
+  }
+}
+
+const sameFiles = (a: FileTree, b: FileTree) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([path, text]) => b[path] === text);
 
 /** What the model is asked after its answer broke off: the rest, with the action it was inside written again whole. */
 function resumeRequest(inside: string | null): string {

@@ -76,6 +76,8 @@
  * | visits per app in a day (trending)| Query     | pk PSTATS#VISITS#{date}[#{shard 1-9}]  sk APP#{appId} |
  * |   (a visit adds to one of APP_VISIT_SHARDS items at random; readers query every shard and sum)   |
  * | an app's visitor of a day (TTL)   | PutItem   | pk PSTATS#VISITOR#{date}#{appId}  sk {user}      |
+ * | an app's last security scan       | GetItem   | pk APP#{id}           sk SECURITYSCAN            |
+ * | an app's ignored scan findings    | GetItem   | pk APP#{id}           sk SECURITYIGNORED         |
  * | a backend function's deployment   | GetItem   | pk APP#{id}           sk FNDEPLOY#{name}         |
  * | an app's function deployments     | Query     | pk APP#{id}           sk begins FNDEPLOY#        |
  * | a function's logs, newest first   | Query     | pk FNLOG#{appId}#{name}  sk {time}#{seq} (TTL)   |
@@ -144,6 +146,10 @@ export const Keys = {
   checkpointDataObject: (appId: string, id: string) => `apps/${appId}/checkpoints/${id}.data.json`,
   /** S3 key of a published snapshot (immutable; the app's `published_version` points at one) */
   publishedObject: (appId: string, version: string) => `apps/${appId}/published/${version}.json`,
+  /** the app's last security scan, and the one running (functions/core/security/scan.ts) */
+  securityScan: (appId: string) => ({ pk: `APP#${appId}`, sk: "SECURITYSCAN" }),
+  /** the ids of the scan findings the owner ignored (a string set) */
+  securityIgnored: (appId: string) => ({ pk: `APP#${appId}`, sk: "SECURITYIGNORED" }),
   functionDeployment: (appId: string, name: string) => ({ pk: `APP#${appId}`, sk: `FNDEPLOY#${name}` }),
   functionDeployments: (appId: string) => ({ pk: `APP#${appId}`, skPrefix: "FNDEPLOY#" }),
   functionLog: (appId: string, name: string, time: string, seq: string) => ({ pk: `FNLOG#${appId}#${name}`, sk: `${time}#${seq}` }),

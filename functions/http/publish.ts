@@ -3,14 +3,14 @@ import { AppCallers } from "../core/app-users/caller";
 import { Apps } from "../core/apps/apps";
 import { VisibleError, notFound } from "../core/errors";
 import { Publish } from "../core/publish/publish";
-import type { DomainLookup } from "../../schemas/publish";
-import { appCredentials, callGroup } from "./group";
+import { DeployBody, type DomainLookup } from "../../schemas/publish";
+import { appCredentials, body, callGroup } from "./group";
 
 /** Publishing and the public reads of a published app (spec 02 Publish, spec 03 §7.12). */
 export const { app, handler } = callGroup("publish", {
   async deploy(c) {
     const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
-    return c.json(await Publish.deploy(meta));
+    return c.json(await Publish.deploy(meta, await body(c, DeployBody)));
   },
 
   /** A private app's code is for its users only: the same gate as its data. */

@@ -57,6 +57,12 @@ const work: Work = {
   async "ping-sockets"({ connection_ids }) {
     await AppRealtime.pingPage(connection_ids);
   },
+
+  // the scanner loads with its job only
+  async "security-scan"({ app_id, scan_id }) {
+    const app = await Apps.get(app_id);
+    if (app) await (await import("../core/security/scan")).SecurityScans.runJob(app, scan_id);
+  },
 };
 
 /** The async worker: invoked with a Job (Lambda async invoke in the cloud, the local job runner here). */

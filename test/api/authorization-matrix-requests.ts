@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Role, RouteKey } from "../../lib/routes";
-import { apiUrl, call, uniqueEmail } from "./helpers";
+import { apiUrl, call, uniqueEmail, waitForApp } from "./helpers";
 
 /**
  * What test/api/authorization-matrix.test.ts calls each route with, and what an allowed
@@ -79,6 +79,12 @@ const domainFor = async (fresh: boolean) => ({ params: { id: fresh ? await newDo
 /** A catalogue item's own route: the owner's pending item for whoever is refused, a fresh one for an allowed destructive call. */
 const catalogItemFor = async (allowed: boolean) => ({ params: { id: allowed ? await fresh.catalogItem() : f.ownCatalogId } });
 
+/** A fresh app of the owner's once its first turn is done (Fix All refuses an app the assistant is still building). */
+async function readyApp(): Promise<string> {
+  const id = await fresh.app();
+  await waitForApp(tokens.owner!, id);
+  return id;
+}
 /** A fresh secret of the matrix app, for an allowed delete. */
 async function freshSecret(): Promise<string> {
   const name = `MATRIX_GONE_${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -201,6 +207,10 @@ export const requests: Partial<Record<RouteKey, (role: Role, allowed: boolean) =
   "GET /api/credits/{id}/bonus-credits": () => ({ params: { id: f.ownerUserId } }),
   "DELETE /api/credits/{id}/bonus-credits/{bonusId}": async (_, allowed) => ({ params: { id: f.ownerUserId, bonusId: allowed ? await freshBonus() : "no-such-grant" } }),
   "DELETE /api/apps/{id}/secrets/{name}": async (_, allowed) => (allowed ? { params: { name: await freshSecret() } } : {}),
+  // Fix All writes rules into the app's entities: an allowed caller fixes a fresh app, never the shared one
+  "POST /api/apps/{id}/security-scan/fix-all": async (_, allowed) => (allowed ? { params: { id: await readyApp() } } : {}),
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/ignore": () => ({ params: { finding_id: "rls-NoSuchEntity-writable-by-anyone" } }),
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/restore": () => ({ params: { finding_id: "rls-NoSuchEntity-writable-by-anyone" } }),
   "GET /api/auth/users/{id}": () => ({ params: { id: f.ownerUserId } }),
   "GET /api/custom-domains": () => ({ query: { app_id: f.appId } }),
   // the owner is on Free: past authorization the answer is a 402, and nothing is added
@@ -284,6 +294,9 @@ export const pastAuthorization: Partial<Record<RouteKey, 400 | 402 | 404>> = {
   "GET /api/apps/auth/callback": 400,
   "POST /api/billing/create-portal-session": 400,
   "POST /api/apps/{id}/coding/redeploy-function/{name}": 400,
+  // no scan of the matrix app has such a finding to ignore, and none is ignored to restore
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/ignore": 404,
+  "POST /api/apps/{id}/security-scan/findings/{finding_id}/restore": 404,
   // the owner is on Free: these need the Builder plan
   "GET /api/apps/{id}/coding/export-to-zip": 402,
   "POST /api/apps/{id}/coding/export-to-github": 402,

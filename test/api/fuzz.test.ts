@@ -64,6 +64,7 @@ const samples: Partial<Record<RouteKey, () => unknown>> = {
   "POST /api/files": () => ({ file: "not a file" }),
   "POST /api/files/upload-url": () => ({ name: "fuzz.png", size: 1024 }),
   "POST /api/apps/{id}/coding/write": () => ({ file_path: "pages/Fuzz.jsx", content: "export default 1" }),
+  "POST /api/apps/{id}/deploy": () => ({ acknowledge: [] }),
   "POST /api/custom-domains": () => ({ domain: "fuzz.example.test", app_id: f.appId }),
   "POST /api/apps/buy_domain/start": () => ({ appId: f.appId, appName: "Fuzz" }),
   "PUT /api/local/dns/{domain}": () => ({ a: ["127.0.0.1"] }),

@@ -20,6 +20,9 @@ export default async function setup(project: TestProject) {
   Object.assign(process.env, { ANTHROPIC_API_KEY: "test-anthropic-key", ANTHROPIC_BASE_URL: anthropic.url, KILN_DEFAULT_MODEL_PROVIDER: "offline", KILN_MODEL_MAX_RETRIES: "0", KILN_FUNCTION_TIMEOUT_MS: "4000",
     // third parties the tests stand in for (Slack's webhook) listen here; functions may reach it, and no other loopback address but the API's
     SANDBOX_OPEN_LOOPBACK: "127.0.0.3",
+    // the security scan's npm advisory lookup is a third party too: no test reaches the real registry (a closed port: "not checked");
+    // test/api/security-scan.test.ts answers it with a stand-in of its own
+    KILN_NPM_REGISTRY_URL: "http://127.0.0.1:9",
   });
   const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);

@@ -24,3 +24,14 @@ export async function waitHealthy(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** A new app the offline engine built from `description`, once ready (its GET /api/apps/{id}). */
+export async function builtApp(url: string, token: string, description: string): Promise<any> {
+  const created = await json(`${url}/api/apps`, { method: "POST", token, body: { user_description: description } });
+  for (;;) {
+    const app = await json(`${url}/api/apps/${created.id}`, { token });
+    if (app.status.state === "ready") return app;
+    if (app.status.state === "error") throw new Error(`the app failed to build: ${app.status.details}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -11,6 +11,7 @@
  *      (test/bench/sdk-workload.ts)
  *  5b. a backend function's call latency, cold and warm, on Kiln and on `base44 dev`
  *      (test/bench/functions.ts)
+ *  5f. the security scan of a 20-page app, POST until up to date (test/bench/security-scan.ts)
  *   6. file change -> preview re-rendered, the editor open in Chromium (test/bench/preview.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
@@ -34,6 +35,7 @@ import { handlerBundles } from "./bundles";
 import { waitHealthy } from "./http";
 import { Members } from "./room-members";
 import { scaleQueries } from "./scale";
+import { securityScanTimes } from "./security-scan";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
 import { countRow, fmtMs, percentile, printTable, row, type Row } from "./table";
@@ -299,6 +301,9 @@ async function main(): Promise<number> {
 
     // 5e. a turn streamed by a model: first page stored vs turn length, ready vs suggestions, message bytes pushed (test/bench/turn-stream.ts)
     if (wants("turn")) for (const r of await turnStream(url, socketUrl, token)) rows.push({ ...row(r.what, r.samples, r.extra), unit: r.unit });
+
+    // 5f. the security scan of a 20-page app, POST until GET answers up_to_date (test/bench/security-scan.ts)
+    if (wants("security")) for (const r of await securityScanTimes(url, token)) rows.push(row(r.what, r.samples, r.extra));
 
     // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
     if (wants("preview")) {

@@ -44,11 +44,12 @@ export namespace Chat {
     app: AppMeta,
     body: SendMessageBody,
     senderSid: string | null,
-    options: { firstTurn?: boolean } = {},
+    /** automatedFix: the server's own free fix turn (Fix All's findings for the assistant), whatever the body says */
+    options: { firstTurn?: boolean; automatedFix?: boolean } = {},
   ): Promise<{ user_message: ChatMessage; assistant_message: ChatMessage; app: AppMeta }> {
     const userMessageId = Messages.newId();
     const turnId = Messages.newId();
-    const automatedFix = body.resolve_issues === true && (await freeFix(app.id));
+    const automatedFix = options.automatedFix === true || (body.resolve_issues === true && (await freeFix(app.id)));
     // One turn per app: claimed by a conditional write before anything is charged, so a second send answers 409 and costs nothing.
     const claimed = await Apps.startTurn(app, turnId, options.firstTurn);
     let charge;

@@ -12,7 +12,7 @@ import { kilnSources } from "./sources";
  */
 
 /** Versions checked together on Node 20 (shared/reference/toolchain.md); the same the runtime gives apps. */
-const DEPENDENCIES: Record<string, string> = {
+export const DEPENDENCIES: Record<string, string> = {
   "@base44/sdk": "0.8.50",
   "@radix-ui/react-accordion": "1.3.1",
   "@radix-ui/react-alert-dialog": "1.2.1",

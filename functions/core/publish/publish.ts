@@ -2,7 +2,7 @@ import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { ulid } from "ulid";
 import type { AppMeta } from "../../../schemas/app";
 import { FileTree } from "../../../schemas/app-files";
-import { type DeployResult, type PublicApp, PublishedSnapshot } from "../../../schemas/publish";
+import { type DeployBody, type DeployResult, type PublicApp, PublishedSnapshot } from "../../../schemas/publish";
 import { Apps } from "../apps/apps";
 import { AppFiles } from "../apps/files";
 import { Config } from "../config";
@@ -24,12 +24,16 @@ export namespace Publish {
   /** The builder's own origin, which app hosts link back to. */
   export const editorOrigin = () => new URL(Config.kiln.webUrl).origin;
 
-  export async function deploy(app: AppMeta): Promise<DeployResult> {
+  /** `acknowledge`: critical security findings published anyway, by id (functions/core/security/gate.ts refuses any other). */
+  export async function deploy(app: AppMeta, { acknowledge }: DeployBody = { acknowledge: [] }): Promise<DeployResult> {
     Apps.assertNotProcessing(app);
     const files = await AppFiles.tree(app.id);
     if (!Object.keys(files).some((p) => p.startsWith("pages/"))) {
       throw new VisibleError("input", "There is nothing to publish yet: the app has no pages.");
     }
+    // the security scanner, like the build below, loads only to publish
+    const { SecurityGate } = await import("../security/gate");
+    await SecurityGate.assertPublishable(app, files, acknowledge);
     // the compiler and Tailwind load only to publish: the public reads of this group stay light
     const { buildPublished } = await import("./build");
     const snapshot: PublishedSnapshot = { files, build: await buildPublished(files) };

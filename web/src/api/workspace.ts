@@ -6,7 +6,9 @@ import { call } from "./client";
 
 /** Spec 02 §7 App calls the workspace makes beyond PUT /apps/{id}: publish, logo, block. */
 export const Workspace = {
-  deploy: (id: string) => call("POST /api/apps/{id}/deploy", { params: { id }, schema: DeployResult }),
+  /** `acknowledge`: the critical security findings to publish anyway, by id (a refused publish names them) */
+  deploy: (id: string, acknowledge: string[] = []) =>
+    call("POST /api/apps/{id}/deploy", { params: { id }, body: acknowledge.length ? { acknowledge } : undefined, schema: DeployResult }),
   updateLogo: (id: string, body: UpdateLogoBody) => call("POST /api/apps/{id}/metadata/update-logo", { params: { id }, body, schema: AppMeta }),
   block: (id: string, isBlocked: boolean) => call("POST /api/apps/{id}/block", { params: { id }, body: { is_blocked: isBlocked }, schema: AppMeta }),
 };

@@ -6,6 +6,7 @@ import { detailOf } from "../../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast, toaster } from "../../ui/toaster";
 import { entityText, useSaveFile } from "../code/files";
+import { ScanPanel } from "./ScanPanel";
 import {
   type Access,
   ROLE_VALUES,
@@ -60,6 +61,7 @@ export function SecurityView({ app }: { app: App }) {
           <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
         </Alert.Root>
       )}
+      <ScanPanel app={app} />
       <SelfGrantWarning fields={grantable} />
       {names.length === 0 ? (
         <Text color="fg.muted">This app has no data entities yet.</Text>
