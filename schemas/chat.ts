@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { EntityRecord } from "./entities";
 import { SecretRequestItem } from "./secrets";
+import { TurnVerification } from "./verification";
 
 export const ChatRole = z.enum(["user", "assistant", "tool"]);
 
@@ -38,8 +39,10 @@ export const Receipt = z.object({
    * each with why; `action_index` is its place among the message's actions as parseMessage reads them.
    */
   not_applied: z.array(z.object({ path: z.string().nullable(), reason: z.string(), action_index: z.number().int().optional() })).optional(),
-  /** what the message cost; `refunded` when the turn changed nothing (it could not do what was asked, or failed) */
+  /** what the message cost; `refunded` when the turn changed nothing (it could not do what was asked, or failed), or its app failed its check in the browser */
   charge: z.object({ credits: z.number(), refunded: z.boolean() }).optional(),
+  /** the app opened in a headless browser after the turn changed it (functions/core/verify) */
+  verification: TurnVerification.optional(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 

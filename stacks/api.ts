@@ -39,6 +39,8 @@ const groupNeeds: Record<string, Parameters<typeof access>> = {
   providers: ["models"],
   publish: ["customDomains"],
   remix: ["customDomains", "functionSandbox", "stripe"],
+  // Fix All sends the rest to the assistant as a free turn through Chat.send, whose code charges credits
+  security: ["stripe"],
   supportadmin: ["stripe", "models"],
   usage: ["stripe"],
 };

@@ -26,6 +26,7 @@ import { TurnStream } from "./turn-stream";
 import { TurnWrites } from "./turn-writes";
 import { type Action, serialize, targetOf } from "../../lib/agent/protocol";
 import { repair } from "../../lib/agent/repair";
+import type { TurnVerification } from "../../schemas/verification";
 
 /** How often the growing answer is saved and pushed: never once per token. */
 export const FLUSH_INTERVAL_MS = 400;
@@ -151,6 +152,12 @@ export class TurnState {
         else console.error(`${this.log} could not save the answer after taking back its cut end (the final save writes it whole):`, err);
       },
     );
+  }
+
+  /** A status line between model calls (the check in a browser), shown as the turn's step. */
+  step(details: string) {
+    this.streamingOnly("show a step");
+    this.status(details);
   }
 
   /** A status line, written in its place in the turn's writes: the file step it names lands after it. */
@@ -291,7 +298,14 @@ export class TurnState {
   }
 
   /** streaming → finishing → done or stopped: the final message with its receipt and charge, then the app ready. */
-  async finish(requested: "done" | "stopped", started: number, provider: Provider, suggest: () => Promise<AppMeta["suggestions"]>, discussion = false) {
+  async finish(
+    requested: "done" | "stopped",
+    started: number,
+    provider: Provider,
+    suggest: () => Promise<AppMeta["suggestions"]>,
+    discussion = false,
+    verification?: TurnVerification,
+  ) {
     // a status line may find the app deleted after the runner looked (turn.ts): nothing is left to finish
     if (this.gone) return this.endGone();
     this.move("finish");
@@ -301,9 +315,10 @@ export class TurnState {
     const latest = await Apps.get(this.app.id);
     const state = latest?.stop_requested === this.job.assistant_message_id ? "stopped" : requested;
     const cut: CutReason = state === "stopped" ? "stopped" : this.outputLimit ? "output_limit" : "ended";
-    const { charge, alongside } = settlementOf(this.job, state === "done" && !this.appliedAny && !discussion);
+    // not charged: a turn that changed nothing, or whose app did not pass its check in the browser
+    const { charge, alongside } = settlementOf(this.job, state === "done" && ((!this.appliedAny && !discussion) || verification?.status === "failed"));
     await this.countTokens();
-    const base = await this.receipt(content, cut);
+    const base = { ...(await this.receipt(content, cut)), ...(verification ? { verification } : {}) };
     const message = { content, state, metadata: metadataOf(started, provider, this.usage), ...(await secretRequestFor(this.app.id, this.requestedSecrets)) };
     await this.saveMessage({ ...message, receipt: { ...base, charge } }, alongside).catch(async (err) => {
       // the refund could not be written (say, the grant that paid was deleted): the answer is saved all the same

@@ -21,6 +21,7 @@ import { modelProviderFor } from "./provider-settings";
 import { completeText } from "./providers";
 import { AppGone, DeadlinePassed, StreamCut } from "./turn-errors";
 import { TurnState } from "./turn-state";
+import { TurnCheck } from "./turn-verify";
 
 export { FLUSH_INTERVAL_MS } from "./turn-state";
 export { wantsSuggestions } from "./turn-message";
@@ -47,6 +48,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
   const [integrations, secretNames] = await Promise.all([Catalog.promptsOf(app.integrations), Secrets.names(app.id).then((s) => s.map((x) => x.name))]);
   const provider = await modelProviderFor(app.model);
   const turn = new TurnState(app, job, before);
+  const check = new TurnCheck(app.id, before);
   // One ratio for the whole turn, so the cached prompt stays the same across its model calls; the turn learns the next one.
   const ratio = provider.kind === "remote" ? charsPerToken(provider.provider, app.token_ratios?.[ratioKey(provider.provider, provider.modelId)]) : undefined;
 
@@ -122,6 +124,17 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         turn.say("\n\n");
         continue;
       }
+      // An answer that applied cleanly is checked in a browser; what fails there gets the same free automated fix, within the same rounds.
+      if (!turn.problems.length && !turn.cutOff && !params.discussion_mode && TurnCheck.enabled()) {
+        const fix = await check.check(turn.files, () => turn.step("Checking the app in a browser"));
+        if (fix && provider.kind === "remote" && round < MAX_AUTOMATED_FIXES_PER_TURN) {
+          request = fix;
+          turn.beginFixRound();
+          turn.say("\n\n");
+          continue;
+        }
+        break;
+      }
       // Actions that failed to apply get an automated fix: free, and at most MAX_AUTOMATED_FIXES_PER_TURN times.
       if (!turn.problems.length || turn.cutOff || provider.kind === "offline" || params.discussion_mode) break;
       if (round >= MAX_AUTOMATED_FIXES_PER_TURN) {
@@ -133,7 +146,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
       turn.beginFixRound();
       turn.say("\n\n");
     }
-    await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider), Boolean(params.discussion_mode));
+    await turn.finish("done", started, provider, () => suggestionsFor(turn.files, app, provider), Boolean(params.discussion_mode), check.receipt());
   } catch (err) {
     const reason: unknown = abort.signal.aborted ? abort.signal.reason : undefined;
     if (reason instanceof AppGone || turn.gone || !(await stillThere(app)))

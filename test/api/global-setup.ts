@@ -23,6 +23,9 @@ export default async function setup(project: TestProject) {
     // the security scan's npm advisory lookup is a third party too: no test reaches the real registry (a closed port: "not checked");
     // test/api/security-scan.test.ts answers it with a stand-in of its own
     KILN_NPM_REGISTRY_URL: "http://127.0.0.1:9",
+    // the shared stack serves no web app and runs hundreds of turns: no turn is checked in a browser here
+    // (test/api/turn-verification.test.ts checks them on a stack of its own, which serves the runtime)
+    KILN_VERIFY_TURNS: "off",
   });
   const stack = await startLocalStackProcess({ seed: true });
   project.provide("apiUrl", stack.url);

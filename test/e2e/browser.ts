@@ -1,6 +1,9 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
+import type { LocalStackOptions } from "../../stacks/local/stack";
+import { type TeamClient, teamClient } from "../api/team-client";
 import { launchChromium } from "./chromium";
 
 export const webUrl = () => inject("webUrl");
@@ -146,4 +149,24 @@ export async function waitForApp(page: Page, appId: string, ready: (app: any) =>
     if (Date.now() > deadline) throw new Error(`the app never got there; its status: ${JSON.stringify(app.status)}`);
     await page.waitForTimeout(250);
   }
+}
+
+/**
+ * A team's Kiln of the test file's own (`npm run team`: fresh data, so the first account is its admin), a client of
+ * it and a browser, started before the file's tests and stopped after them. `settings` may start a third party the
+ * stack is configured with (an OIDC provider) and answers the stack's team options.
+ */
+export function useTeamBox(settings: () => Promise<Pick<LocalStackOptions, "oidc" | "signupDomains">> = async () => ({})) {
+  const box = {} as { stack: StackProcess; kiln: TeamClient; browser: Browser };
+  beforeAll(async () => {
+    box.stack = await startLocalStackProcess({ seed: false, team: true, webDir: builtWebDir(), ...(await settings()) });
+    box.kiln = teamClient(box.stack);
+    box.browser = await launch();
+  });
+  afterAll(async () => {
+    await box.browser?.close();
+    box.kiln?.close();
+    await box.stack?.stop();
+  });
+  return box;
 }

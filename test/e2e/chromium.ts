@@ -1,18 +1,10 @@
 import { type Browser, chromium } from "playwright-core";
+import { VerifyBrowser } from "../../functions/core/verify/browser";
 
 /** Debian's Chromium, headless, with the flags this offline machine needs (e2e tests and the bench). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: process.env.CHROMIUM_PATH ?? VerifyBrowser.DEFAULT_PATH,
+    args: VerifyBrowser.LOCAL_ARGS,
   });
 }

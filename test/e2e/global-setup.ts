@@ -15,6 +15,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export default async function setup(project: TestProject) {
   // the security scan's npm advisory lookup is a third party: no browser test reaches the real registry (a closed port: "not checked")
   process.env.KILN_NPM_REGISTRY_URL = "http://127.0.0.1:9";
+  // each app the browser tests build would add a check of several seconds; turns are checked in test/api/turn-verification.test.ts
+  process.env.KILN_VERIFY_TURNS = "off";
   if (process.env.KILN_SKIP_BUILD !== "1") {
     const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
       cwd: root,

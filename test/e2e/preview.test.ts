@@ -166,7 +166,7 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     await preview().getByRole("heading", { name: "Dashboard" }).waitFor();
   });
 
-  it("a broken file shows Issues Found, and Resolve with AI sends the errors as a message", async () => {
+  it("a broken file shows Issues Found, and Resolve with AI sends the errors as a free automated fix", async () => {
     // Code edits are a paid-plan feature: the platform admin moves this user to a paid plan.
     const admin = await page.evaluate(async () => {
       const res = await fetch("/api/local/token", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@kiln.local" }) });
@@ -193,11 +193,16 @@ describe("the preview: the app runs on its own origin, live, beside the chat", (
     const resolve = page.getByTestId("resolve-with-ai");
     expect(await resolve.isEnabled()).toBe(true);
     await resolve.click();
-    await page.getByText(/The app preview shows this error\. Please fix it:/).first().waitFor();
-    const messages = (await api(`/apps/${appId}`)).body.conversation.messages as { role: string; content: string }[];
+    // shown as an automated fix, its errors behind "See errors"
+    const notice = page.getByTestId("automated-fix-notice").last();
+    await notice.waitFor();
+    await notice.getByTestId("toggle-errors").click();
+    await notice.getByText(/The app preview shows this error\. Please fix it:/).waitFor();
+    const messages = (await api(`/apps/${appId}`)).body.conversation.messages as { role: string; content: string; additional_message_params?: { automated_fix?: boolean } }[];
     const sent = messages.filter((m) => m.role === "user").at(-1)!;
     expect(sent.content).toContain("Syntax error in pages/Dashboard");
     expect(sent.content).toContain("const broken = ;");
+    expect(sent.additional_message_params?.automated_fix).toBe(true);
   });
 
   it("every part of the UI kit imports, renders and works, with no console error", async () => {

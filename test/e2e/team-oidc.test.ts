@@ -1,10 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
 import { signInSettings } from "../../stacks/local/team";
 import { type TestProvider, startTestProvider } from "../api/oidc-provider";
-import { type TeamClient, teamClient } from "../api/team-client";
-import { builtWebDir, launch } from "./browser";
+import { useTeamBox } from "./browser";
 
 /**
  * A team's Kiln with single sign-on (issue 23) in a real browser: the login screen's provider button, the
@@ -16,29 +14,23 @@ const NAME = "Continue with Test SSO";
 const SECRET = "a client secret for the browser test";
 
 let provider: TestProvider;
-let stack: StackProcess;
-let kiln: TeamClient;
-let browser: Browser;
-
-beforeAll(async () => {
+const box = useTeamBox(async () => {
   provider = await startTestProvider();
   const settings = signInSettings({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: "kiln-e2e", OIDC_CLIENT_SECRET: SECRET, OIDC_NAME: NAME });
   if (typeof settings === "string") throw new Error(settings);
-  stack = await startLocalStackProcess({ seed: false, team: true, webDir: builtWebDir(), ...settings });
-  provider.register({ clientId: "kiln-e2e", clientSecret: SECRET, redirectUri: `${stack.url}/api/auth/oidc/callback` });
-  kiln = teamClient(stack);
-  browser = await launch();
+  return settings;
+});
+
+beforeAll(() => {
+  provider.register({ clientId: "kiln-e2e", clientSecret: SECRET, redirectUri: `${box.stack.url}/api/auth/oidc/callback` });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  kiln?.close();
-  await stack?.stop();
   await provider?.stop();
 });
 
 async function loginPage(path = "/"): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 860 } });
+  const context = await box.browser.newContext({ baseURL: box.stack.url, viewport: { width: 1280, height: 860 } });
   context.setDefaultTimeout(45_000);
   const page = await context.newPage();
   await page.goto(path);
@@ -61,10 +53,10 @@ describe("a team's Kiln: single sign-on", () => {
     // the password form stays
     await page.getByTestId("password-email").waitFor();
     await signInAtProvider(page, "ada@team.test");
-    await page.waitForURL((url) => url.origin === stack.url && url.pathname === "/");
+    await page.waitForURL((url) => url.origin === box.stack.url && url.pathname === "/");
     await page.getByTestId("avatar-menu").waitFor();
     const token = await page.evaluate(() => localStorage.getItem("token"));
-    const me = await kiln.me(token!);
+    const me = await box.kiln.me(token!);
     expect([me.email, me.platform_role]).toEqual(["ada@team.test", "platform_admin"]);
     // the token left the address at once
     expect(page.url()).not.toContain("access_token");
@@ -75,7 +67,7 @@ describe("a team's Kiln: single sign-on", () => {
     provider.accounts.set("gus@team.test", { email_verified: false });
     const page = await loginPage();
     await signInAtProvider(page, "gus@team.test");
-    await page.waitForURL((url) => url.origin === stack.url && url.pathname === "/login");
+    await page.waitForURL((url) => url.origin === box.stack.url && url.pathname === "/login");
     await page.getByRole("alert").filter({ hasText: "Your single sign-on account has no verified e-mail address, so Kiln cannot sign you in with it." }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await page.context().close();
@@ -86,7 +78,7 @@ describe("a team's Kiln: single sign-on", () => {
     await page.getByTestId("password-email").waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.getByText("555-0100").count()).toBe(0);
-    await page.goto(`${stack.url}/login?sso_error=refused`);
+    await page.goto(`${box.stack.url}/login?sso_error=refused`);
     await page.getByRole("alert").filter({ hasText: `${NAME} did not sign you in.` }).waitFor();
     await page.context().close();
   });

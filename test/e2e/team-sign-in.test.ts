@@ -1,8 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
-import { type TeamClient, teamClient } from "../api/team-client";
-import { builtWebDir, launch, newContext } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext, useTeamBox } from "./browser";
 
 /**
  * A team's Kiln (`npm run team`, issue 23) in a real browser: the login screen's e-mail and password
@@ -14,21 +12,7 @@ const EMAIL = "ada@team.test";
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new passphrase";
 
-let stack: StackProcess;
-let kiln: TeamClient;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startLocalStackProcess({ seed: false, team: true, webDir: builtWebDir() });
-  kiln = teamClient(stack);
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  kiln?.close();
-  await stack?.stop();
-});
+const box = useTeamBox();
 
 /** Waits for the form's code step, then enters the code mailed last to the address. */
 async function enterCode(page: Page, code: () => Promise<string>) {
@@ -43,7 +27,7 @@ async function home(page: Page) {
 
 describe("a team's Kiln: the sign-in form", () => {
   it("signs the first person up as the admin, refuses a wrong password, and resets a forgotten one", async () => {
-    const page = await (await newContext(browser, undefined, stack.url)).newPage();
+    const page = await (await newContext(box.browser, undefined, box.stack.url)).newPage();
     await page.goto("/");
     await page.waitForURL((url) => url.pathname === "/login");
     // no Google, no identity page: the password form
@@ -56,7 +40,7 @@ describe("a team's Kiln: the sign-in form", () => {
     await page.getByTestId("password-password").fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByTestId("password-submit").click();
-    await enterCode(page, () => kiln.lastCode(EMAIL));
+    await enterCode(page, () => box.kiln.lastCode(EMAIL));
     await page.getByTestId("password-verify").click();
     await home(page);
 
@@ -78,7 +62,7 @@ describe("a team's Kiln: the sign-in form", () => {
     expect(await page.getByTestId("password-email").inputValue()).toBe(EMAIL);
     await page.getByTestId("password-reset-request").click();
     await page.getByText("If an account exists for this email, you will receive a password reset code shortly.").waitFor();
-    await enterCode(page, () => kiln.codeMailed(EMAIL, "Reset your password for Kiln"));
+    await enterCode(page, () => box.kiln.codeMailed(EMAIL, "Reset your password for Kiln"));
     await page.getByTestId("password-new").fill(NEW_PASSWORD);
     await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
     await page.getByTestId("password-reset").click();
@@ -90,7 +74,7 @@ describe("a team's Kiln: the sign-in form", () => {
     expect(await page.getByTestId("password-error").innerText()).toBe("Invalid email or password");
     await page.getByTestId("password-password").fill(NEW_PASSWORD);
     await page.getByTestId("password-submit").click();
-    await enterCode(page, () => kiln.lastCode(EMAIL));
+    await enterCode(page, () => box.kiln.lastCode(EMAIL));
     await page.getByTestId("password-verify").click();
     await home(page);
     expect(await page.evaluate(() => fetch("/api/auth/me", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } }).then((r) => r.json()))).toMatchObject({

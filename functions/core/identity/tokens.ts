@@ -41,15 +41,16 @@ export namespace Tokens {
    * A runtime token for one generated app: it names an app user of that app and
    * nothing else. Generated code only ever holds one of these, never a platform token,
    * and an app token is refused by every platform route (different audience).
+   * `ttlSeconds`: shorter for a token only a server-side check holds (verification, functions/core/verify).
    */
-  export async function signApp(appId: string, appUserId: string, email: string): Promise<string> {
+  export async function signApp(appId: string, appUserId: string, email: string, ttlSeconds = APP_TTL_SECONDS): Promise<string> {
     return new SignJWT({ email, app_id: appId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(appUserId)
       .setIssuer(ISSUER)
       .setAudience(APP)
       .setIssuedAt()
-      .setExpirationTime(`${APP_TTL_SECONDS}s`)
+      .setExpirationTime(`${ttlSeconds}s`)
       .sign(key());
   }
 

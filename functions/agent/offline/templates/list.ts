@@ -123,7 +123,8 @@ export function renderList(model: AppModel, def: EntityDef): string {
     status
       ? [
           "            <Select value={statusFilter} onValueChange={setStatusFilter}>",
-          "              <SelectTrigger className={`w-48 ${theme.input}`}>",
+          // a combobox takes no name from the value it shows: the filter says what it filters (axe's button-name)
+          `              <SelectTrigger className={\`w-48 \${theme.input}\`} aria-label=${str(`Filter by ${status.label.toLowerCase()}`)}>`,
           `                <SelectValue placeholder=${str(status.label)} />`,
           "              </SelectTrigger>",
           "              <SelectContent>",

@@ -1,5 +1,5 @@
 import { Box, Collapsible, HStack, Stack, Text, chakra } from "@chakra-ui/react";
-import { AlertTriangle, ChevronRight, CircleSlash, FileDiff } from "lucide-react";
+import { AlertTriangle, ChevronRight, CircleSlash, FileDiff, MonitorCheck, MonitorX } from "lucide-react";
 import type { Receipt } from "../../../../schemas/chat";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -77,6 +77,7 @@ export function ReceiptSummary({ receipt }: { receipt: Receipt }) {
           ))}
         </Stack>
       )}
+      {receipt.verification && <VerificationNote verification={receipt.verification} />}
       {receipt.unrequested_removals.length > 0 && (
         <HStack align="start" gap="2" p="2.5" rounded="md" bg="orange.subtle" color="orange.fg" fontSize="xs" data-testid="receipt-warning">
           <Box mt="0.5" flexShrink="0">
@@ -87,6 +88,40 @@ export function ReceiptSummary({ receipt }: { receipt: Receipt }) {
           </Text>
         </HStack>
       )}
+    </Stack>
+  );
+}
+
+/** The turn's check in a browser (functions/core/verify): its line, what the automated fix resolved, and what is still broken. */
+function VerificationNote({ verification }: { verification: NonNullable<Receipt["verification"]> }) {
+  const failed = verification.status === "failed";
+  return (
+    <Stack
+      gap="1"
+      p="2.5"
+      rounded="md"
+      fontSize="xs"
+      bg={failed ? "red.subtle" : verification.status === "passed" ? "green.subtle" : "bg.muted"}
+      color={failed ? "red.fg" : verification.status === "passed" ? "green.fg" : "fg.muted"}
+      data-testid="receipt-verification"
+      data-status={verification.status}
+    >
+      <HStack gap="1.5" align="start">
+        <Box mt="0.5" flexShrink="0">
+          {failed ? <MonitorX size={13} /> : <MonitorCheck size={13} />}
+        </Box>
+        <Text>{verification.summary}</Text>
+      </HStack>
+      {verification.fixed.length > 0 && (
+        <Text ps="5" color="fg.muted">
+          Fixed automatically: {verification.fixed.join("; ")}
+        </Text>
+      )}
+      {verification.broken.map((line, i) => (
+        <Text key={i} ps="5">
+          {line}
+        </Text>
+      ))}
     </Stack>
   );
 }

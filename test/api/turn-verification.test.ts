@@ -1,0 +1,169 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SendMessageBody } from "../../schemas/chat";
+import type { Job, JobPayload } from "../../schemas/jobs";
+import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
+import { type SentBody, messageBody, sse } from "./fake-anthropic";
+import { useStackLinks } from "./helpers";
+
+/**
+ * Verified turns (issue 24 §1): a model's answer, replayed at the HTTP boundary (msw as Anthropic), run by the
+ * worker in this process against a stack of its own that serves the app runtime, so each turn's app is opened in
+ * Debian's Chromium. A page that throws is found, sent back as a free automated fix and checked again; a model that
+ * never fixes it ends with the page named as broken, and the turn is not charged.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const BASE = "https://anthropic.verify-stand-in.test";
+
+/** The built runtime to serve: KILN_WEB_DIR, else dist/ when it holds one, else a build of its own. */
+function webDir(): string {
+  const given = process.env.KILN_WEB_DIR ?? path.join(root, "dist");
+  if (existsSync(path.join(given, "runtime/index.html"))) return given;
+  const out = mkdtempSync(path.join(os.tmpdir(), "kiln-turn-verify-web-"));
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--outDir", out, "--emptyOutDir"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error("vite build failed");
+  return out;
+}
+
+/** What the model answers, one whole answer per streamed call, in order; every request it was sent is kept. */
+const answers: string[] = [];
+const sent: SentBody[] = [];
+const server = setupServer(
+  http.post(`${BASE}/v1/messages`, async ({ request }) => {
+    const body = (await request.json()) as SentBody;
+    if (!body.stream) {
+      const suggestions = [
+        { title: "Add search", prompt: "Add a search box" },
+        { title: "Add tags", prompt: "Add tags" },
+        { title: "Add export", prompt: "Export to CSV" },
+      ];
+      return HttpResponse.json(messageBody(JSON.stringify(suggestions)));
+    }
+    sent.push(body);
+    const answer = answers.shift() ?? "Nothing more to do.";
+    return new HttpResponse(sse([answer]), { headers: { "content-type": "text/event-stream" } });
+  }),
+);
+
+let stack: StackProcess;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "kiln-turn-verify-data-"));
+let modules: Awaited<ReturnType<typeof load>>;
+const queued: Job[] = [];
+
+async function load() {
+  const [{ Chat }, { Jobs }, { Apps }, { AppFiles }, { Users }, { Messages }, { handler }, { VerifyBrowser }] = await Promise.all([
+    import("../../functions/core/chat/chat"),
+    import("../../functions/core/jobs"),
+    import("../../functions/core/apps/apps"),
+    import("../../functions/core/apps/files"),
+    import("../../functions/core/identity/users"),
+    import("../../functions/core/chat/messages"),
+    import("../../functions/jobs/worker"),
+    import("../../functions/core/verify/browser"),
+  ]);
+  return { Chat, Jobs, Apps, AppFiles, Users, Messages, handler, VerifyBrowser };
+}
+
+beforeAll(async () => {
+  stack = await startLocalStackProcess({ seed: true, webDir: webDir(), dataDir });
+  useStackLinks(stack.links);
+  // this process is the stack's worker: its auth secret signs the verifier's token, its turns are checked in a browser
+  process.env.SST_RESOURCE_AuthSecret = JSON.stringify({ value: readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim(), type: "sst.sst.Secret" });
+  Object.assign(process.env, { KILN_VERIFY_TURNS: "on", ANTHROPIC_BASE_URL: BASE, ANTHROPIC_API_KEY: "test-anthropic-key" });
+  server.listen({ onUnhandledRequest: "bypass" });
+  modules = await load();
+  // jobs queued here (the turn's among them) are kept: each test runs its turn's job itself
+  modules.Jobs.useLocalRunner((job) => queued.push(job));
+}, 240_000);
+
+afterAll(async () => {
+  modules?.Jobs.useLocalRunner(undefined);
+  server.close();
+  await modules?.VerifyBrowser.close();
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const LAYOUT = 'export default function Layout({ children }) {\n  return <main className="min-h-screen p-6">{children}</main>;\n}';
+const BROKEN = 'export default function Home() {\n  throw new Error("Totals are not ready");\n}';
+const FIXED = 'export default function Home() {\n  return <h1 className="text-2xl font-semibold">Totals</h1>;\n}';
+const write = (file: string, text: string) => `<kiln-write path="${file}">\n${text}\n</kiln-write>\n`;
+
+/** A new app on Claude whose first message (`message`) is queued; answers the job to run. */
+async function turnOn(label: string, message: string): Promise<{ appId: string; job: JobPayload<"ai-turn"> }> {
+  const { Apps, Users, Chat } = modules;
+  const email = `${label}-${Math.random().toString(36).slice(2, 10)}@test.kiln`;
+  const { user } = await Users.ensure({ email });
+  // many turns: a paid plan (Free has 7 messages a day)
+  await Users.update(user.id, { subscription_tier: "pro" });
+  const app = await Apps.create((await Users.get(user.id))!, { name: label, user_description: "An app", model: "claude_sonnet_4" });
+  const { assistant_message } = await Chat.send((await Users.get(user.id))!, (await Apps.get(app.id))!, SendMessageBody.parse({ content: message }), null, { firstTurn: true });
+  const job = queued.find((j) => j.name === "ai-turn" && j.payload.assistant_message_id === assistant_message.id);
+  if (job?.name !== "ai-turn") throw new Error("no ai-turn job was queued");
+  return { appId: app.id, job: job.payload as JobPayload<"ai-turn"> };
+}
+
+const textOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
+
+describe("a turn is checked in a browser before it is done", () => {
+  it("a page that throws is found, sent back as a free automated fix, checked again, and the receipt says what was fixed", async () => {
+    answers.push(`I'll build it.\n${write("layout/main", LAYOUT)}${write("pages/Home", BROKEN)}Done!`, `Fixed the page.\n${write("pages/Home", FIXED)}`);
+    const before = sent.length;
+    const { appId, job } = await turnOn("verify-fixed", "A totals page");
+    await modules.handler({ name: "ai-turn", payload: job });
+
+    // the second model call was the fix: the page, the file and the error, in the browser's words
+    const fix = sent.slice(before)[1];
+    expect(sent.length - before).toBe(2);
+    expect(textOf(fix.messages.at(-1)!)).toContain("The app was opened in a browser after your changes and these problems were found.");
+    expect(textOf(fix.messages.at(-1)!)).toContain("Page Home (/Home): pages/Home: error shown: Error in pages/Home: Totals are not ready");
+
+    const message = await modules.Messages.get(appId, job.assistant_message_id);
+    expect(message.state).toBe("done");
+    const verification = message.receipt!.verification!;
+    expect([verification.status, verification.broken]).toEqual(["passed", []]);
+    expect(verification.fixed).toEqual(["Page Home (/Home): pages/Home: error shown: Error in pages/Home: Totals are not ready"]);
+    expect(verification.pages.map((p) => [p.name, p.status])).toEqual([["Home", "passed"]]);
+    expect(verification.summary).toMatch(/^Verified in a browser: 1 page rendered with no errors \(\d+\.\d s\)$/);
+    expect(message.receipt!.charge).toEqual({ credits: 1, refunded: false });
+    // the model's premature "Done!" was written before the check: it is not kept
+    expect(message.content).not.toContain("Done!");
+    expect(await modules.AppFiles.tree(appId)).toEqual({ "layout/main": LAYOUT, "pages/Home": FIXED });
+  }, 120_000);
+
+  it("a model that never fixes it: the fix rounds end, the receipt names the broken page, and the turn is not charged", async () => {
+    answers.push(write("pages/Home", BROKEN), `Try again.\n${write("pages/Home", BROKEN.replace("ready", "ready yet"))}`, `Once more.\n${write("pages/Home", BROKEN)}`, "never asked");
+    const before = sent.length;
+    const { appId, job } = await turnOn("verify-broken", "A totals page");
+    await modules.handler({ name: "ai-turn", payload: job });
+
+    // the answer, then two free fix rounds, and no more
+    expect(sent.length - before).toBe(3);
+    answers.length = 0;
+    const message = await modules.Messages.get(appId, job.assistant_message_id);
+    const verification = message.receipt!.verification!;
+    expect(verification.status).toBe("failed");
+    expect(verification.broken).toEqual(["Page Home (/Home): pages/Home: error shown: Error in pages/Home: Totals are not ready"]);
+    expect(verification.summary).toMatch(/^Verification failed: 1 problem on Home \(\d+\.\d s\)$/);
+    expect(message.receipt!.charge).toEqual({ credits: 1, refunded: true });
+  }, 180_000);
+
+  it("a turn that changes nothing is not checked", async () => {
+    answers.push("This app needs no change for that.");
+    const { appId, job } = await turnOn("verify-nothing", "Is it fine?");
+    await modules.handler({ name: "ai-turn", payload: job });
+    const message = await modules.Messages.get(appId, job.assistant_message_id);
+    expect(message.state).toBe("done");
+    expect(message.receipt!.verification).toBeUndefined();
+  }, 60_000);
+});
