@@ -137,6 +137,21 @@ describe("the cloud stack (sst.config.ts on a recording stand-in of SST)", () =>
     expect([header.subarray(0, 4).toString("latin1"), header[4], header[5], header.readUInt16LE(18)]).toEqual(["\x7fELF", 2, 1, 0x3e]);
   });
 
+  it("gives the worker a Chromium built for Lambda to check turns in: installed beside its bundle with the driver, never bundled, with the memory it needs", async () => {
+    const worker = functions().find((fn) => fn.name === "Worker")!;
+    const install = arg<{ install?: string[] } | undefined>(worker, "nodejs")?.install ?? [];
+    expect([...install].sort()).toEqual(["@sparticuz/chromium", "playwright-core"]);
+    // installed needs the package in package.json's dependencies (not devDependencies): SST installs that version
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    for (const name of install) expect({ name, declared: name in pkg.dependencies }).toEqual({ name, declared: true });
+    expect(Number.parseInt(arg<string>(worker, "memory"), 10)).toBeGreaterThanOrEqual(1600);
+    // the worker's bundle leaves both to the installed node_modules: the verifier imports them by names in variables
+    const out = await esbuild.build({ entryPoints: [path.join(ROOT, "functions/jobs/worker.ts")], bundle: true, write: false, metafile: true, format: "esm", platform: "node", outdir: "/out", logLevel: "silent", absWorkingDir: ROOT, external: ["@aws-sdk/*"] });
+    const bundled = Object.keys(out.metafile.inputs);
+    expect(bundled.filter((input) => /node_modules\/(playwright-core|@sparticuz)\//.test(input))).toEqual([]);
+    expect(bundled).toContain("functions/core/verify/browser.ts");
+  });
+
   it("reserves no Lambda concurrency by default (new accounts have a quota of 10)", () => {
     for (const fn of functions()) expect({ fn: fn.name, reserved: arg<{ reserved?: number } | undefined>(fn, "concurrency")?.reserved }).toEqual({ fn: fn.name, reserved: undefined });
   });

@@ -14,6 +14,9 @@ export namespace VerifyBrowser {
   export const DEFAULT_PATH = "/usr/bin/chromium";
   const IDLE_CLOSE_MS = 60_000;
 
+  /** In AWS Lambda, the worker's installed packages (stacks/functions.ts `nodejs.install`), imported by these names only. */
+  export const LAMBDA_PACKAGES = { chromium: "@sparticuz/chromium", driver: "playwright-core" } as const;
+
   /** Flags for a headless run with no network of its own (no updates, sync or QUIC); the e2e tests' browser takes the same. */
   export const LOCAL_ARGS = [
     "--headless",
@@ -44,7 +47,7 @@ export namespace VerifyBrowser {
     if (configured) return { executablePath: configured, args: LOCAL_ARGS };
     if (!process.env.LAMBDA_TASK_ROOT) return { executablePath: DEFAULT_PATH, args: LOCAL_ARGS };
     // A name in a variable: the bundler leaves it to the worker's installed node_modules (stacks: nodejs.install).
-    const lambdaChromium = "@sparticuz/chromium";
+    const lambdaChromium: string = LAMBDA_PACKAGES.chromium;
     let mod: { default?: unknown };
     try {
       mod = (await import(lambdaChromium)) as { default?: unknown };
@@ -59,8 +62,10 @@ export namespace VerifyBrowser {
   async function launch(): Promise<Browser> {
     const { executablePath, args } = await launchOptions();
     let playwright: typeof import("playwright-core");
+    // a name in a variable, like Chromium's: installed with the worker (stacks/functions.ts), never bundled (it reads its own files)
+    const driver: string = LAMBDA_PACKAGES.driver;
     try {
-      playwright = await import("playwright-core");
+      playwright = (await import(driver)) as typeof import("playwright-core");
     } catch (err) {
       throw new Unavailable(`playwright-core is not installed (${(err as Error).message})`);
     }
