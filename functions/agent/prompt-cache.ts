@@ -5,12 +5,13 @@
  * then the conversation; a read round (turn.ts, context.ts) calls the model again with the same
  * prompt plus the model's answer and the files it asked for. So the cache is marked:
  *
- *   - after the stable system part, which the next call and the app's next turn repeat;
+ *   - after the rules (the stable system part up to the file tree), which the app's next turn repeats;
+ *   - after the file tree (the rest of the stable system part), which the next call of the turn repeats;
  *   - after the conversation's last message, which the next call of a read round repeats;
  *   - after the message before the last exchange (the last message of the previous call, when
  *     this call is a read round's), so this call reads what the previous one wrote.
  *
- * Three breakpoints at most, within Anthropic's (and Bedrock's) limit of four per request.
+ * Four breakpoints at most, Anthropic's (and Bedrock's) limit per request.
  * Anthropic marks with `cacheControl`; Bedrock with its cache points, only on the models whose
  * prompt caching it supports (it rejects a cache point on any other). Google Gemini 2.5 and
  * OpenAI-compatible servers cache repeated prefixes implicitly, with nothing to mark: the prompt
@@ -18,6 +19,7 @@
  */
 import type { LanguageModelUsage, ModelMessage, SystemModelMessage } from "ai";
 import type { CacheUsage, ModelTurn, ProviderName, StreamEnd } from "./model-call";
+import { FILES_HEADING } from "./prompt";
 
 export type { CacheUsage } from "./model-call";
 
@@ -47,6 +49,18 @@ export function cachedMessageIndexes(count: number): number[] {
   return count >= 3 ? [count - 3, count - 1] : count ? [count - 1] : [];
 }
 
+/**
+ * The stable system part as the blocks marked for the cache: the rules (protocol, conventions, the owner's settings), which
+ * every turn of the app repeats, then the file tree, which a turn's calls repeat but the app's next turn changes. Two marks, so
+ * a new turn still reads the rules from the cache though its files differ (issue 24 §4).
+ */
+const FILE_TREE_START = new RegExp(`\n\n${FILES_HEADING.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\(|\n)`);
+
+export function stableBlocks(stable: string): string[] {
+  const at = stable.search(FILE_TREE_START);
+  return at > 0 ? [stable.slice(0, at), stable.slice(at + 2)] : [stable];
+}
+
 /** The system prompt and messages as the SDK takes them, marked for the provider's prompt cache. */
 export function promptFor(route: { provider: ProviderName; modelId: string }, turn: ModelTurn): { system: string | SystemModelMessage[]; messages: ModelMessage[] } {
   const mark = cacheMarkFor(route.provider, route.modelId);
@@ -55,7 +69,7 @@ export function promptFor(route: { provider: ProviderName; modelId: string }, tu
   let system: string | SystemModelMessage[] = turn.system;
   if (stable && turn.system.startsWith(stable)) {
     const rest = turn.system.slice(stable.length).trim();
-    system = [{ role: "system", content: stable, providerOptions: mark }, ...(rest ? [{ role: "system" as const, content: rest }] : [])];
+    system = [...stableBlocks(stable).map((content) => ({ role: "system" as const, content, providerOptions: mark })), ...(rest ? [{ role: "system" as const, content: rest }] : [])];
   }
   const marked = new Set(cachedMessageIndexes(turn.messages.length));
   return { system, messages: turn.messages.map((m, i) => (marked.has(i) ? { ...m, providerOptions: mark } : m)) };

@@ -7,6 +7,7 @@
  * bodies of earlier writes and edits collapsed so they cost no tokens twice.
  */
 import { estimateTokens } from "./context";
+import { changedInHistory, neighbours } from "./focus";
 import { DIVIDER_MARK, REPLACE_MARK, SEARCH_MARK, TAG } from "../../lib/agent/protocol";
 import type { ProviderName } from "./model-call";
 import { normalizePath } from "../../lib/agent/repair";
@@ -39,16 +40,30 @@ export interface PromptInput {
   /** the person's own request, whose named files are shown in full (`message` when unset): the same in every model call of a turn, so the prompt's cached part stays the same */
   focus?: string;
   fileUrls?: string[];
+  /** this call is an automated fix round: `focus` (else `message`) is the problem list, and only the files it concerns are shown whole */
+  fix?: boolean;
+  /** the files this turn has changed so far (focus.ts changedPaths): shown whole in its next calls */
+  changed?: string[];
 }
 
 type PromptMessage = { role: "user" | "assistant"; content: string };
 
 /** Above this many tokens of file contents (counted as the provider counts them, context.ts), only the files that matter are shown in full. */
 export const FILE_TREE_TOKENS = 36_000;
+/**
+ * A follow-up (a turn with earlier answers, or a fix round) shows every file whole only while they fit this many tokens;
+ * beyond it, the files it most likely touches (focus.ts) and the rest by path. About a small app (its layout, entities and
+ * three or four pages): whole, the model needs no read round, whose extra call re-sends the prompt; larger, the focused
+ * set costs less than the whole tree even when the model reads a file or two.
+ */
+export const FOLLOW_UP_WHOLE_TOKENS = 8_000;
 /** How many earlier messages travel with a turn. */
 export const HISTORY_MESSAGES = 10;
 
 export const LAYOUT_PATH = "layout/main";
+
+/** Where the file tree starts in the stable system part: the rules before it stay the same from turn to turn, the files after it change (prompt-cache.ts marks both). */
+export const FILES_HEADING = "# The app's files";
 
 const UI_PARTS = [
   "button", "card", "input", "textarea", "label", "select", "checkbox", "switch", "badge", "table", "tabs",
@@ -106,6 +121,21 @@ Imports allowed, and nothing else (the runtime provides only these):
 - "lucide-react" for icons, "react-router-dom" (Link, useNavigate, useLocation), "date-fns" (format, parseISO, differenceInDays, …), and createPageUrl from "@/utils".
 - Other components of the app through "@/components/<Name>".
 Style everything with Tailwind CSS classes; there are no CSS files.`;
+
+/** How to use the platform well: the calls as they really are, and the habits of a careful change (issue 24 §4). */
+const CRAFT = `# Using the platform correctly
+- Call the SDK only as shown here; never guess a method from another backend (Firebase, Supabase, Mongo). Records: list, filter, get, create, update, delete, and bulkCreate([...]) for many at once; there is no find, findOne, insert, remove or save. list(sort, limit) and filter(query, sort, limit) take an optional limit: pass one where a list could grow long.
+- The signed-in person is await base44.auth.me(), asked when needed (there is no listener and no currentUser); it throws when nobody is signed in, so catch that on pages open to everyone. base44.auth.updateMe(data) changes their own profile; base44.auth.logout() signs them out.
+- Integrations take one object and answer one: InvokeLLM({ prompt, response_json_schema, file_urls }) answers text, or an object shaped by response_json_schema when given; UploadFile({ file }) answers { file_url }; SendEmail({ to, subject, body }) reaches only the app's own users and its owner; ExtractDataFromUploadedFile({ file_url, json_schema }) answers { status, details, output } (the records in output when status is "success"). GenerateImage fails on servers without an image model: show its error instead of assuming an image.
+- Use no package, module or file outside the imports listed above, and never tell the user to install one: build it with what is there, or say plainly what cannot be done.
+
+# Making a change well
+- Change only what the request needs, in as few files as it takes; keep the names, exports, page names and fields that other files use. Prefer <${TAG.edit}> for a small change to an existing file.
+- Before you change a file, look at how it is used: when you rename or remove a page, component, export or field, update every file that imports or links to it in the same answer.
+- Every page that loads records shows a loading state, an empty state with a next step (e.g. a button to add the first one), and a readable message when a call fails; forms check required fields and disable their button while saving.
+- The layout holds the navigation, header and footer: pages do not draw their own menu. Pages are responsive (they work on a phone first, then wider), use the UI kit's parts rather than hand-made copies, and give every icon-only button an aria-label.
+- Dates are stored as ISO strings ("yyyy-MM-dd" for a date field) and shown with date-fns; money and counts are formatted for people, not printed raw.
+- New data needs an entity: write entities/<Name> before (or with) the pages that use it, and never keep app data only in component state or localStorage.`;
 
 const BACKEND_FUNCTIONS = `# Backend functions
 A backend function runs on the server (Deno), never in the browser. Write one to use a secret or API key, to call a third-party API, for work that must not run in the browser, or to read or change records beyond what the caller may (service role). Everything else belongs in pages. A function is the file functions/<camelCaseName>, in exactly this shape:
@@ -169,34 +199,78 @@ function fileBlock(path: string, content: string): string {
   return `<file path="${path}">\n${content}\n</file>`;
 }
 
-/** The file tree: everything in full while it fits the budget, else the files that matter in full and the rest by path. */
-export function fileTreeSection(input: PromptInput): string {
-  const paths = Object.keys(input.files).sort();
-  if (!paths.length) return "# The app's files\nThe app has no files yet: build it from scratch.";
-  const tokens = new Map(paths.map((p) => [p, estimateTokens(input.files[p], input.charsPerToken ?? input.provider)]));
-  const total = paths.reduce((n, p) => n + tokens.get(p)!, 0);
-  if (total <= FILE_TREE_TOKENS) {
-    return `# The app's files (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;
-  }
-  const important = new Set<string>([
-    ...paths.filter((p) => p.startsWith("entities/") || p === LAYOUT_PATH),
-    ...mentionedFiles(input.focus ?? input.message, paths),
-  ]);
-  if (input.currentPage && paths.includes(`pages/${input.currentPage}`)) important.add(`pages/${input.currentPage}`);
-  const selected = elementPath(input, paths);
-  if (selected && paths.includes(selected)) important.add(selected);
+/** Whether a turn follows earlier work on the app: an earlier answer in the conversation, or a fix round. */
+function isFollowUp(input: PromptInput): boolean {
+  return Boolean(input.fix) || input.history.some((m) => m.role === "assistant" && m.content.trim());
+}
 
-  let used = [...important].reduce((n, p) => n + tokens.get(p)!, 0);
-  const shown = new Set(important);
-  // Then the smallest of the others while the budget lasts: many small files help more than one big one.
-  for (const p of paths.filter((p) => !important.has(p)).sort((a, b) => tokens.get(a)! - tokens.get(b)!)) {
-    if (used + tokens.get(p)! > FILE_TREE_TOKENS) break;
+/**
+ * The files shown whole beyond the whole-tree budget. Always the entity schemas (small, and every page depends on them).
+ * A fix round: the files its problem list names and the files the turn changed, with their imports and importers. A first
+ * turn: also the layout, the current page, the selected element's file and the files the request names. A follow-up: those,
+ * the files this turn changed, and (while FILE_TREE_TOKENS lasts) their imports and importers; and the files the last
+ * answers changed (their neighbours not: what the person asks now is where the change most likely lands).
+ */
+function focusedFiles(input: PromptInput, paths: string[], tokens: Map<string, number>): Set<string> {
+  const exists = (p: string) => paths.includes(p);
+  const entities = paths.filter((p) => p.startsWith("entities/"));
+  const changed = (input.changed ?? []).filter(exists);
+  const selected = elementPath(input, paths);
+  const core = new Set<string>();
+  if (input.fix) {
+    for (const p of [...mentionedFiles(input.focus ?? input.message, paths), ...changed]) core.add(p);
+  } else {
+    for (const p of mentionedFiles(input.focus ?? input.message, paths)) core.add(p);
+    if (input.currentPage && exists(`pages/${input.currentPage}`)) core.add(`pages/${input.currentPage}`);
+    if (selected && exists(selected)) core.add(selected);
+    for (const p of changed) core.add(p);
+  }
+  const recent = input.fix || !isFollowUp(input) ? [] : changedInHistory(input.history).filter(exists);
+  const shown = new Set([...entities, ...(input.fix || !exists(LAYOUT_PATH) ? [] : [LAYOUT_PATH]), ...core, ...recent]);
+  if (!isFollowUp(input)) return shown;
+  let used = [...shown].reduce((n, p) => n + tokens.get(p)!, 0);
+  for (const p of neighbours(input.files, core)) {
+    if (shown.has(p) || used + tokens.get(p)! > FILE_TREE_TOKENS) continue;
     shown.add(p);
     used += tokens.get(p)!;
   }
+  return shown;
+}
+
+/**
+ * The file tree. A first turn: everything in full while it fits FILE_TREE_TOKENS, else the files that matter in full, then the
+ * smallest others while the budget lasts, and the rest by path. A follow-up or fix round: everything in full only while it fits
+ * FOLLOW_UP_WHOLE_TOKENS, else only the files it most likely touches (focusedFiles) and the rest by path. Files keep their
+ * sorted order either way, so what a turn's calls repeat stays byte-identical (the prompt cache's prefix).
+ */
+export function fileTreeSection(input: PromptInput): string {
+  const paths = Object.keys(input.files).sort();
+  if (!paths.length) return `${FILES_HEADING}\nThe app has no files yet: build it from scratch.`;
+  const tokens = new Map(paths.map((p) => [p, estimateTokens(input.files[p], input.charsPerToken ?? input.provider)]));
+  const total = paths.reduce((n, p) => n + tokens.get(p)!, 0);
+  const followUp = isFollowUp(input);
+  if (total <= (followUp ? FOLLOW_UP_WHOLE_TOKENS : FILE_TREE_TOKENS)) {
+    return `${FILES_HEADING} (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;
+  }
+  const shown = focusedFiles(input, paths, tokens);
+  if (!followUp) {
+    let used = [...shown].reduce((n, p) => n + tokens.get(p)!, 0);
+    // Then the smallest of the others while the budget lasts: many small files help more than one big one.
+    for (const p of paths.filter((p) => !shown.has(p)).sort((a, b) => tokens.get(a)! - tokens.get(b)!)) {
+      if (used + tokens.get(p)! > FILE_TREE_TOKENS) break;
+      shown.add(p);
+      used += tokens.get(p)!;
+    }
+  }
   const hidden = paths.filter((p) => !shown.has(p));
+  if (!hidden.length) return `${FILES_HEADING} (all ${paths.length}, with their current contents)\n${paths.map((p) => fileBlock(p, input.files[p])).join("\n\n")}`;
+  const why = followUp
+    ? input.fix
+      ? `only the files these problems concern are shown whole, ${hidden.length} are listed by path only`
+      : `only the files this request most likely touches are shown whole, ${hidden.length} are listed by path only`
+    : `the tree is too large to show whole, so ${hidden.length} are listed by path only`;
   return [
-    `# The app's files (${paths.length}; the tree is too large to show whole, so ${hidden.length} are listed by path only)`,
+    `${FILES_HEADING} (${paths.length}; ${why})`,
     paths.filter((p) => shown.has(p)).map((p) => fileBlock(p, input.files[p])).join("\n\n"),
     "",
     `Files not shown here (they exist; their contents are omitted). Do not write or edit a file you cannot see: read it first with <${TAG.read} path="…" />, or find what you need with <${TAG.search} query="…" />.`,
@@ -246,6 +320,7 @@ function systemParts(input: PromptInput): { stable: string; turn: string } {
     `You are Kiln's app builder. You build and change the web app "${input.appName}" for its owner, who sees your answer in a chat beside a live preview of the app. Write working, complete React code in the conventions below, and keep what already works working.`,
     PROTOCOL,
     CONVENTIONS,
+    CRAFT,
     `${BACKEND_FUNCTIONS}\n${backendStatus(input)}`,
     input.style ? `# Visual style\nThe app uses the "${input.style}" style: keep new pages and components consistent with it (and with components/Theme when the app has one).` : null,
     frozen.length

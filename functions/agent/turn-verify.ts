@@ -1,5 +1,6 @@
 import type { FileTree } from "../../schemas/app-files";
 import type { TurnVerification, Verification } from "../../schemas/verification";
+import { changedPaths } from "./focus";
 
 /** Each checked page's errors the receipt keeps (the fix prompt and the first line name the rest). */
 const ERRORS_KEPT = 5;
@@ -60,10 +61,4 @@ export class TurnCheck {
       broken: lines,
     };
   }
-}
-
-/** The files added, changed or removed between two trees. */
-function changedPaths(from: FileTree, to: FileTree): string[] {
-  const paths = new Set([...Object.keys(from), ...Object.keys(to)]);
-  return [...paths].filter((path) => from[path] !== to[path]);
 }

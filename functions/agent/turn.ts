@@ -12,6 +12,7 @@ import { toChatSuggestions } from "../core/chat/suggestions";
 import { MAX_AUTOMATED_FIXES_PER_TURN } from "../../lib/tiers";
 import { Turns } from "../core/chat/turns";
 import { READ_ROUNDS, answerRequests, charsPerToken, ratioKey } from "./context";
+import { changedPaths } from "./focus";
 import { conversationBefore } from "./history";
 import { actionsOf } from "../../lib/agent/parser";
 import { userMessage as withAttachments } from "./prompt";
@@ -70,6 +71,10 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
     const element = userMessage.custom_context?.find((c) => c.type === "element");
     let request = userMessage.content;
     let fileUrls = userMessage.file_urls;
+    // Set once an automated fix round begins: its calls show only the files the problems concern (focus.ts).
+    let fixing = false;
+    // The text whose named files are shown whole: the person's request, then a fix round's problem list (the same in its read rounds).
+    let focus = userMessage.content;
     // This turn's read rounds, kept apart from the history so each call repeats the one before it byte for byte (the prompt cache's prefix).
     const rounds: { role: "user" | "assistant"; content: string }[] = [];
     for (let round = 0, reads = 0; ; round++) {
@@ -90,10 +95,12 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         history,
         rounds,
         message: request,
-        focus: userMessage.content,
+        focus,
         fileUrls,
         provider: provider.kind === "remote" ? provider.provider : undefined,
         charsPerToken: ratio,
+        fix: fixing,
+        changed: changedPaths(before, turn.files),
       });
       try {
         await streamed;
@@ -129,6 +136,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
         const fix = await check.check(turn.files, () => turn.step("Checking the app in a browser"));
         if (fix && provider.kind === "remote" && round < MAX_AUTOMATED_FIXES_PER_TURN) {
           request = fix;
+          fixing = true;
+          focus = fix;
           turn.beginFixRound();
           turn.say("\n\n");
           continue;
@@ -143,6 +152,8 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
       }
       request = `Some of your actions could not be applied:\n- ${turn.problems.join("\n- ")}\nFix this with new actions against the files as they are now.`;
       turn.problems = [];
+      fixing = true;
+      focus = request;
       turn.beginFixRound();
       turn.say("\n\n");
     }
@@ -169,7 +180,7 @@ export async function runTurn(job: JobPayload<"ai-turn">): Promise<void> {
 async function scanChanged(appId: string, before: FileTree): Promise<void> {
   try {
     const [app, files] = await Promise.all([Apps.get(appId), AppFiles.tree(appId)]);
-    if (!app || app.status.state === "processing" || sameFiles(before, files)) return;
+    if (!app || app.status.state === "processing" || !changedPaths(before, files).length) return;
     const { SecurityScans } = await import("../core/security/scan");
     await SecurityScans.runNow(app, files);
   } catch (err) {
@@ -177,7 +188,6 @@ async function scanChanged(appId: string, before: FileTree): Promise<void> {
   }
 }
 
-const sameFiles = (a: FileTree, b: FileTree) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([path, text]) => b[path] === text);
 
 /** What the model is asked after its answer broke off: the rest, with the action it was inside written again whole. */
 function resumeRequest(inside: string | null): string {

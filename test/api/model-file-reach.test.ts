@@ -87,17 +87,19 @@ describe("a model on an app of 64 files", () => {
       // the second call carries the model's request and Kiln's answer: the whole file
       expect(textOf(second.messages.at(-2)!)).toContain('<kiln-read path="pages/Archive" />');
       expect(textOf(second.messages.at(-1)!)).toContain(`<file path="pages/Archive">\n${files["pages/Archive"]}\n</file>`);
-      // the stable prefix (protocol, conventions, file tree) is one system block marked for the prompt cache, the same in both calls
+      // the stable prefix is two system blocks marked for the prompt cache, the same in both calls: the rules (protocol,
+      // conventions), which the app's next turn repeats, then the file tree, which this turn's next call repeats (issue 24 §4)
       for (const body of model.sent) {
         expect(body.system![0].cache_control).toEqual({ type: "ephemeral" });
         expect(body.system![0].text).toContain("# How you answer");
-        expect(body.system![0].text).toContain("# The app's files (64;");
+        expect(body.system![1].cache_control).toEqual({ type: "ephemeral" });
+        expect(body.system![1].text).toMatch(/^# The app's files \(64;/);
         expect(breakpoints(body)).toBeLessThanOrEqual(4);
       }
       // the first call marks its end; the second repeats it byte for byte, mark included, and marks its own end for a next read
       expect(first.messages.map(markOf)).toEqual([{ type: "ephemeral" }]);
       expect(second.messages.map(markOf)).toEqual([{ type: "ephemeral" }, undefined, { type: "ephemeral" }]);
-      expect(breakpoints(second)).toBe(3);
+      expect(breakpoints(second)).toBe(4);
       expect(JSON.stringify(second.system)).toBe(JSON.stringify(first.system));
       expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
 
@@ -123,8 +125,9 @@ describe("a model on an app of 64 files", () => {
       const job = await queueTurn(user.id, app.id, "Give the archived list a heading", ["https://files.example/sketch.png"]);
       const edit = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-edit>\n`;
       const model = await scriptedAnthropic([
-        { ...readArchive, usage: { input_tokens: 3_000, output_tokens: 1, cache_creation_input_tokens: 40_000, cache_read_input_tokens: 0 } },
-        { chunks: [edit, "Added the heading."], usage: { input_tokens: 1_000, output_tokens: 1, cache_creation_input_tokens: 12_000, cache_read_input_tokens: 43_000 } },
+        // usage in proportion to what a follow-up sends now (the files it touches whole, the rest by path: issue 24 §4)
+        { ...readArchive, usage: { input_tokens: 1_000, output_tokens: 1, cache_creation_input_tokens: 10_000, cache_read_input_tokens: 0 } },
+        { chunks: [edit, "Added the heading."], usage: { input_tokens: 500, output_tokens: 1, cache_creation_input_tokens: 3_000, cache_read_input_tokens: 11_000 } },
       ]);
       await runWith(model, job);
 
@@ -141,16 +144,16 @@ describe("a model on an app of 64 files", () => {
       expect(second.messages.map(markOf).flatMap((m, i) => (m ? [i] : []))).toEqual([10, 12]);
       expect(second.messages).toHaveLength(13);
       expect(textOf(second.messages[12])).not.toContain("Attached files");
-      expect(breakpoints(second)).toBe(3);
+      expect(breakpoints(second)).toBe(4);
       expect((await AppFiles.tree(app.id))["pages/Archive"]).toBe(files["pages/Archive"].replace(FOOT, HEADED));
 
       // the turn's usage: every input token of both calls, the cache's reads and writes beside them
       const done = await waitForApp(token, app.id);
-      expect(done.conversation.messages.at(-1).metadata).toMatchObject({ input_tokens: 99_000, cache_read_tokens: 43_000, cache_write_tokens: 52_000 });
-      // the ratio the next turn's budget uses is learned from all 56,000 input tokens of the last call, cached ones included
+      expect(done.conversation.messages.at(-1).metadata).toMatchObject({ input_tokens: 25_500, cache_read_tokens: 11_000, cache_write_tokens: 13_000 });
+      // the ratio the next turn's budget uses is learned from all 14,500 input tokens of the last call, cached ones included
       const sentChars = promptChars({ system: second.system!.map((b) => b.text).join("\n\n"), messages: second.messages.map((m) => ({ content: textOf(m) })) });
       const meta = (await Apps.get(app.id))!;
-      expect(meta.token_ratios?.[ratioKey("anthropic", "claude-sonnet-4-20250514")]).toBeCloseTo(sentChars / 56_000, 6);
+      expect(meta.token_ratios?.[ratioKey("anthropic", "claude-sonnet-4-20250514")]).toBeCloseTo(sentChars / 14_500, 6);
     },
     90_000,
   );

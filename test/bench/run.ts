@@ -12,6 +12,8 @@
  *  5b. a backend function's call latency, cold and warm, on Kiln and on `base44 dev`
  *      (test/bench/functions.ts)
  *  5f. the security scan of a 20-page app, POST until up to date (test/bench/security-scan.ts)
+ *  5g. input tokens per turn of a 10-turn session, before and after follow-ups stopped resending every file
+ *      (test/bench/prompt-tokens.ts; `KILN_BENCH_ONLY=tokens`)
  *   6. file change -> preview re-rendered, the editor open in Chromium (test/bench/preview.ts)
  *
  * Note: only one local stack can run per process. The handlers' module-level clients
@@ -38,6 +40,7 @@ import { scaleQueries } from "./scale";
 import { securityScanTimes } from "./security-scan";
 import { sdkWorkload } from "./sdk-workload";
 import { turnStream } from "./turn-stream";
+import { promptTokensPerTurn } from "./prompt-tokens";
 import { countRow, fmtMs, percentile, printTable, row, type Row } from "./table";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -304,6 +307,16 @@ async function main(): Promise<number> {
 
     // 5f. the security scan of a 20-page app, POST until GET answers up_to_date (test/bench/security-scan.ts)
     if (wants("security")) for (const r of await securityScanTimes(url, token)) rows.push(row(r.what, r.samples, r.extra));
+
+    // 5g. input tokens per turn of a 10-turn session, every file every turn (before) against follow-ups that send what matters (test/bench/prompt-tokens.ts)
+    if (wants("tokens")) {
+      const turns = promptTokensPerTurn();
+      console.log("\nInput tokens per turn, a 10-turn session (all model calls of each turn; estimated as context.ts counts for Claude):");
+      for (const t of turns) console.log(`  turn ${String(t.turn).padStart(2)} (${t.files} files, ${t.calls} call${t.calls > 1 ? "s" : ""}): before ${t.before.toLocaleString("en-US")}, after ${t.after.toLocaleString("en-US")}${t.fix ? ` (its automated fix call: before ${t.fix.before.toLocaleString("en-US")}, after ${t.fix.after.toLocaleString("en-US")})` : ""}  ${t.request}`);
+      const total = (k: "before" | "after") => turns.reduce((n, t) => n + t[k], 0).toLocaleString("en-US");
+      rows.push({ ...countRow("input tokens per turn, 10-turn session: every file every turn (before)", turns.map((t) => t.before)), extra: `total ${total("before")}` });
+      rows.push({ ...countRow("input tokens per turn, 10-turn session: follow-ups send what matters (after)", turns.map((t) => t.after)), extra: `total ${total("after")}` });
+    }
 
     // 6. file change -> preview re-rendered, the editor open in real Chromium (test/bench/preview.ts)
     if (wants("preview")) {
