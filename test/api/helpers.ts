@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
 import WebSocket from "ws";
 import { SocketEvent } from "../../schemas/realtime";
@@ -190,4 +194,23 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The built web app a stack of a test's own serves, for tests that open an app's runtime in Chromium (the API
+ * project's shared stack serves none): KILN_WEB_DIR, else dist/ when it holds a build, else a build of its own in a
+ * temporary folder (about a minute).
+ */
+export function builtRuntimeDir(): string {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const given = process.env.KILN_WEB_DIR ?? path.join(root, "dist");
+  if (existsSync(path.join(given, "runtime/index.html"))) return given;
+  const out = mkdtempSync(path.join(os.tmpdir(), "kiln-runtime-web-"));
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--outDir", out, "--emptyOutDir"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error("vite build failed");
+  return out;
 }

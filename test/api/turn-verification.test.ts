@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HttpResponse, http } from "msw";
@@ -9,7 +8,7 @@ import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
 import { type SentBody, messageBody, sse } from "./fake-anthropic";
-import { useStackLinks } from "./helpers";
+import { builtRuntimeDir, useStackLinks } from "./helpers";
 
 /**
  * Verified turns (issue 24 §1): a model's answer, replayed at the HTTP boundary (msw as Anthropic), run by the
@@ -18,22 +17,7 @@ import { useStackLinks } from "./helpers";
  * never fixes it ends with the page named as broken, and the turn is not charged.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
 const BASE = "https://anthropic.verify-stand-in.test";
-
-/** The built runtime to serve: KILN_WEB_DIR, else dist/ when it holds one, else a build of its own. */
-function webDir(): string {
-  const given = process.env.KILN_WEB_DIR ?? path.join(root, "dist");
-  if (existsSync(path.join(given, "runtime/index.html"))) return given;
-  const out = mkdtempSync(path.join(os.tmpdir(), "kiln-turn-verify-web-"));
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--outDir", out, "--emptyOutDir"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("vite build failed");
-  return out;
-}
 
 /** What the model answers, one whole answer per streamed call, in order; every request it was sent is kept. */
 const answers: string[] = [];
@@ -75,7 +59,7 @@ async function load() {
 }
 
 beforeAll(async () => {
-  stack = await startLocalStackProcess({ seed: true, webDir: webDir(), dataDir });
+  stack = await startLocalStackProcess({ seed: true, webDir: builtRuntimeDir(), dataDir });
   useStackLinks(stack.links);
   // this process is the stack's worker: its auth secret signs the verifier's token, its turns are checked in a browser
   process.env.SST_RESOURCE_AuthSecret = JSON.stringify({ value: readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim(), type: "sst.sst.Secret" });

@@ -1,33 +1,16 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Verification } from "../../schemas/verification";
 import { type StackProcess, startLocalStackProcess } from "../../stacks/local/child";
-import { apiUrl, useStackLinks } from "./helpers";
+import { apiUrl, builtRuntimeDir, useStackLinks } from "./helpers";
 
 /**
  * Verification after a turn (issue 24 §1), on a local stack of its own that serves the app
  * runtime (the API project's stack serves none), with Debian's Chromium: apps the offline engine
  * builds, then pages broken on purpose through the code editor's save.
  */
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** The built runtime to serve: KILN_WEB_DIR, else dist/ when it holds one, else a build of its own in a temporary folder. */
-function webDir(): string {
-  const given = process.env.KILN_WEB_DIR ?? path.join(root, "dist");
-  if (existsSync(path.join(given, "runtime/index.html"))) return given;
-  const out = mkdtempSync(path.join(os.tmpdir(), "kiln-verify-web-"));
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--outDir", out, "--emptyOutDir"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("vite build failed");
-  return out;
-}
 
 let stack: StackProcess;
 /** the stack's data folder: its auth secret is there, which this process needs to act as the stack's worker does */
@@ -77,7 +60,7 @@ async function save(token: string, appId: string, filePath: string, content: str
 const pageNamed = (result: Verification, name: string) => result.pages.find((p) => p.name === name)!;
 
 beforeAll(async () => {
-  stack = await startLocalStackProcess({ seed: true, webDir: webDir(), dataDir });
+  stack = await startLocalStackProcess({ seed: true, webDir: builtRuntimeDir(), dataDir });
   useStackLinks(stack.links);
   process.env.SST_RESOURCE_AuthSecret = JSON.stringify({ value: readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim(), type: "sst.sst.Secret" });
   ({ Verify } = await import("../../functions/core/verify/verify"));
