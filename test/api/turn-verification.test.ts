@@ -19,8 +19,19 @@ import { builtRuntimeDir, useStackLinks } from "./helpers";
 
 const BASE = "https://anthropic.verify-stand-in.test";
 
-/** What the model answers, one whole answer per streamed call, in order; every request it was sent is kept. */
-const answers: string[] = [];
+/** An answer streamed in two parts: `first`, then, once `gate` opens, `rest` and the end. */
+interface Paused {
+  first: string;
+  gate: Promise<void>;
+  rest: string;
+}
+/** What the model answers, one answer per streamed call, in order; every request it was sent is kept. */
+const answers: (string | Paused)[] = [];
+const encoder = new TextEncoder();
+// Anthropic's stream as the stand-in's `sse` writes it, taken apart so an answer can pause midway
+const head = sse([], "none");
+const delta = (text: string) => sse([text], "none").slice(head.length);
+const tail = sse([], "end_turn").slice(head.length);
 const sent: SentBody[] = [];
 const server = setupServer(
   http.post(`${BASE}/v1/messages`, async ({ request }) => {
@@ -35,7 +46,17 @@ const server = setupServer(
     }
     sent.push(body);
     const answer = answers.shift() ?? "Nothing more to do.";
-    return new HttpResponse(sse([answer]), { headers: { "content-type": "text/event-stream" } });
+    if (typeof answer === "string") return new HttpResponse(sse([answer]), { headers: { "content-type": "text/event-stream" } });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(head + delta(answer.first)));
+        void answer.gate.then(() => {
+          controller.enqueue(encoder.encode(delta(answer.rest) + tail));
+          controller.close();
+        });
+      },
+    });
+    return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
   }),
 );
 
@@ -141,6 +162,63 @@ describe("a turn is checked in a browser before it is done", () => {
     expect(verification.summary).toMatch(/^Verification failed: 1 problem on Home \(\d+\.\d s\)$/);
     expect(message.receipt!.charge).toEqual({ credits: 1, refunded: true });
   }, 180_000);
+
+  it("a broken import and a syntax error, both found on the pages the turn wrote, are fixed in one round and the receipt names both as fixed", async () => {
+    const HOME = 'import Totals from "@/components/Totals";\n\nexport default function Home() {\n  return <Totals />;\n}';
+    const TOTALS = 'export default function Totals() {\n  return <p className="text-lg">No totals yet</p>;\n}';
+    const NOTES_BROKEN = "export default function Notes() {\n  return <div>\n}";
+    const NOTES = 'export default function Notes() {\n  return <div className="p-4">Notes</div>;\n}';
+    answers.push(
+      `${write("layout/main", LAYOUT)}${write("pages/Home", HOME)}${write("pages/Notes", NOTES_BROKEN)}`,
+      `Adding the missing component and closing the tag.\n${write("components/Totals", TOTALS)}${write("pages/Notes", NOTES)}`,
+    );
+    const before = sent.length;
+    const { appId, job } = await turnOn("verify-imports", "A home page with totals, and a notes page");
+    await modules.handler({ name: "ai-turn", payload: job });
+
+    expect(sent.length - before).toBe(2);
+    const asked = textOf(sent[before + 1].messages.at(-1)!);
+    expect(asked).toContain('Cannot import "@/components/Totals" in pages/Home');
+    expect(asked).toContain("Syntax error in pages/Notes (line 3)");
+    const verification = (await modules.Messages.get(appId, job.assistant_message_id)).receipt!.verification!;
+    expect([verification.status, verification.broken]).toEqual(["passed", []]);
+    expect(verification.pages.map((p) => [p.name, p.status]).sort()).toEqual([
+      ["Home", "passed"],
+      ["Notes", "passed"],
+    ]);
+    expect(verification.fixed.map((line) => line.replace(/\(\/\w+\).*?: /, "")).sort()).toEqual([
+      expect.stringContaining('Cannot import "@/components/Totals" in pages/Home'),
+      expect.stringContaining("Syntax error in pages/Notes (line 3)"),
+    ]);
+  }, 120_000);
+
+  it("the first working page renders in the preview, in Chromium, while the answer still streams", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const LATER = 'export default function Later() {\n  return <p>Later</p>;\n}';
+    answers.push({ first: `Building it.\n${write("layout/main", LAYOUT)}${write("pages/Home", FIXED)}`, gate, rest: `${write("pages/Later", LATER)}Done.` });
+    const { appId, job } = await turnOn("verify-early", "A totals page");
+    const run = modules.handler({ name: "ai-turn", payload: job });
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!(await modules.AppFiles.tree(appId))["pages/Home"]) {
+        if (Date.now() > deadline) throw new Error("pages/Home was not written while the answer streamed");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const { Verify } = await import("../../functions/core/verify/verify");
+      const early = await Verify.run({ appId, pages: ["Home"], touchedEntities: [] });
+      // the answer has not ended: the turn is still running, and Later does not exist yet
+      expect((await modules.Apps.get(appId))!.status.state).toBe("processing");
+      expect(Object.keys(await modules.AppFiles.tree(appId)).sort()).toEqual(["layout/main", "pages/Home"]);
+      expect([early.status, early.pages.map((p) => [p.name, p.status, p.errors])]).toEqual(["passed", [["Home", "passed", []]]]);
+    } finally {
+      open();
+      await run;
+    }
+    const message = await modules.Messages.get(appId, job.assistant_message_id);
+    expect(message.receipt!.verification!.status).toBe("passed");
+    expect(message.receipt!.verification!.pages.map((p) => p.name).sort()).toEqual(["Home", "Later"]);
+  }, 120_000);
 
   it("a turn that changes nothing is not checked", async () => {
     answers.push("This app needs no change for that.");
