@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type SentBody, pageOfSize, scriptedAnthropic } from "./fake-anthropic";
-import { anthropicUrl, signedIn, useStackLinks, workerModules } from "./helpers";
+import { runTurnAgainst, signedIn, useStackLinks, workerModules } from "./helpers";
 
 /**
  * Prompts that do not grow with the app (issue 24 §4), through the worker against a stand-in for Anthropic's Messages
@@ -10,7 +10,7 @@ import { anthropicUrl, signedIn, useStackLinks, workerModules } from "./helpers"
  * layout and the entities, and lists the rest by path; its automated fix round shows only the file its problem names.
  */
 useStackLinks();
-const { Chat, Jobs, Apps, AppFiles, Users, Messages, handler } = await workerModules();
+const { Chat, Jobs, Apps, AppFiles, Users, Messages } = await workerModules();
 
 const textOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
 const systemOf = (body: SentBody) => (body.system ?? []).map((b) => b.text).join("\n\n");
@@ -52,13 +52,7 @@ describe("a follow-up on an app of 30 pages", () => {
         { chunks: ["<kiln-plan>Add a heading</kiln-plan>\n", edit("  return <div>this line is not in the file</div>;"), "Done."] },
         { chunks: [edit(foot), "Added the heading."] },
       ]);
-      process.env.ANTHROPIC_BASE_URL = model.url;
-      try {
-        await handler({ name: "ai-turn", payload: job });
-      } finally {
-        process.env.ANTHROPIC_BASE_URL = anthropicUrl();
-        await model.close();
-      }
+      await runTurnAgainst(model, job);
 
       expect(model.sent).toHaveLength(2);
       const [first, fix] = model.sent;

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import WebSocket from "ws";
+import type { JobPayload } from "../../schemas/jobs";
 import { SocketEvent } from "../../schemas/realtime";
 
 export const apiUrl = () => inject("apiUrl");
@@ -213,4 +214,19 @@ export function builtRuntimeDir(): string {
   });
   if (build.status !== 0) throw new Error("vite build failed");
   return out;
+}
+
+/**
+ * Runs an ai-turn job in this process's worker against a scripted Anthropic stand-in (fake-anthropic.ts), then
+ * points the stack's model back at the shared stand-in and closes the scripted one.
+ */
+export async function runTurnAgainst(model: { url: string; close(): Promise<void> }, job: JobPayload<"ai-turn">): Promise<void> {
+  const { handler } = await import("../../functions/jobs/worker");
+  process.env.ANTHROPIC_BASE_URL = model.url;
+  try {
+    await handler({ name: "ai-turn", payload: job });
+  } finally {
+    process.env.ANTHROPIC_BASE_URL = anthropicUrl();
+    await model.close();
+  }
 }

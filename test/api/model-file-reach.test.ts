@@ -3,7 +3,7 @@ import { promptChars, ratioKey } from "../../functions/agent/context";
 import { SendMessageBody } from "../../schemas/chat";
 import type { Job, JobPayload } from "../../schemas/jobs";
 import { type SentBody, pageOfSize, scriptedAnthropic } from "./fake-anthropic";
-import { anthropicUrl, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
+import { runTurnAgainst, signedIn, useStackLinks, waitForApp, workerModules } from "./helpers";
 
 /**
  * A real model on a large app (issue 15): the prompt shows what fits of 64 files and lists the
@@ -13,7 +13,7 @@ import { anthropicUrl, signedIn, useStackLinks, waitForApp, workerModules } from
  * body, so the test sees what the model was sent (the file's contents, the prompt cache marks).
  */
 useStackLinks();
-const { Chat, Jobs, Apps, AppFiles, Users, Messages, handler } = await workerModules();
+const { Chat, Jobs, Apps, AppFiles, Users, Messages } = await workerModules();
 
 const textOf = (m: SentBody["messages"][number]) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join(""));
 /** The prompt cache marks of a message: on its last block, where the AI SDK puts a message's mark. */
@@ -53,15 +53,6 @@ async function queueTurn(userId: string, appId: string, content: string, fileUrl
   return job.payload;
 }
 
-async function runWith(model: Awaited<ReturnType<typeof scriptedAnthropic>>, job: JobPayload<"ai-turn">) {
-  process.env.ANTHROPIC_BASE_URL = model.url;
-  try {
-    await handler({ name: "ai-turn", payload: job });
-  } finally {
-    process.env.ANTHROPIC_BASE_URL = anthropicUrl();
-    await model.close();
-  }
-}
 
 const FOOT = '  return <ul className="p-6">{rows.map((r) => <li key={r}>{r}</li>)}</ul>;';
 const HEADED = '  return <section className="p-6"><h1>Archived</h1><ul>{rows.map((r) => <li key={r}>{r}</li>)}</ul></section>;';
@@ -75,7 +66,7 @@ describe("a model on an app of 64 files", () => {
       const job = await queueTurn(user.id, app.id, "Give the archived list a heading");
       const edit = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-edit>\n`;
       const model = await scriptedAnthropic([readArchive, { chunks: [edit.slice(0, 120), edit.slice(120), "Added the heading."] }]);
-      await runWith(model, job);
+      await runTurnAgainst(model, job);
 
       expect(model.sent).toHaveLength(2);
       const [first, second] = model.sent;
@@ -129,7 +120,7 @@ describe("a model on an app of 64 files", () => {
         { ...readArchive, usage: { input_tokens: 1_000, output_tokens: 1, cache_creation_input_tokens: 10_000, cache_read_input_tokens: 0 } },
         { chunks: [edit, "Added the heading."], usage: { input_tokens: 500, output_tokens: 1, cache_creation_input_tokens: 3_000, cache_read_input_tokens: 11_000 } },
       ]);
-      await runWith(model, job);
+      await runTurnAgainst(model, job);
 
       expect(model.sent).toHaveLength(2);
       const [first, second] = model.sent;
@@ -165,7 +156,7 @@ describe("a model on an app of 64 files", () => {
       const job = await queueTurn(user.id, app.id, "Give the archived list a heading");
       const cut = `<kiln-edit path="pages/Archive">\n<<<<<<< SEARCH\n${FOOT}\n=======\n${HEADED}\n>>>>>>> REPLACE\n</kiln-ed`;
       const model = await scriptedAnthropic([readArchive, { chunks: [cut.slice(0, 100), cut.slice(100)], cut: true }]);
-      await runWith(model, job);
+      await runTurnAgainst(model, job);
 
       expect(model.sent).toHaveLength(2);
       expect(textOf(model.sent[1].messages.at(-1)!)).toContain(files["pages/Archive"]);
