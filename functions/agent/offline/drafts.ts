@@ -78,8 +78,11 @@ export function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
   else link(main, person);
 }
 
-/** An entity's fields: its title, described fields, known extras, links, then notes. */
-export function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[]): FieldDraft[] {
+/**
+ * An entity's fields: its title, described fields, known extras, links, then notes. When the description
+ * `told` the entity's fields, the known extras stay out (a "contact" in a list is not a CRM contact).
+ */
+export function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[], { told = false } = {}): FieldDraft[] {
   const known = knowledgeOf(d.noun);
   const out: FieldDraft[] = [];
   const add = (f: FieldDraft | null) => {
@@ -101,7 +104,7 @@ export function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string
     } else add(f);
   }
   // a known text field the description made a link ("author" once a book links an Author) is dropped
-  for (const f of knownFields) if (!d.links.some((l) => snake(l) === f?.name)) add(f);
-  if (!known) add({ name: "notes", prop: { type: "string" } });
+  if (!told) for (const f of knownFields) if (!d.links.some((l) => snake(l) === f?.name)) add(f);
+  if (!known || told) add({ name: "notes", prop: { type: "string" } });
   return out.filter((f) => !(f.name.endsWith("_id") && !d.links.some((l) => `${snake(l)}_id` === f.name)) || f.prop.description?.startsWith("id of"));
 }

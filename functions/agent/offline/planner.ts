@@ -8,6 +8,8 @@ import { addKnownLinks, type Draft, draftOf, fieldsOf, flowIn, link, type Planne
 import { enumProp, fieldFrom, statusOptions } from "./fields";
 import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
 import { type Clause, clausesOf, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
+import { mergePlans } from "./reader/merge";
+import { read } from "./reader/read";
 import { ADJECTIVES, DETERMINERS, LINK_WORDS, RECORDING_VERBS, SUBJECT_VERBS } from "./vocabulary/grammar";
 import { APP_NOUNS } from "./vocabulary/nouns";
 import { pascal, singularize } from "./naming";
@@ -29,6 +31,23 @@ const OTHERS_ACT = new RegExp(`,?\\s+and\\s+(?=[a-z]+s\\s+(?:${RECORDING_VERBS.j
 const splitActs = (text: string) => text.replace(OTHERS_ACT, ". ");
 
 export function planDescription(description: string): Plan {
+  const rules = planByRules(description);
+  const reading = read(description);
+  if (!reading.drafts.length) return rules;
+  const drafts = reading.drafts;
+  const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
+  addKnownLinks(drafts, main);
+  for (const d of drafts) d.fields = fieldsOf(d, [], { told: d.described.length >= 2 });
+  const reader = { entities: drafts.map(({ described: _, ...e }) => e), ...viewsOf(drafts, main, [], [], reading.text) };
+  // a description that spells out its records' fields is read; a short idea is planned from what is known of its nouns
+  if (reading.fieldLists >= 2) return mergePlans(reader, rules, reading.subject);
+  // ... and what the reading adds to an idea is only the records it gave fields
+  const told = new Set(drafts.filter((d) => d.described.length).map((d) => d.name));
+  return mergePlans(rules, { ...reader, entities: reader.entities.filter((e) => told.has(e.name)) }, reading.subject);
+}
+
+/** The earlier word-rule planner: for a description the reader finds no records in. */
+function planByRules(description: string): Plan {
   const clauses = clausesOf(splitActs(description));
   const listedMentions: { noun: string }[] = listedNouns(clauses).slice(0, MAX_ENTITIES);
   // "a plant tracker with weekly waterings": the thing the app is named after, when the description lists little else
@@ -190,6 +209,17 @@ export function planDescription(description: string): Plan {
     );
   fitTransactions(transactions, drafts, description);
 
+  return { entities: drafts.map(({ described: _, ...e }) => e), ...viewsOf(drafts, main, flows, transactions, description) };
+}
+
+/** The views that fit: a board for what moves through stages, a calendar for dated things, a monthly chart. */
+function viewsOf(
+  drafts: Draft[],
+  main: Draft | undefined,
+  flows: { owner: Draft; flow: [string, string]; word: string }[],
+  transactions: { record: string | null; what: string }[],
+  description: string,
+): Omit<Plan, "entities"> {
   const text = description.toLowerCase();
   const withStatus = (d: Draft) => d.fields.some((f) => Array.isArray(f.prop.enum) && /^(status|stage)$/.test(f.name));
   let board: string | null = null;
@@ -209,7 +239,6 @@ export function planDescription(description: string): Plan {
     for (const fits of dated) calendar ??= drafts.find((d) => fits(d) && hasDate(d))?.name ?? null;
   if (!calendar) calendar = drafts.find((d) => /(^| )(event|appointment|session|booking|concert|shoot|game night|visit|meeting)$/.test(d.noun) && hasDate(d))?.name ?? null;
   return {
-    entities: drafts.map(({ described: _, ...e }) => e),
     board,
     calendar,
     monthlyChart: /\b(forecast|by month|monthly|per month|trend|totals?|charts?)\b/.test(text),

@@ -1,0 +1,122 @@
+/**
+ * One item of a list after a record's noun, read as a person means it: a field typed from its words
+ * ("brew date", "capacity in litres", "paid y/n"), a field with its choices ("size (s/m/l)", "type:
+ * a / b"), an identifier the user keeps ("keg ID"), a question ("where it was found", "how many"), or
+ * the name of another record, which makes a link ("which van", "client").
+ */
+import { type Draft, link } from "../drafts";
+import { enumProp, fieldFrom, type FieldDraft } from "../fields";
+import type { Word } from "../language/tagger";
+import { pluralize, singularize, snake } from "../naming";
+import { kindOf } from "./kinds";
+import { YES_NO } from "./normalise";
+import { type Group, isNoun, nounPhrases } from "./phrases";
+
+/** A field word that takes choices: "size", "type", "status", "level" (a value or a placeholder kind). */
+export const isValueNoun = (noun: string) => kindOf(noun) === "value" || /(^| )(type|kind|sort|category|level|process)$/.test(noun);
+
+/** "rosé" -> "rose": option values are plain letters. */
+const plain = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+/** "small / medium / large", "in progress, ready": option values, snake-cased. */
+export function splitChoices(words: Word[]): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  for (const w of words) {
+    if (w.text === "/" || w.text === "," || w.lower === "or") {
+      if (current.length) out.push(snake(plain(current.join(" "))));
+      current = [];
+    } else if (w.pos !== "PUNCT") current.push(w.lower);
+  }
+  if (current.length) out.push(snake(plain(current.join(" "))));
+  return [...new Set(out.filter(Boolean))];
+}
+
+/** The noun an item names (its last noun phrase's), or null for an item with no noun ("paid yesno" has one). */
+export function phraseNoun(item: Word[]): string | null {
+  const phrases = nounPhrases(item).filter((p) => p.words.at(-1)?.lower !== YES_NO);
+  return phrases.at(-1)?.noun ?? null;
+}
+
+export function addField(d: Draft, f: FieldDraft | null): void {
+  if (!f || !f.name || f.name === "id" || d.described.some((x) => x.name === f.name)) return;
+  d.described.push(f);
+}
+
+/** Identifier words a user types: kept as a field of their own ("keg ID" -> keg_number), never `id`. */
+const IDENTIFIER = /^(?:(.*?)\s+)?(?:id|ids|no|nr|num|#|number)$/;
+
+/** One item of a field list: a field, a link to another record, or a yes/no. */
+export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) => Draft | undefined, g: Group, choices: Map<Word, string[]>): void {
+  // "size (s/m/l)", "type: initial / follow up", "colour red/white/rosé": a field with its choices
+  const listed = choices.get(item[item.length - 1]);
+  const colon = item.findIndex((w) => w.text === ":");
+  const slash = item.findIndex((w) => w.text === "/");
+  if (listed || colon > 0 || slash > 0) {
+    // "wet/dirty/both", "breast/bottle": choices with no name are a type; "make/model" are two fields
+    const unnamed = !listed && colon < 0 && slash === 1;
+    const alternatives = unnamed ? splitChoices(item) : [];
+    if (unnamed && alternatives.every((o) => kindOf(o.replace(/_/g, " ")) === "value")) {
+      for (const o of alternatives) addField(owner, fieldFrom(o.replace(/_/g, " "), owner.name));
+      return;
+    }
+    const named = unnamed ? [] : listed ? item : colon > 0 ? item.slice(0, colon) : item.slice(0, Math.max(1, slash - 1));
+    const options = listed ?? (unnamed ? alternatives : splitChoices(colon > 0 ? item.slice(colon + 1) : item.slice(named.length)));
+    const field = named.length ? fieldFrom(named.map((w) => w.lower).join(" "), owner.name) : { name: "type", prop: {} };
+    if (field && options.length >= 2) {
+      addField(owner, { name: field.name, prop: enumProp(options) });
+      return;
+    }
+  }
+  let words = item.filter((w) => w.text !== ":" && w.text !== "/").map((w) => w.lower);
+  const asked = words[0];
+  // "(1-10)", "(2024)": a scale or a year, not a field
+  if (item.every((w) => w.pos === "NUM" || w.pos === "PUNCT" || w.pos === "SYM")) return;
+  // "which driver", "what van": a link when the record exists
+  if (/^(which|what|whose)$/.test(asked)) words = words.slice(1);
+  if (words.at(-1) === YES_NO || words[0] === "whether" || words[0] === "if") {
+    const rest = words.filter((w) => w !== YES_NO && w !== "whether" && w !== "if");
+    // "whether a parent picked it up": what was done ("picked up")
+    const done = item.filter((w) => !/^(whether|if)$/.test(w.lower) && (w.pos === "VERB" || (w.pos === "ADP" && item.some((v) => v.pos === "VERB")))).map((w) => w.lower);
+    const name = snake((done.length && words[0] === "whether" ? done : rest).join(" ").replace(/\b(it|is|are|was|were|has|been|the|a|an)\b/g, " "));
+    if (name) addField(owner, { name, prop: { type: "boolean", default: false } });
+    return;
+  }
+  const noun = phraseNoun(item);
+  const target = noun ? recordOf(noun) : undefined;
+  if (target && target !== owner && words.length <= 3) {
+    const plural = item.some((w) => w.lemma !== w.lower && singularize(w.lower) !== w.lower && w.pos === "NOUN");
+    if (plural && !target.person && g.opener === "with") link(target, owner);
+    else link(owner, target);
+    return;
+  }
+  // "how many bottles of each": a count
+  if (asked === "how" && /^(many|much)$/.test(words[1] ?? "") && words[2]) {
+    addField(owner, { name: snake(words[2]), prop: { type: "number" } });
+    return;
+  }
+  if (/^(where|when|who)$/.test(asked) && words.length > 1) {
+    const field = { where: "location", when: "date", who: "person" }[asked]!;
+    addField(owner, fieldFrom(field, owner.name));
+    return;
+  }
+  const phrase = words.join(" ").replace(/\s+-\s+/g, "-");
+  const id = IDENTIFIER.exec(phrase);
+  if (id && !/^(phone|mobile|contact|house|room|flat)$/.test(id[1] ?? "")) {
+    const base = id[1] ? id[1].replace(/\b(the|a|an)\b/g, "").trim() : owner.noun;
+    addField(owner, { name: `${snake(base)}_number`, prop: { type: "string" } });
+    return;
+  }
+  // "capacity in litres", "weight (kg)": a number in that unit
+  const unit = item.findIndex((w, k) => k > 0 && isNoun(w) && kindOf(w.lower) === "unit");
+  if (unit > 0) {
+    const rest = words.slice(0, unit).filter((x) => !/^(in|of|per|\(|\))$/.test(x));
+    if (rest.length) {
+      addField(owner, { name: snake(`${rest.join(" ")} ${pluralize(singularize(words[unit]))}`), prop: { type: "number" } });
+      return;
+    }
+  }
+  if (words.length > 5) return;
+  const out = /^(.*?)\s+out of\s+(\d+)$/.exec(phrase);
+  addField(owner, fieldFrom(out ? out[1] : phrase, owner.name, null, out ? Number(out[2]) : null));
+}

@@ -1,0 +1,68 @@
+/**
+ * What kind of thing a noun names, as the reader needs to know it: a person (a client, a judge), a
+ * thing that can be a record (a van, a batch, an appointment), a place, or a value that only describes
+ * a record (a price, a date, a colour, a litre). WordNet's lexicographer files decide; the short lists
+ * here are the words whose most frequent WordNet sense is not the one an app means ("name" is a value,
+ * not a language unit; "stuff" is a placeholder, not a substance).
+ */
+import { type LexName, WordNet } from "../language/wordnet";
+import { singularize } from "../naming";
+
+export type NounKind = "person" | "record" | "place" | "value" | "unit" | "generic";
+
+/** Nouns that describe a record rather than being one (WordNet files them as things, acts or groups). */
+const VALUES = new Set(
+  (
+    "name title description note notes comment comments detail details info information email e-mail phone number mobile address " +
+    "date time day week month year deadline due start end duration size colour color breed type kind category status stage state " +
+    "price cost fee amount total balance budget rate quantity qty count weight height length width capacity volume score grade level " +
+    "rating rank priority photo picture image file link url website label tag tags age gender birthday location notes area room " +
+    "condition value reference code serial sku id isbn model make brand style sort difficulty temperature quality source reason result " +
+    "frequency schedule window slot shift place position role trade species variety flavour flavor ingredient allergies allergy medication"
+  ).split(" "),
+);
+
+/** Words that stand for whatever the sentence means: never an entity of their own. */
+const GENERIC = new Set(
+  (
+    "stuff thing things item items info data record records entry entries list lists detail details way ways lot lots bunch kind sort type " +
+    "app application tracker system tool database spreadsheet sheet platform website site page dashboard portal software program excel notion " +
+    "everything something anything nothing one ones people person everyone anyone someone somebody folks guy guys us me them " +
+    "place home work stuff"
+  ).split(" "),
+);
+/** Generic words that are records after all when a description lists them with fields of their own. */
+/** What an app is called after ("a bug tracker", "a release checklist tool", "a simple CRM"): the app, never a record. */
+const APP_WORDS = new Set(
+  "app application tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website site inventory builder".split(" "),
+);
+
+export const GENERIC_BUT_RECORDABLE = new Set("item items task project job team group place house room site entry".split(" "));
+
+const PERSON_LEX: LexName[] = ["person"];
+const PLACE_LEX: LexName[] = ["location"];
+const VALUE_LEX: LexName[] = ["attribute", "quantity", "time", "state", "relation", "shape", "feeling", "motive"];
+
+/** The senses worth reading: a proper-noun-like first sense ("van" the painter's movement) gives way to a common one. */
+function lexesOf(noun: string): LexName[] {
+  return WordNet.lexesOf(noun, 3);
+}
+
+export function kindOf(phrase: string): NounKind {
+  const words = phrase.toLowerCase().split(/\s+/);
+  const head = singularize(words[words.length - 1]);
+  if ((GENERIC.has(head) && words.length === 1) || APP_WORDS.has(words[words.length - 1])) return "generic";
+  if (VALUES.has(head) || VALUES.has(words[words.length - 1])) return "value";
+  const whole = WordNet.knows(words.join(" ")) ? words.join(" ") : head;
+  const lexes = lexesOf(whole);
+  if (!lexes.length) return "record";
+  const [first] = lexes;
+  if (first === "quantity" && whole !== "unit" && WordNet.isA(whole, "unit of measurement", 1)) return "unit";
+  if (PERSON_LEX.includes(first)) return "person";
+  if (lexes[1] === "person" && ["Tops", "group", "communication", "cognition", "act"].includes(first)) return "person";
+  if (VALUE_LEX.includes(first) && !lexes.slice(1).some((l) => l === "artifact" || l === "person")) return "value";
+  if (PLACE_LEX.includes(first)) return "place";
+  return "record";
+}
+
+export const isPersonNoun = (noun: string): boolean => kindOf(noun) === "person";

@@ -1,0 +1,256 @@
+/**
+ * The shallow structure the reader needs from tagged words: noun phrases (determiners, modifiers and
+ * a head noun), the lists people write after a noun ("vans (plate, capacity)", "appointments with a
+ * date and a price", "batches: style, OG, brew date"), and the items of such a list.
+ */
+import type { Word } from "../language/tagger";
+import { singularize } from "../naming";
+
+export interface NounPhrase {
+  /** first and last word (the head) in the sentence */
+  start: number;
+  head: number;
+  /** the words that name it, lower case, the head singular: "water bottle", "job site" */
+  noun: string;
+  /** as written, head included */
+  words: Word[];
+  plural: boolean;
+  /** "their", "its", "our", "my"... before it */
+  possessive: string | null;
+  /** "each", "every", "a", "the"... before it */
+  determiner: string | null;
+}
+
+/**
+ * Tags the tagger gets wrong in chat English, put right: a noun between a plural noun (or "we") and a
+ * determiner is a verb ("judges score each project", "members log their visits").
+ */
+export function retag(words: Word[]): Word[] {
+  let depth = 0;
+  return words.map((w, k) => {
+    const [before, after] = [words[k - 1], words[k + 1]];
+    depth += w.text === "(" ? 1 : w.text === ")" ? -1 : 0;
+    const doer = before && (before.pos === "NOUN" || /^(we|they|i|you|people|users)$/.test(before.lower));
+    const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
+    if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
+    // "feeds (which baby, time)", "runs: date, distance": a word with a list after it is a noun
+    const listAfter = after && (after.text === "(" || after.text === ":");
+    // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
+    const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
+    if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    return w;
+  });
+}
+
+export interface Group {
+  /** the noun phrase the list belongs to (null: a list with nothing before it) */
+  owner: NounPhrase | null;
+  /** what opened it: "(", ":", "-", "with", "has", "like"… */
+  opener: string;
+  /** the items as word spans, separators dropped */
+  items: Word[][];
+  /** first and last word index of the whole list */
+  from: number;
+  to: number;
+  /** the list in brackets this one goes on from ("(jackets, bottles), where it was found") */
+  after?: Group;
+}
+
+const NOUNISH = new Set(["NOUN", "PROPN"]);
+const IMPERATIVES = new Set(["track", "log", "list", "manage", "record", "keep", "store", "add", "need", "want", "show", "see", "schedule", "book", "plan"]);
+const CLAUSE_STARTS = new Set(["and", "to", "also", "can", "i", "we", "should", "must", "will", "please", "then", "or", "just", "me", "us", "lets", "let"]);
+const PLACEHOLDERS = new Set(["stuff", "things", "thing", "items", "item"]);
+const POSSESSIVES = new Set(["their", "its", "his", "her", "our", "my", "your", "whose"]);
+const DETERMINERS = new Set(["a", "an", "the", "each", "every", "any", "some", "all", "this", "that", "these", "those", "one", "per"]);
+/** Words tagged otherwise that are nouns in an app description ("y/n" leftovers, "id", "qty"). */
+const ALSO_NOUNS = new Set(["id", "qty", "sku", "isbn", "vin", "dob", "eta", "yesno"]);
+
+export const isNoun = (w: Word | undefined): boolean => !!w && (NOUNISH.has(w.pos) || ALSO_NOUNS.has(w.lower)) && /[a-z0-9]/i.test(w.text);
+const isModifier = (w: Word | undefined): boolean =>
+  !!w && (isNoun(w) || w.pos === "ADJ" || (w.pos === "VERB" && /ing$/.test(w.lower)) || (w.pos === "NUM" && /^\d+$/.test(w.text) === false));
+
+/** Every noun phrase of a sentence, left to right; a phrase ends at its last noun. */
+export function nounPhrases(words: Word[]): NounPhrase[] {
+  const out: NounPhrase[] = [];
+  let i = 0;
+  while (i < words.length) {
+    if (!isModifier(words[i])) {
+      i++;
+      continue;
+    }
+    // "track kegs", "log visits": a keeping verb the tagger took for a noun starts no phrase
+    if (IMPERATIVES.has(words[i].lower) && isModifier(words[i + 1]) && (i === 0 || CLAUSE_STARTS.has(words[i - 1].lower) || words[i - 1].pos === "PUNCT")) {
+      i++;
+      continue;
+    }
+    let end = i;
+    // "stuff kids leave behind": a placeholder noun modifies nothing after it
+    while (end + 1 < words.length && isModifier(words[end + 1]) && !PLACEHOLDERS.has(words[end].lower)) end++;
+    // the phrase ends at its last noun: "belay certified" has none, "brew date" ends at "date"
+    let head = end;
+    while (head >= i && !isNoun(words[head])) head--;
+    if (head < i) {
+      i = end + 1;
+      continue;
+    }
+    const span = words.slice(i, head + 1);
+    // "climbing gym", "water bottles": nouns and -ing words name it; adjectives ("small", "mobile") do not
+    let first = 0;
+    while (first < span.length - 1 && !isNoun(span[first]) && !(span[first].pos === "VERB" && span.length - first <= 2)) first++;
+    const naming = span.slice(Math.max(first, span.length - 3));
+    const headWord = words[head];
+    const before = words[i - 1];
+    out.push({
+      start: i,
+      head,
+      noun: [...naming.slice(0, -1).map((w) => w.lower), singularize(headWord.lower)].join(" "),
+      words: span,
+      plural: headWord.lemma !== headWord.lower ? singularize(headWord.lower) !== headWord.lower : /[^s]s$/.test(headWord.lower) && singularize(headWord.lower) !== headWord.lower,
+      possessive: before && POSSESSIVES.has(before.lower) ? before.lower : null,
+      determiner: before && DETERMINERS.has(before.lower) ? before.lower : words[i - 2] && DETERMINERS.has(words[i - 2].lower) && before?.pos === "ADJ" ? words[i - 2].lower : null,
+    });
+    i = head + 1;
+  }
+  return out;
+}
+
+const SEPARATORS = new Set([",", "and", "or", "plus", "also", "&"]);
+const ITEM_DROPS = new Set(["a", "an", "the", "their", "its", "his", "her", "any", "some", "our", "my", "your", "each", "every", "also", "too", "maybe", "optional", "optionally"]);
+const ENDS = new Set([".", ";", "!", "?", ")", "(", ":"]);
+
+/** The items of a list from `from` up to `to` (exclusive): spans between commas, "and", "or", "/". */
+export function itemsOf(words: Word[], from: number, to: number): Word[][] {
+  const items: Word[][] = [];
+  let current: Word[] = [];
+  for (let k = from; k < to; k++) {
+    const w = words[k];
+    // "size (small/medium/large)": what is in brackets is the item's own list
+    if (w.text === "(") {
+      const close = words.findIndex((x, j) => j > k && x.text === ")");
+      if (close > k && close < to) {
+        k = close;
+        continue;
+      }
+    }
+    if (SEPARATORS.has(w.lower) && w.pos !== "NOUN") {
+      if (current.length) items.push(current);
+      current = [];
+      continue;
+    }
+    if (w.pos === "PUNCT" && !/^[#%\-:/]$/.test(w.text)) continue;
+    if (!current.length && ITEM_DROPS.has(w.lower)) continue;
+    current.push(w);
+  }
+  if (current.length) items.push(current);
+  return items.map((item) => item.filter((w, k) => !(k === item.length - 1 && /^(too|also|etc)$/.test(w.lower)))).filter((item) => item.length);
+}
+
+/** A verb that says something now ("has", "submit", "can"), not a participle that names a field ("paid", "set up", "added"). */
+const saying = (w: Word) => w.pos === "AUX" || (w.pos === "VERB" && (w.lower === w.lemma || w.lower === `${w.lemma}s` || w.lower === `${w.lemma}es`));
+const QUESTION = /^(which|whether|if|where|when|who|what|how|whose)$/;
+
+/** An item that is a clause: a subject, then a verb that says something ("teams submit projects", "each stop has an address"). */
+export function isClause(item: Word[]): boolean {
+  if (QUESTION.test(item[0]?.lower ?? "")) return false;
+  return item.some((w, k) => k > 0 && saying(w) && item.slice(0, k).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON"));
+}
+
+/**
+ * Where a list after `from` ends: a sentence end, a colon, a dash, or an item that is a clause
+ * (a subject and its verb start a new one). Brackets inside it belong to their item ("size (s/m/l)").
+ */
+function listEnd(words: Word[], from: number): number {
+  let itemStart = from;
+  for (let k = from; k < words.length; k++) {
+    const w = words[k];
+    if (w.text === "(") {
+      const close = words.findIndex((x, j) => j > k && x.text === ")");
+      if (close > k) {
+        k = close;
+        continue;
+      }
+    }
+    if (w.text === "," || (w.lower === "and" && w.pos === "CCONJ")) itemStart = k + 1;
+    if (ENDS.has(w.text) || (w.text === "-" && k > from)) return k;
+    // ", each with a date", ", with a price": a new list about something said before
+    if (w.text === "," && /^(each|every|with|w)$/.test(words[k + 1]?.lower ?? "")) return k;
+    if (saying(w) && k > itemStart && isClause(words.slice(itemStart, k + 1))) return Math.max(from, itemStart - 1);
+  }
+  return words.length;
+}
+
+/** The phrase that ends at word `k` or just before it (skipping nothing but `skip` words). */
+const phraseBefore = (phrases: NounPhrase[], k: number, skip = 0) => phrases.find((p) => p.head < k && p.head >= k - 1 - skip);
+
+/** After a colon or dash: a clause ("- each stop has an address"), not a list, when its first item is one. */
+function saysSomething(words: Word[], from: number): boolean {
+  let to = from;
+  while (to < words.length && words[to].text !== "," && !/^[.;!?]$/.test(words[to].text)) to++;
+  return isClause(words.slice(from, to));
+}
+
+/**
+ * The noun a list at `k` belongs to: the phrase just before it, or the thing a short clause before it
+ * describes ("stuff kids leave behind (jackets, …)", "tasting notes when i open one: date, score").
+ */
+function ownerBefore(words: Word[], phrases: NounPhrase[], k: number): NounPhrase | undefined {
+  const near = phraseBefore(phrases, k);
+  if (near) return near;
+  return phrases.find((p) => p.head < k && p.head >= k - 7 && !words.slice(p.head + 1, k).some((x) => x.pos === "PUNCT") && words.slice(p.head + 1, k).some((x) => x.pos === "VERB" || x.pos === "ADV" || x.pos === "SCONJ"));
+}
+
+/** Is word `k` inside brackets (a colon in "(type: a / b)")? */
+function insideBrackets(words: Word[], k: number): boolean {
+  let depth = 0;
+  for (let j = 0; j < k; j++) depth += words[j].text === "(" ? 1 : words[j].text === ")" ? -1 : 0;
+  return depth > 0;
+}
+
+const HAVING = new Set(["has", "have", "having", "had", "include", "includes", "including", "incl", "contains", "contain", "with", "w"]);
+const EXAMPLES = ["like", "such", "e.g", "including", "eg"];
+
+/** Every list a sentence writes after a noun, and who it belongs to. */
+export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
+  const out: Group[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w.text === "(") {
+      let close = words.findIndex((x, j) => j > k && x.text === ")");
+      if (close < 0) close = listEnd(words, k + 1);
+      const example = EXAMPLES.includes(words[k + 1]?.lower ?? "");
+      const owner = ownerBefore(words, phrases, k);
+      out.push({ owner: owner ?? null, opener: example ? "like" : "(", items: itemsOf(words, k + (example ? (words[k + 1].lower === "such" ? 3 : 2) : 1), close), from: k, to: close });
+      // "(jackets, bottles), where it was found, date": the list goes on after the brackets
+      if (words[close + 1]?.text === "," && owner) {
+        const end = listEnd(words, close + 2);
+        if (end > close + 2) out.push({ owner, opener: ",", items: itemsOf(words, close + 2, end), from: close + 1, to: end, after: out[out.length - 1] });
+      }
+      k = close;
+      continue;
+    }
+    if ((w.text === ":" || w.text === "-") && ownerBefore(words, phrases, k) && !insideBrackets(words, k)) {
+      if (saysSomething(words, k + 1)) continue;
+      const end = listEnd(words, k + 1);
+      out.push({ owner: ownerBefore(words, phrases, k)!, opener: w.text, items: itemsOf(words, k + 1, end), from: k, to: end });
+      continue;
+    }
+    if (EXAMPLES.includes(w.lower) && (w.lower !== "like" || w.pos !== "VERB") && (w.lower !== "such" || words[k + 1]?.lower === "as")) {
+      const from = w.lower === "such" ? k + 2 : k + 1;
+      const end = listEnd(words, from);
+      const owner = phraseBefore(phrases, k, 1);
+      if (owner) out.push({ owner, opener: "like", items: itemsOf(words, from, end), from: k, to: end });
+      continue;
+    }
+    if (HAVING.has(w.lower)) {
+      // "vans with a plate", "each stop has an address", "each batch should have a style"; but "appointments
+      // with clients, each with a date" and "my collection by genre, with a price": what the sentence is about
+      const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
+      const owner = words[back - 1]?.text === "," ? phrases[0] : phraseBefore(phrases, k, 2);
+      if (!owner && !/^(with|w)$/.test(w.lower)) continue;
+      const from = w.lower === "w" && words[k + 1]?.text === "/" ? k + 2 : k + 1;
+      const end = listEnd(words, from);
+      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : w.lower, items: itemsOf(words, from, end), from: k, to: end });
+    }
+  }
+  return out;
+}
