@@ -1,23 +1,25 @@
 /**
  * Measures the offline assistant on a set of descriptions (issue 25): the held-out set
- * (test/heldout/offline-descriptions.json, frozen, read by nothing but this scorer) or the
- * tuning set (the public fixtures). Runs the engine in-process and prints the table.
+ * (test/heldout/offline-descriptions.json, frozen, read by nothing but this scorer; the default),
+ * the tuning set (the public fixtures) or the sloppy set (test/fixtures/offline-sloppy.json, public,
+ * typed the way people type). Runs the engine in-process and prints the table.
  *
- *   npx tsx scripts/score-offline.ts [--set heldout|tuning] [--json]
+ *   npx tsx scripts/score-offline.ts [--set heldout|tuning|sloppy] [--json]
  *
  * --json prints every case's result: for checking the scorer, never for writing engine rules.
  */
 import { parseArgs } from "node:util";
-import { heldOutSet, tuningSet } from "./score-offline/cases";
+import { type CaseSet, heldOutSet, sloppySet, tuningSet } from "./score-offline/cases";
 import { runCase } from "./score-offline/run";
 import { summarise, table } from "./score-offline/summary";
 
 const { values } = parseArgs({ options: { set: { type: "string", default: "heldout" }, json: { type: "boolean", default: false } } });
-if (values.set !== "heldout" && values.set !== "tuning") {
-  console.error(`--set is heldout or tuning, not ${values.set}`);
+const SETS: Record<CaseSet["name"], () => CaseSet> = { heldout: heldOutSet, tuning: tuningSet, sloppy: sloppySet };
+if (!(values.set in SETS)) {
+  console.error(`--set is ${Object.keys(SETS).join(", ")}, not ${values.set}`);
   process.exit(2);
 }
-const set = values.set === "heldout" ? heldOutSet() : tuningSet();
+const set = SETS[values.set as CaseSet["name"]]();
 const results = set.cases.map(runCase);
 const summary = summarise(results, set.unscored);
 if (values.json) console.log(JSON.stringify({ set: set.name, figures: summary.figures, results }, null, 2));

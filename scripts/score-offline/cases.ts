@@ -1,7 +1,8 @@
 /**
- * The two sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
- * by nothing else) and the tuning set (the public fixtures the engine's own tests use: descriptions
- * and idea cards, which carry entities and links only).
+ * The three sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
+ * by nothing else), the tuning set (the public fixtures the engine's own tests use: descriptions
+ * and idea cards, which carry entities and links only) and the sloppy set (test/fixtures/offline-sloppy.json:
+ * public descriptions and follow-ups typed the way people type them, in the held-out file's format).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -27,15 +28,16 @@ export interface Case {
   follow_ups: FollowUpCase[];
 }
 export interface CaseSet {
-  name: "heldout" | "tuning";
+  name: "heldout" | "tuning" | "sloppy";
   cases: Case[];
   /** what the set has no expectations for, so is not scored */
   unscored: string[];
 }
 
 export const HELD_OUT_PATH = fileURLToPath(new URL("../../test/heldout/offline-descriptions.json", import.meta.url));
+export const SLOPPY_PATH = fileURLToPath(new URL("../../test/fixtures/offline-sloppy.json", import.meta.url));
 
-/** The problems of a held-out file: its shape and vocabulary, and that every name it uses is one of the case's. */
+/** The problems of a case file (held-out or sloppy): its shape and vocabulary, and that every name it uses is one of the case's. */
 export function problemsOf(data: unknown): string[] {
   const out: string[] = [];
   const cases = (data as { cases?: unknown })?.cases;
@@ -72,11 +74,21 @@ export function problemsOf(data: unknown): string[] {
   return out;
 }
 
-export function heldOutSet(path = HELD_OUT_PATH): CaseSet {
+/** The cases of a file in the held-out format, refusing a file with problems. */
+function casesIn(path: string): Case[] {
   const data = JSON.parse(readFileSync(path, "utf8")) as { cases: Case[] };
   const problems = problemsOf(data);
   if (problems.length) throw new Error(`${path}:\n${problems.join("\n")}`);
-  return { name: "heldout", cases: data.cases, unscored: [] };
+  return data.cases;
+}
+
+export function heldOutSet(path = HELD_OUT_PATH): CaseSet {
+  return { name: "heldout", cases: casesIn(path), unscored: [] };
+}
+
+/** The public sloppy set: tune on it freely, it is scored like the held-out set. */
+export function sloppySet(path = SLOPPY_PATH): CaseSet {
+  return { name: "sloppy", cases: casesIn(path), unscored: [] };
 }
 
 const split = (link: string) => link.split(">") as [string, string];

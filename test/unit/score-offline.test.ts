@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HELD_OUT_PATH, problemsOf } from "../../scripts/score-offline/cases";
+import { HELD_OUT_PATH, problemsOf, SLOPPY_PATH } from "../../scripts/score-offline/cases";
 import { check, type Expect, extras, type Files, linksTo, matchEntities, nameProblems, ownRecordsOnly, type Prop, saysNotBuilt } from "../../scripts/score-offline/judge";
 import { verdictOf } from "../../scripts/score-offline/run";
 
@@ -159,5 +159,16 @@ describe("score-offline: the frozen held-out set", () => {
       `case ${data.cases[0].id}: unknown unbuildable ask telepathy`,
       `case ${data.cases[0].id}: unknown expectation guess`,
     ]);
+  });
+});
+
+describe("score-offline: the public sloppy set", () => {
+  const data = JSON.parse(readFileSync(SLOPPY_PATH, "utf8"));
+
+  it("is public, large enough, and every name it uses is one of its case's", () => {
+    expect(data._note).toMatch(/public tuning set.*may be read by anything/i);
+    expect(data.cases.length).toBeGreaterThanOrEqual(64);
+    expect(data.cases.flatMap((c: { follow_ups: unknown[] }) => c.follow_ups).length).toBeGreaterThanOrEqual(120);
+    expect(problemsOf(data)).toEqual([]);
   });
 });
