@@ -182,7 +182,7 @@ describe("offline planner: the home screen's idea cards", () => {
     expect(files["layout/main"]).toContain('page: "DealBoard"');
     expect(files["pages/Dashboard"]).toContain('byMonth(deals, "close_date", "value")');
     expect(nameFromDescription(prompt)).toBe("Sales Pipeline");
-    expect(text).toMatch(/Not built: [^\n]*forecasts/);
+    expect(text).toContain("- Forecasts are not calculated beyond the dashboard's charts (deals by stage and value of deals by month).");
   });
 });
 
@@ -267,15 +267,16 @@ describe("offline planner: fields typed from the words around them", () => {
 describe("offline planner: honest, deterministic and fast", () => {
   it("says what it did not build and suggests configuring a model", () => {
     const { text } = build("A habit tracker with habits and check-ins, with reminders and a random motivational quote generator.");
-    expect(text).toMatch(/Not built: reminders and notifications \(nothing runs on a schedule\), generated text \(it needs a language model\) and random picks\. [^\n]*configure a model provider/);
+    expect(text).toContain("- Reminders are not sent: the app keeps the date of each check in but sends nothing by itself.");
+    expect(text).toMatch(/- The app does not write generated text: that needs a language model\. Random picks are not built\. To have these built, configure a model provider/);
   });
 
   it("names logic it does not build by its kind, however it is worded: balances, compared strategies, practice modes, shared pages", () => {
-    expect(build("A loan planner with loans and payments, comparing two repayment methods.").text).toMatch(/Not built: [^\n]*calculated results/);
-    expect(build("Housemates log bills and see how much each person owes.").text).toMatch(/Not built: [^\n]*calculated results/);
-    expect(build("Vocab cards with decks that quiz me both ways.").text).toMatch(/Not built: [^\n]*study and quiz modes/);
-    expect(build("A recipe box with recipes I can publish as a public page.").text).toMatch(/Not built: [^\n]*public or shared links/);
-    expect(build("A recipe box with recipes and ingredients.").text).not.toContain("Not built");
+    expect(build("A loan planner with loans and payments, comparing two repayment methods.").text).toMatch(/- Comparisons are not calculated /);
+    expect(build("Housemates log bills and see how much each person owes.").text).toMatch(/- Balances are not calculated /);
+    expect(build("Vocab cards with decks that quiz me both ways.").text).toContain("- Study and quiz modes are not built.");
+    expect(build("A recipe box with recipes I can publish as a public page.").text).toContain("- Public or shared links are not built.");
+    expect(build("A recipe box with recipes and ingredients.").text).not.toContain("What I did not build");
   });
 
   it("falls back to a general list, and says so, when it finds nothing to model", () => {

@@ -1,6 +1,6 @@
 /** The first turn: a description becomes a working app. */
 import { type Action, serialize } from "../../../lib/agent/protocol";
-import { appNameFrom, unmodelled } from "./appname";
+import { appNameFrom, readsAsName } from "./appname";
 import { entityJson, type EntityJson, type JsonProp, printEntity } from "./entities";
 import { fields, LAYOUT_PATH, newModel, THEME_PATH } from "./model";
 import { listing, lowerWords, pluralize, titleCase } from "./naming";
@@ -8,7 +8,8 @@ import { type Plan, planDescription } from "./planner";
 import { defaultTheme, type StyleName, STYLES, styleFrom } from "./styles";
 import { type Tally, talliesOf } from "./tally";
 import { renderAll } from "./templates";
-import { CONFIGURE, firstTurnClosing } from "./texts";
+import { firstTurnClosing, notBuiltLines } from "./texts";
+import { unbuiltAsks } from "./unbuilt";
 import { type Domain, detectDomains, fieldsFor, GENERIC_FIELDS, genericAppName, nounFrom } from "./domains";
 import { addBoard, addCalendar, boardField, defaultCharts } from "./views";
 
@@ -57,11 +58,14 @@ export function nameFromDescription(description: string): string {
   const called = /\b(?:called|named|titled)\s+["“']?([A-Za-z0-9][^"”'.,;:!?\n]{1,38})/i.exec(text);
   if (called) return titleCase(called[1]).slice(0, 40).trim() || "My App";
   const named = appNameFrom(text);
+  const acronym = named !== null && /^[A-Z0-9]{2,5}$/.test(named);
+  if (named && !acronym) return named;
   const plan = planDescription(text);
-  const main = plan.entities.find((e) => !e.person) ?? plan.entities[0];
   // "A CRM to track customers…" -> "Customer CRM": a bare acronym says little on its own
-  if (named && /^[A-Z0-9]{2,5}$/.test(named) && plan.entities[0]) return `${titleCase(plan.entities[0].name)} ${named}`.slice(0, 40);
+  if (acronym && plan.entities[0]) return `${titleCase(plan.entities[0].name)} ${named}`.slice(0, 40);
   if (named) return named;
+  // the main thing kept, named with an app word: the first that reads as a name ("songs we play" makes no "Play Tracker")
+  const main = [...plan.entities.filter((e) => !e.person), ...plan.entities.filter((e) => e.person)].find((e) => readsAsName(genericAppName(e.name), text));
   if (main) return genericAppName(main.name).slice(0, 40);
   const { domains, generic } = legacyPlan(text);
   if (domains.length) return domains[0].appName;
@@ -122,7 +126,8 @@ export function firstTurn(message: string, appName: string, style?: string | nul
         `${lowerWords(pluralize(t.votes.name))} ${t.rating ? "counted and averaged" : "counted"} per ${lowerWords(def.name)} on its list and detail pages${charted(t) ? " and the dashboard" : ""}`,
     ),
   );
-  const missing = unmodelled(description, tallied.length > 0);
+  const rated = model.entities.some((def) => talliesOf(model, def).some((t) => t.rating));
+  const notBuilt = notBuiltLines(unbuiltAsks(description), model, tallied.length > 0, rated);
   return [
     `Here is a first version of ${title}.`,
     "",
@@ -140,8 +145,6 @@ export function firstTurn(message: string, appName: string, style?: string | nul
     ),
     ...(links.length ? ["", `Linked records: ${links.join(", ")} (chosen from a list in the forms, shown by name).`] : []),
     ...(tallied.length ? ["", `Tallies: ${listing(tallied)}.`] : []),
-    ...(missing.length
-      ? ["", `Not built: ${listing(missing)}. The offline engine models records, links, boards, calendars and charts but writes no custom logic; ${CONFIGURE} to have these built.`]
-      : []),
+    ...(notBuilt.length ? ["", ...notBuilt] : []),
   ].join("\n");
 }
