@@ -33,11 +33,21 @@ export function retag(words: Word[]): Word[] {
     const doer = before && (before.pos === "NOUN" || /^(we|they|i|you|people|users)$/.test(before.lower));
     const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
     if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
+    // "3 physios work here": a noun between a plural noun and an adverb or the sentence's end is what they do
+    const plural = before && before.pos === "NOUN" && pluralNoun(before);
+    if (w.pos === "NOUN" && plural && w.lemma === w.lower && (!after || after.pos === "ADV" || /^[.!?]$/.test(after.text)) && depth === 0) return { ...w, pos: "VERB" as const };
+    // "pickup address, drop address": a verb closing a noun phrase in a list is its head noun
+    const closes = !after || /^[,).;]$/.test(after.text) || after.lower === "and";
+    if (w.pos === "VERB" && before && (before.pos === "NOUN" || before.pos === "ADJ") && closes && w.lower === w.lemma) return { ...w, pos: "NOUN" as const };
     // "feeds (which baby, time)", "runs: date, distance": a word with a list after it is a noun
     const listAfter = after && (after.text === "(" || after.text === ":");
     // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
     const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
     if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    // "fill ups (date, litres)", "check ins:": a verb and its particle named as a record with a list after it
+    const start = !before || before.pos === "PUNCT" || before.pos === "CCONJ";
+    const named = after && after.pos === "NOUN" && /^[(:]$/.test(words[k + 2]?.text ?? "");
+    if (w.pos === "VERB" && start && named && w.lower === w.lemma && !IMPERATIVES.has(w.lower)) return { ...w, pos: "NOUN" as const };
     return w;
   });
 }
@@ -64,6 +74,9 @@ const POSSESSIVES = new Set(["their", "its", "his", "her", "our", "my", "your", 
 const DETERMINERS = new Set(["a", "an", "the", "each", "every", "any", "some", "all", "this", "that", "these", "those", "one", "per"]);
 /** Words tagged otherwise that are nouns in an app description ("y/n" leftovers, "id", "qty"). */
 const ALSO_NOUNS = new Set(["id", "qty", "sku", "isbn", "vin", "dob", "eta", "yesno"]);
+
+/** "routes", "physios", "series" is not: plural by the tagger's lemma or by English's endings. */
+export const pluralNoun = (w: Word): boolean => (w.lemma !== w.lower || /[^s]s$/.test(w.lower)) && singularize(w.lower) !== w.lower;
 
 export const isNoun = (w: Word | undefined): boolean => !!w && (NOUNISH.has(w.pos) || ALSO_NOUNS.has(w.lower)) && /[a-z0-9]/i.test(w.text);
 const isModifier = (w: Word | undefined): boolean =>
@@ -105,7 +118,7 @@ export function nounPhrases(words: Word[]): NounPhrase[] {
       head,
       noun: [...naming.slice(0, -1).map((w) => w.lower), singularize(headWord.lower)].join(" "),
       words: span,
-      plural: headWord.lemma !== headWord.lower ? singularize(headWord.lower) !== headWord.lower : /[^s]s$/.test(headWord.lower) && singularize(headWord.lower) !== headWord.lower,
+      plural: pluralNoun(headWord),
       possessive: before && POSSESSIVES.has(before.lower) ? before.lower : null,
       determiner: before && DETERMINERS.has(before.lower) ? before.lower : words[i - 2] && DETERMINERS.has(words[i - 2].lower) && before?.pos === "ADJ" ? words[i - 2].lower : null,
     });
@@ -152,7 +165,9 @@ const QUESTION = /^(which|whether|if|where|when|who|what|how|whose)$/;
 /** An item that is a clause: a subject, then a verb that says something ("teams submit projects", "each stop has an address"). */
 export function isClause(item: Word[]): boolean {
   if (QUESTION.test(item[0]?.lower ?? "")) return false;
-  return item.some((w, k) => k > 0 && saying(w) && item.slice(0, k).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON"));
+  // "field she's in", "songs we play": a pronoun and its verb after a noun describe that noun
+  const relative = (k: number) => item[k - 1]?.pos === "PRON" && (item[k - 2]?.pos === "NOUN" || item[k - 2]?.pos === "PROPN");
+  return item.some((w, k) => k > 0 && saying(w) && !relative(k) && item.slice(0, k).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON"));
 }
 
 /**
@@ -245,7 +260,10 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       // "vans with a plate", "each stop has an address", "each batch should have a style"; but "appointments
       // with clients, each with a date" and "my collection by genre, with a price": what the sentence is about
       const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
-      const owner = words[back - 1]?.text === "," ? phrases[0] : phraseBefore(phrases, k, 2);
+      let owner = words[back - 1]?.text === "," ? phrases[0] : phraseBefore(phrases, k, 2);
+      // "exercise plans for each patient with exercises": the list is the plans', not the patient's
+      const by = owner && /^(each|every|per|a|the)$/.test(words[owner.start - 1]?.lower ?? "") && /^(for|per|in|at|on|of)$/.test(words[owner.start - 2]?.lower ?? "");
+      if (owner && by) owner = phrases.filter((p) => p.head < owner!.start - 2).at(-1) ?? owner;
       if (!owner && !/^(with|w)$/.test(w.lower)) continue;
       const from = w.lower === "w" && words[k + 1]?.text === "/" ? k + 2 : k + 1;
       const end = listEnd(words, from);

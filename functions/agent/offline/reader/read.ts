@@ -55,7 +55,8 @@ const ACTS: Record<string, string> = {
 
 export function read(description: string): Reading {
   const text = normalise(description);
-  const sentences: Sentence[] = Tagger.sentences(text).map((tagged) => {
+  // "…sets, reps. 3 physios work here": a sentence the tagger runs on into a number is split first
+  const sentences: Sentence[] = text.split(/(?<=[.!?])\s+(?=\d)/).flatMap((part) => Tagger.sentences(part)).map((tagged) => {
     const words = retag(tagged);
     const phrases = nounPhrases(words);
     return { words, phrases, groups: groupsOf(words, phrases) };
@@ -65,7 +66,9 @@ export function read(description: string): Reading {
   const records = new Map<string, Draft>();
   const order: string[] = [];
   const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
-  const add = (noun: string): Draft | undefined => {
+  const add = (said: string): Draft | undefined => {
+    // "my species list", "a guest list": the records are what the list lists
+    const noun = said.includes(" ") ? said.replace(/ (?:list|register|catalogue|catalog|database)$/, "") : said;
     const known = recordOf(noun);
     if (known) return known;
     if (records.size >= MAX_ENTITIES) return undefined;
@@ -86,7 +89,7 @@ export function read(description: string): Reading {
       const chosen = g.after ?? g;
       const options = chosen.items.flatMap(splitChoices);
       const valueOptions = options.filter((o) => kindOf(o.replace(/_/g, " ")) === "value").length;
-      if (chosen.opener === "(" && chosen.owner && isValueNoun(chosen.owner.noun) && options.every((o) => o.split("_").length <= 4) && valueOptions * 2 < options.length) {
+      if (chosen.opener === "(" && chosen.owner && !chosen.owner.plural && isValueNoun(chosen.owner.noun) && options.every((o) => o.split("_").length <= 4) && valueOptions * 2 < options.length) {
         if (g === chosen) choices.set(s.words[chosen.owner.head], chosen.items.flatMap((item) => splitChoices(item)));
         g.owner = null;
       }
@@ -105,8 +108,10 @@ export function read(description: string): Reading {
         if (kindOf(owner) !== "unit" && (kindOf(owner) !== "generic" || verdict === "examples" || GENERIC_BUT_RECORDABLE.has(owner.split(" ").pop()!))) add(verdict === "examples" && kindOf(owner) === "generic" ? "item" : owner);
       }
     }
+  // "routes with stops", "projects with tasks and milestones" list records; "with exercises, sets, reps" or "with a date and a price" fields
+  const listsValues = (g: Group) => g.items.some((item) => { const h = phraseNoun(item); return !h || kindOf(h) === "value" || kindOf(h) === "unit"; });
   const inLists = (s: Sentence, p: NounPhrase) =>
-    s.groups.some((g) => lists.has(g) && g.owner !== p && p.start > g.from && p.head < g.to && g.opener !== "with" && !/^(has|have|having|need|needs|get|gets|include|includes|including)$/.test(g.opener));
+    s.groups.some((g) => lists.has(g) && g.owner !== p && p.start > g.from && p.head < g.to && (!/^(with|has|have|having|include|includes|including)$/.test(g.opener) || listsValues(g)));
   const business = businessObject(sentences[0]);
   // "how many bottles of each", "where in the rack": a question item is one field, whatever nouns it has
   const inQuestion = (s: Sentence, p: NounPhrase) => s.groups.some((g) => g.items.some((item) => /^(how|where|when|which|who|whether|what)$/.test(item[0].lower) && item.includes(s.words[p.head])));
@@ -241,9 +246,10 @@ function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun
       if (owner) link(a.d, owner);
     }
     if (!b || b.d === a.d) continue;
-    const between = w.slice(a.p.head + 1, b.p.start);
+    // "catches (species, weight) for each trip": a record's own field list says nothing of how it ties to the next
+    const between = withoutBrackets(w.slice(a.p.head + 1, b.p.start));
     const lemmas = between.map((x) => x.lemma);
-    if (between.some((x) => x.text === "," || x.text === "." || x.text === "(" || x.text === ";")) continue;
+    if (between.some((x) => x.text === "," || x.text === "." || x.text === "(" || x.text === ";" || x.text === ":")) continue;
     // "X's Y": Y belongs to X
     if (between.length === 1 && between[0].text === "'s") {
       link(b.d, a.d);
@@ -263,7 +269,10 @@ function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun
     }
     // "each batch goes in a fermenter", "stops on a route", "a van is assigned to a driver"
     const prep = lemmas.findLast((l) => UNDER.has(l));
-    if (prep && between.length <= 4 && lemmas.every((l) => UNDER.has(l) || TYING.has(l) || /^(a|an|the|its|their|one|each|is|are|which|that|who|can|will|should|must|always|usually)$/.test(l))) {
+    // "bookings of a stall at a fair": a thing that is no record may stand between them
+    const tie = (x: Word) => UNDER.has(x.lemma) || TYING.has(x.lemma) || /^(a|an|the|its|their|one|each|every|is|are|which|that|who|can|will|should|must|always|usually)$/.test(x.lemma);
+    const loose = between.length <= 6 && UNDER.has(between.at(-2)?.lemma ?? "") && between.filter((x) => !tie(x)).every((x) => x.pos === "NOUN" || x.pos === "ADJ");
+    if (prep && ((between.length <= 4 && between.every(tie)) || loose)) {
       if (a.d.person && !b.d.person && lemmas.includes("for")) link(b.d, a.d);
       else link(a.d, b.d);
       continue;
@@ -301,18 +310,29 @@ function businessObject(s: Sentence | undefined): NounPhrase | undefined {
  */
 function linkLoose(drafts: Draft[]): void {
   const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
-  for (const [i, d] of drafts.entries()) {
-    if (linked(d) || d.person) continue;
-    const lex = WordNet.lexOf(d.noun.split(" ").pop()!);
-    if (lex !== "act" && lex !== "event" && lex !== "time" && lex !== "communication" && lex !== "possession") continue;
-    const people = drafts.filter((x) => x.person);
+  const happening = (d: Draft) => HAPPENINGS.includes(WordNet.lexOf(d.noun.split(" ").pop()!) ?? "Tops");
+  // what the happenings are about: the first record that is a thing (a car, a hive, a tank), not a happening itself
+  const thing = drafts.find((x) => !x.person && !happening(x));
+  const people = drafts.filter((x) => x.person);
+  for (const d of drafts) {
+    if (linked(d) || d.person || !happening(d)) continue;
     for (const p of people.slice(0, 2)) link(d, p);
-    // "tasting notes when i open one", "water changes": with nobody to be by, it is about the main thing
-    const main = drafts.find((x) => !x.person && x !== d);
-    if (!people.length && main && i > drafts.indexOf(main)) link(d, main);
-    const thing = [...drafts.slice(0, i)].reverse().find((x) => !x.person && x !== d && x.links.some((l) => people.some((p) => p.name === l)));
-    if (thing) link(d, thing);
+    if (thing && thing !== d) link(d, thing);
   }
+}
+
+/** WordNet's files for what happens or is said rather than what is: an appointment, a fill-up, a tasting note. */
+const HAPPENINGS = ["act", "event", "time", "communication", "possession", "process", "phenomenon"];
+
+/** Words without what stands in brackets. */
+function withoutBrackets(words: Word[]): Word[] {
+  let depth = 0;
+  return words.filter((x) => {
+    depth += x.text === "(" ? 1 : 0;
+    const inside = depth > 0;
+    depth -= x.text === ")" ? 1 : 0;
+    return !inside;
+  });
 }
 
 function lastOf(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, not: Draft): Draft | undefined {
