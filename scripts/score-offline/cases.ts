@@ -1,8 +1,9 @@
 /**
- * The three sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
+ * The four sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
  * by nothing else), the tuning set (the public fixtures the engine's own tests use: descriptions
- * and idea cards, which carry entities and links only) and the sloppy set (test/fixtures/offline-sloppy.json:
- * public descriptions and follow-ups typed the way people type them, in the held-out file's format).
+ * and idea cards, which carry entities and links only), the sloppy set (test/fixtures/offline-sloppy.json:
+ * public descriptions and follow-ups typed the way people type them, in the held-out file's format) and the
+ * prose set (test/fixtures/offline-prose.json: the same format, written as full sentences rather than field lists).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -28,7 +29,7 @@ export interface Case {
   follow_ups: FollowUpCase[];
 }
 export interface CaseSet {
-  name: "heldout" | "tuning" | "sloppy";
+  name: "heldout" | "tuning" | "sloppy" | "prose";
   cases: Case[];
   /** what the set has no expectations for, so is not scored */
   unscored: string[];
@@ -36,8 +37,9 @@ export interface CaseSet {
 
 export const HELD_OUT_PATH = fileURLToPath(new URL("../../test/heldout/offline-descriptions.json", import.meta.url));
 export const SLOPPY_PATH = fileURLToPath(new URL("../../test/fixtures/offline-sloppy.json", import.meta.url));
+export const PROSE_PATH = fileURLToPath(new URL("../../test/fixtures/offline-prose.json", import.meta.url));
 
-/** The problems of a case file (held-out or sloppy): its shape and vocabulary, and that every name it uses is one of the case's. */
+/** The problems of a case file (held-out, sloppy or prose): its shape and vocabulary, and that every name it uses is one of the case's. */
 export function problemsOf(data: unknown): string[] {
   const out: string[] = [];
   const cases = (data as { cases?: unknown })?.cases;
@@ -89,6 +91,11 @@ export function heldOutSet(path = HELD_OUT_PATH): CaseSet {
 /** The public sloppy set: tune on it freely, it is scored like the held-out set. */
 export function sloppySet(path = SLOPPY_PATH): CaseSet {
   return { name: "sloppy", cases: casesIn(path), unscored: [] };
+}
+
+/** The public prose set: relations said in words, no field lists; tune on it freely, it is scored like the held-out set. */
+export function proseSet(path = PROSE_PATH): CaseSet {
+  return { name: "prose", cases: casesIn(path), unscored: [] };
 }
 
 const split = (link: string) => link.split(">") as [string, string];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HELD_OUT_PATH, problemsOf, SLOPPY_PATH } from "../../scripts/score-offline/cases";
+import { HELD_OUT_PATH, PROSE_PATH, problemsOf, proseSet, SLOPPY_PATH } from "../../scripts/score-offline/cases";
 import { check, type Expect, extras, type Files, linksTo, matchEntities, nameProblems, ownRecordsOnly, type Prop, saysNotBuilt } from "../../scripts/score-offline/judge";
 import { verdictOf } from "../../scripts/score-offline/run";
 
@@ -170,5 +170,28 @@ describe("score-offline: the public sloppy set", () => {
     expect(data.cases.length).toBeGreaterThanOrEqual(64);
     expect(data.cases.flatMap((c: { follow_ups: unknown[] }) => c.follow_ups).length).toBeGreaterThanOrEqual(120);
     expect(problemsOf(data)).toEqual([]);
+  });
+});
+
+describe("score-offline: the public prose set", () => {
+  const data = JSON.parse(readFileSync(PROSE_PATH, "utf8"));
+
+  it("is public, large enough, and every name it uses is one of its case's", () => {
+    expect(data._note).toMatch(/public tuning set.*may be read by anything/i);
+    expect(data.cases.length).toBeGreaterThanOrEqual(56);
+    expect(data.cases.flatMap((c: { follow_ups: unknown[] }) => c.follow_ups).length).toBeGreaterThanOrEqual(110);
+    expect(problemsOf(data)).toEqual([]);
+  });
+
+  it("is written as prose, not field lists: hardly a bracket or colon in its descriptions", () => {
+    const descriptions: string[] = data.cases.map((c: { description: string }) => c.description);
+    const listy = descriptions.filter((d) => (d.match(/[():]/g) ?? []).length > 2);
+    expect(listy).toEqual([]);
+  });
+
+  it("loads as the scorer's prose set", () => {
+    const set = proseSet();
+    expect(set.name).toBe("prose");
+    expect(set.cases.map((c) => c.id)).toEqual(data.cases.map((c: { id: string }) => c.id));
   });
 });
