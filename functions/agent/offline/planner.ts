@@ -10,6 +10,7 @@ import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
 import { type Clause, clausesOf, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { mergePlans } from "./reader/merge";
 import { read } from "./reader/read";
+import { happens } from "./reader/ties";
 import { ADJECTIVES, DETERMINERS, LINK_WORDS, RECORDING_VERBS, SUBJECT_VERBS } from "./vocabulary/grammar";
 import { APP_NOUNS } from "./vocabulary/nouns";
 import { pascal, singularize } from "./naming";
@@ -37,13 +38,21 @@ export function planDescription(description: string): Plan {
   const drafts = reading.drafts;
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
   addKnownLinks(drafts, main);
+  // a happening nothing ties to a person or thing is of those said with it
+  const tied = (h: Draft) => h.links.some((l) => drafts.some((x) => x.name === l && !happens(x)));
+  for (const [h, m] of reading.alongside) if (drafts.includes(h) && drafts.includes(m) && !tied(h)) link(h, m);
   for (const d of drafts) d.fields = fieldsOf(d, [], { told: d.described.length >= 2 });
   const reader = { entities: drafts.map(({ described: _, ...e }) => e), ...viewsOf(drafts, main, [], [], reading.text) };
-  // a description that spells out its records' fields is read; a short idea is planned from what is known of its nouns
-  if (reading.fieldLists >= 2) return mergePlans(reader, rules, reading.subject);
+  // a description that spells out its records' fields, or explains its business at length, is read; a short
+  // idea is planned from what is known of its nouns
+  const said = { subject: reading.subject, verbs: reading.verbs };
+  const explained = reading.sentences >= 2 || reading.words >= 25;
+  // (and one that gives examples of a kind of thing, which the word rules would make a record each)
+  const examples = drafts.some((d) => d.described.some((f) => f.name === "kind"));
+  if (reading.fieldLists >= 2 || examples || (explained && (drafts.length >= 2 || drafts.some((d) => d.described.length)))) return mergePlans(reader, rules, said);
   // ... and what the reading adds to an idea is only the records it gave fields
   const told = new Set(drafts.filter((d) => d.described.length).map((d) => d.name));
-  return mergePlans(rules, { ...reader, entities: reader.entities.filter((e) => told.has(e.name)) }, reading.subject);
+  return mergePlans(rules, { ...reader, entities: reader.entities.filter((e) => told.has(e.name)) }, said);
 }
 
 /** The earlier word-rule planner: for a description the reader finds no records in. */

@@ -72,8 +72,10 @@ export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) =>
   const asked = words[0];
   // "(1-10)", "(2024)": a scale or a year, not a field
   if (item.every((w) => w.pos === "NUM" || w.pos === "PUNCT" || w.pos === "SYM")) return;
-  // "which driver", "what van": a link when the record exists
+  // "which driver", "what van", "one of the vets": a link when the record exists
   if (/^(which|what|whose)$/.test(asked)) words = words.slice(1);
+  const oneOf = /^(?:one|any|some|each) of (?:the |our |my )?/.exec(words.join(" "));
+  if (oneOf) words = words.join(" ").slice(oneOf[0].length).split(" ");
   if (words.at(-1) === YES_NO || words[0] === "whether" || words[0] === "if") {
     const rest = words.filter((w) => w !== YES_NO && w !== "whether" && w !== "if");
     // "whether a parent picked it up": what was done ("picked up")
@@ -82,11 +84,11 @@ export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) =>
     if (name) addField(owner, { name, prop: { type: "boolean", default: false } });
     return;
   }
-  const noun = phraseNoun(item);
+  const noun = oneOf ? singularize(words.join(" ")) : phraseNoun(item);
   const target = noun ? recordOf(noun) : undefined;
   if (target && target !== owner && words.length <= 3) {
     const plural = item.some((w) => w.lemma !== w.lower && singularize(w.lower) !== w.lower && w.pos === "NOUN");
-    if (plural && !target.person && g.opener === "with") link(target, owner);
+    if (plural && !target.person && /^(with|has|have|having|include|includes|including|contains|contain)$/.test(g.opener)) link(target, owner);
     else link(owner, target);
     return;
   }
@@ -117,6 +119,12 @@ export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) =>
     }
   }
   if (words.length > 5) return;
+  // "a status from idea to published": the choices run from the one to the other
+  const flow = /^(.*?)\s+from\s+([a-z][a-z ]*?)\s+to\s+([a-z][a-z ]*)$/.exec(phrase);
+  if (flow) {
+    addField(owner, fieldFrom(flow[1], owner.name, [flow[2], flow[3]]));
+    return;
+  }
   const out = /^(.*?)\s+out of\s+(\d+)$/.exec(phrase);
   addField(owner, fieldFrom(out ? out[1] : phrase, owner.name, null, out ? Number(out[2]) : null));
 }

@@ -20,9 +20,18 @@ export interface PlanLike {
 
 const MAX_ENTITIES = 8;
 
+/** What the reader knows of the description's words: its subject, and the words it uses as verbs only. */
+export interface Said {
+  subject: string | null;
+  verbs: Set<string>;
+}
+
 /** `lead` completed by `other`: its records `lead` lacks and does not read otherwise, and the links between records both have. */
-export function mergePlans(lead: PlanLike, other: PlanLike, subject: string | null): PlanLike {
+export function mergePlans(lead: PlanLike, other: PlanLike, said: Said): PlanLike {
   const fieldNames = new Set(lead.entities.flatMap((e) => e.fields.map((f) => f.name)));
+  // the values a choice field offers ("phone", "key", "wallet" as kinds of a found item)
+  const choices = new Set(lead.entities.flatMap((e) => e.fields.flatMap((f) => (Array.isArray(f.prop.enum) ? f.prop.enum.map(String) : []))));
+  const hasPeople = lead.entities.some((e) => e.person);
   const byHead = (e: PlannedEntity) => e.noun.split(" ").pop()!;
   const found = (e: PlannedEntity) => lead.entities.find((r) => r.name === e.name || byHead(r) === byHead(e));
   const junk = (e: PlannedEntity) => {
@@ -30,9 +39,14 @@ export function mergePlans(lead: PlanLike, other: PlanLike, subject: string | nu
     const kind = kindOf(e.noun);
     return (
       fieldNames.has(snake(e.noun)) ||
+      choices.has(snake(e.noun)) ||
       kind === "unit" ||
       ((kind === "generic" || kind === "value") && !knowledgeOf(e.noun)) ||
-      e.noun === subject ||
+      e.noun === said.subject ||
+      // "a driver takes a van": a name ending in what the text does is no record
+      said.verbs.has(words[words.length - 1]) ||
+      // "assigned to someone" gives a Person; the lead already keeps people
+      (e.noun === "person" && hasPeople) ||
       words.slice(0, -1).some((w) => singularize(w) !== w || !WordNet.knows(w))
     );
   };

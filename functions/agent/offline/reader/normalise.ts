@@ -14,6 +14,7 @@ export function normalise(text: string): string {
   return writtenOut(text.replace(/\s*\p{Extended_Pictographic}\uFE0F?\s*(?=[(:,])/gu, " "))
     .replace(/\(\s*(?:yes or no|yes\/no|y or n|true\/false)\s*\)|\b(?:yes or no|yes\/no|true\/false)\b|\?\s*\(?yes or no\)?/gi, ` ${YES_NO}`)
     .replace(/\bfor example,?\s*/gi, "like ")
+    .replace(/\bkeep(?:ing)? (?:a )?track of\b/gi, "track")
     .replace(/\b(?:and so on|and stuff|and such)(?=[\s).,;]|$)/gi, "")
     .replace(/\s+—\s+|\s+–\s+|\s+--?\s+/g, " - ")
     .replace(/([a-z])\.(\s+)(?=[a-z0-9])/gi, "$1 .$2")

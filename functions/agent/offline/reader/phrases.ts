@@ -4,6 +4,7 @@
  * date and a price", "batches: style, OG, brew date"), and the items of such a list.
  */
 import type { Word } from "../language/tagger";
+import { WordNet } from "../language/wordnet";
 import { singularize } from "../naming";
 
 export interface NounPhrase {
@@ -44,6 +45,9 @@ export function retag(words: Word[]): Word[] {
     // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
     const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
     if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    // "which tenant is in which flat,": a word after a determiner that ends the phrase is a noun
+    if (w.pos === "ADJ" && before && /^(which|what|each|every|a|an|the|one)$/.test(before.lower) && (!after || after.pos === "PUNCT" || after.pos === "CCONJ") && WordNet.knows(w.lower))
+      return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
     // "fill ups (date, litres)", "check ins:": a verb and its particle named as a record with a list after it
     const start = !before || before.pos === "PUNCT" || before.pos === "CCONJ";
     const named = after && after.pos === "NOUN" && /^[(:]$/.test(words[k + 2]?.text ?? "");
@@ -64,6 +68,8 @@ export interface Group {
   to: number;
   /** the list in brackets this one goes on from ("(jackets, bottles), where it was found") */
   after?: Group;
+  /** ", with a price", ", each with a date": about a record said before, whichever it is */
+  loose?: boolean;
 }
 
 const NOUNISH = new Set(["NOUN", "PROPN"]);
@@ -71,7 +77,7 @@ const IMPERATIVES = new Set(["track", "log", "list", "manage", "record", "keep",
 const CLAUSE_STARTS = new Set(["and", "to", "also", "can", "i", "we", "should", "must", "will", "please", "then", "or", "just", "me", "us", "lets", "let"]);
 const PLACEHOLDERS = new Set(["stuff", "things", "thing", "items", "item"]);
 const POSSESSIVES = new Set(["their", "its", "his", "her", "our", "my", "your", "whose"]);
-const DETERMINERS = new Set(["a", "an", "the", "each", "every", "any", "some", "all", "this", "that", "these", "those", "one", "per"]);
+const DETERMINERS = new Set(["a", "an", "the", "each", "every", "any", "some", "all", "this", "that", "these", "those", "one", "per", "which", "what"]);
 /** Words tagged otherwise that are nouns in an app description ("y/n" leftovers, "id", "qty"). */
 const ALSO_NOUNS = new Set(["id", "qty", "sku", "isbn", "vin", "dob", "eta", "yesno"]);
 
@@ -189,13 +195,16 @@ function listEnd(words: Word[], from: number): number {
     if (ENDS.has(w.text) || (w.text === "-" && k > from)) return k;
     // ", each with a date", ", with a price": a new list about something said before
     if (w.text === "," && /^(each|every|with|w)$/.test(words[k + 1]?.lower ?? "")) return k;
+    // "stops with an address, driving legs with a distance": an item with a list of its own starts a new one
+    if (/^(with|w)$/.test(w.lower) && k > itemStart && words.slice(itemStart, k).some((x) => isNoun(x))) return Math.max(from, itemStart - 1);
     if (saying(w) && k > itemStart && isClause(words.slice(itemStart, k + 1))) return Math.max(from, itemStart - 1);
   }
   return words.length;
 }
 
 /** The phrase that ends at word `k` or just before it (skipping nothing but `skip` words). */
-const phraseBefore = (phrases: NounPhrase[], k: number, skip = 0) => phrases.find((p) => p.head < k && p.head >= k - 1 - skip);
+const phraseBefore = (phrases: NounPhrase[], k: number, skip = 0, words?: Word[]) =>
+  phrases.find((p) => p.head < k && p.head >= k - 1 - skip && !(words ?? []).slice(p.head + 1, k).some((w) => /^[;.:!?]$/.test(w.text)));
 
 /** After a colon or dash: a clause ("- each stop has an address"), not a list, when its first item is one. */
 function saysSomething(words: Word[], from: number): boolean {
@@ -249,6 +258,21 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       out.push({ owner: ownerBefore(words, phrases, k)!, opener: w.text, items: itemsOf(words, k + 1, end), from: k, to: end });
       continue;
     }
+    // "people hand in all sorts at reception, phones, keys, wallets": examples after a placeholder
+    const placeholder = phrases.find((p) => p.head === k && /^(sort|kind|stuff|thing|item|bit)$/.test(p.noun));
+    if (placeholder) {
+      let from = k + 1;
+      while (from < words.length && from <= k + 3 && words[from].text !== ",") from++;
+      const end = listEnd(words, from + 1);
+      const items = itemsOf(words, from + 1, end).filter((item) => item.length <= 3 && isNoun(item.at(-1)) && pluralNoun(item.at(-1)!));
+      if (words[from]?.text === "," && items.length >= 2) out.push({ owner: placeholder, opener: "like", items, from: k, to: end });
+    }
+    // "we note the pet's species, breed and weight"
+    if (w.text === "'s" && phraseBefore(phrases, k)) {
+      const end = listEnd(words, k + 1);
+      if (end > k + 1) out.push({ owner: phraseBefore(phrases, k)!, opener: "'s", items: itemsOf(words, k + 1, end), from: k, to: end });
+      continue;
+    }
     if (EXAMPLES.includes(w.lower) && (w.lower !== "like" || w.pos !== "VERB") && (w.lower !== "such" || words[k + 1]?.lower === "as")) {
       const from = w.lower === "such" ? k + 2 : k + 1;
       const end = listEnd(words, from);
@@ -260,14 +284,15 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       // "vans with a plate", "each stop has an address", "each batch should have a style"; but "appointments
       // with clients, each with a date" and "my collection by genre, with a price": what the sentence is about
       const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
-      let owner = words[back - 1]?.text === "," ? phrases[0] : phraseBefore(phrases, k, 2);
+      const loose = words[back - 1]?.text === ",";
+      let owner = loose ? undefined : phraseBefore(phrases, k, 2, words);
       // "exercise plans for each patient with exercises": the list is the plans', not the patient's
       const by = owner && /^(each|every|per|a|the)$/.test(words[owner.start - 1]?.lower ?? "") && /^(for|per|in|at|on|of)$/.test(words[owner.start - 2]?.lower ?? "");
       if (owner && by) owner = phrases.filter((p) => p.head < owner!.start - 2).at(-1) ?? owner;
       if (!owner && !/^(with|w)$/.test(w.lower)) continue;
       const from = w.lower === "w" && words[k + 1]?.text === "/" ? k + 2 : k + 1;
       const end = listEnd(words, from);
-      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : w.lower, items: itemsOf(words, from, end), from: k, to: end });
+      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : w.lower, items: itemsOf(words, from, end), from: k, to: end, loose });
     }
   }
   return out;

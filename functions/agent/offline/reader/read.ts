@@ -7,7 +7,7 @@
  * placeholders or the business itself; links come from how the sentence ties two records ("routes with
  * stops", "clients and their dogs", "each batch goes in a fermenter", "which driver is on which route").
  */
-import { type Draft, draftOf, link } from "../drafts";
+import { type Draft, draftOf } from "../drafts";
 import { enumProp } from "../fields";
 import { Tagger, type Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
@@ -16,6 +16,7 @@ import { GENERIC_BUT_RECORDABLE, kindOf, type NounKind } from "./kinds";
 import { addField, isValueNoun, phraseNoun, readItem, splitChoices } from "./items";
 import { normalise } from "./normalise";
 import { type Group, groupsOf, isClause, isNoun, type NounPhrase, nounPhrases, retag } from "./phrases";
+import { happens, linkLoose, type Sentence, tieRecords } from "./ties";
 
 export interface Reading {
   drafts: Draft[];
@@ -25,38 +26,29 @@ export interface Reading {
   text: string;
   /** how many field lists the description spells out ("vans (plate, capacity)"): how much the reading rests on */
   fieldLists: number;
+  /** a happening and a person or thing said in the same sentence: a link to make when nothing else ties the happening */
+  alongside: [Draft, Draft][];
+  /** the words the description uses as verbs and never as nouns ("take" in "a driver takes a van") */
+  verbs: Set<string>;
+  /** how much the description explains: its sentences and words */
+  sentences: number;
+  words: number;
 }
 
 const MAX_ENTITIES = 8;
 
-interface Sentence {
-  words: Word[];
-  phrases: NounPhrase[];
-  groups: Group[];
-}
 
 /** Verbs that say the app keeps the things after them: "track drivers, vans and routes". */
 const KEEPING = new Set(["track", "manage", "keep", "log", "record", "store", "list", "organise", "organize", "schedule", "register", "catalog", "catalogue", "monitor", "handle"]);
 /** Verbs whose subject is the user, not a record: "we run", "I teach". */
 const SELF = new Set(["i", "we", "me", "us", "you", "my", "our"]);
-/** Prepositions and verbs that put one record under another: "a stop on a route", "each batch goes in a fermenter". */
-const UNDER = new Set(["for", "of", "per", "in", "on", "at", "from", "under", "inside", "within", "into", "to", "by", "about"]);
-const TYING = new Set(["be", "go", "belong", "assign", "link", "attach", "tie", "connect", "sit", "live", "happen", "take", "keep", "store", "put", "place", "park", "book", "schedule", "work", "use", "drive", "cover", "serve", "teach", "run", "lead", "own", "hold", "send", "ship", "deliver", "stay", "get", "come"]);
 
-/** Verbs that make the object a record of the doer: "teams submit projects" (a project is by its team). */
-const MAKING = new Set(["submit", "write", "post", "create", "make", "send", "log", "upload", "file", "raise", "report", "place", "open", "enter", "leave", "give", "request", "propose", "bring", "publish", "add", "record", "share", "own"]);
-/** What a doer's act on a thing is called as a record of its own ("judges score projects": a score). */
-const ACTS: Record<string, string> = {
-  score: "score", rate: "rating", grade: "grade", judge: "score", review: "review", vote: "vote", book: "booking", reserve: "reservation",
-  borrow: "loan", rent: "rental", hire: "hire", buy: "purchase", order: "order", donate: "donation", attend: "attendance", enrol: "enrolment",
-  enroll: "enrollment", register: "registration", adopt: "adoption", apply: "application", bid: "bid", sponsor: "sponsorship", visit: "visit",
-  check: "check", inspect: "inspection", claim: "claim", complete: "completion", sign: "sign-up", mark: "mark", assess: "assessment", test: "test",
-};
 
 export function read(description: string): Reading {
   const text = normalise(description);
   // "…sets, reps. 3 physios work here": a sentence the tagger runs on into a number is split first
-  const sentences: Sentence[] = text.split(/(?<=[.!?])\s+(?=\d)/).flatMap((part) => Tagger.sentences(part)).map((tagged) => {
+  const sentences: Sentence[] = text
+    .split(/(?<=[.!?])\s+(?=\d)/).flatMap((part) => Tagger.sentences(part)).map((tagged) => {
     const words = retag(tagged);
     const phrases = nounPhrases(words);
     return { words, phrases, groups: groupsOf(words, phrases) };
@@ -65,10 +57,11 @@ export function read(description: string): Reading {
   const subject = [...subjects][0] ?? null;
   const records = new Map<string, Draft>();
   const order: string[] = [];
+  const tentative = new Set<string>();
   const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
   const add = (said: string): Draft | undefined => {
     // "my species list", "a guest list": the records are what the list lists
-    const noun = said.includes(" ") ? said.replace(/ (?:list|register|catalogue|catalog|database)$/, "") : said;
+    const noun = said.includes(" ") ? said.replace(/ (?:list|register|catalogue|catalog|database|collection)$/, "") : said;
     const known = recordOf(noun);
     if (known) return known;
     if (records.size >= MAX_ENTITIES) return undefined;
@@ -112,20 +105,30 @@ export function read(description: string): Reading {
   const listsValues = (g: Group) => g.items.some((item) => { const h = phraseNoun(item); return !h || kindOf(h) === "value" || kindOf(h) === "unit"; });
   const inLists = (s: Sentence, p: NounPhrase) =>
     s.groups.some((g) => lists.has(g) && g.owner !== p && p.start > g.from && p.head < g.to && (!/^(with|has|have|having|include|includes|including)$/.test(g.opener) || listsValues(g)));
-  const business = businessObject(sentences[0]);
   // "how many bottles of each", "where in the rack": a question item is one field, whatever nouns it has
   const inQuestion = (s: Sentence, p: NounPhrase) => s.groups.some((g) => g.items.some((item) => /^(how|where|when|which|who|whether|what)$/.test(item[0].lower) && item.includes(s.words[p.head])));
   for (const s of sentences)
     for (const p of s.phrases) {
-      if (subjects.has(p.noun) || p === business || inLists(s, p) || inQuestion(s, p)) continue;
+      if (subjects.has(p.noun) || inLists(s, p) || inQuestion(s, p)) continue;
       const kind = kindOf(p.noun);
       if (!isRecordKind(kind)) continue;
-      const before = s.words.slice(Math.max(0, p.start - 4), p.start).map((w) => w.lemma);
-      const kept = before.some((l) => KEEPING.has(l));
+      // "track a van", "log each visit", "manage my collection": the object of a keeping verb
+      let back = p.start - 1;
+      while (back >= 0 && /^(DET|PRON|ADJ|NUM|ADV)$/.test(s.words[back].pos)) back--;
+      const kept = back >= 0 && s.words[back].pos === "VERB" && KEEPING.has(s.words[back].lemma);
       const each = p.determiner === "each" || p.determiner === "every";
       if (p.plural || kept || each || recordOf(p.noun)) add(p.noun);
+      // "a driver takes a van out on a route": a thing said once is a record only if the text ties it to another
+      else if (p.determiner || s.words[p.start - 1]?.pos === "VERB" || s.words[p.head + 1]?.text === "'s") {
+        if (!recordOf(p.noun)) tentative.add(p.noun);
+        add(p.noun);
+      }
     }
   // a kind-of list whose owner is a placeholder ("stuff (jackets, bottles)") became an item above
+
+  // ", with a price": the last record said before it
+  for (const s of sentences)
+    for (const g of s.groups) if (g.loose) g.owner = [...s.phrases].reverse().find((p) => p.head < g.from && recordOf(p.noun)) ?? null;
 
   // 2. fields and links from each list
   let fieldLists = 0;
@@ -145,10 +148,20 @@ export function read(description: string): Reading {
 
   // 3. links from how sentences tie records
   for (const [si, s] of sentences.entries()) tieRecords(s, sentences[si - 1], recordOf, add);
+  // the people and things said in one sentence with a happening (a booking, a visit, a score): what it is of, when nothing else says
+  const alongside: [Draft, Draft][] = [];
+  for (const s of sentences) {
+    const here = [...new Set(s.phrases.map((p) => recordOf(p.noun)).filter((d): d is Draft => !!d))];
+    for (const h of here.filter(happens)) for (const m of here.filter((x) => x !== h && !happens(x)).slice(0, 3)) alongside.push([h, m]);
+  }
 
-  const drafts = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun));
+  const tied = (d: Draft) => d.described.length > 0 || d.links.length > 0 || [...records.values()].some((x) => x.links.includes(d.name));
+  const drafts = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun) && (!tentative.has(d.noun) || tied(d)));
   linkLoose(drafts);
-  return { drafts, subject, text, fieldLists };
+  const all = sentences.flatMap((x) => x.words);
+  const nouns = new Set(all.filter((w) => isNoun(w)).map((w) => w.lemma));
+  const verbs = new Set(all.filter((w) => w.pos === "VERB" && !nouns.has(w.lemma)).map((w) => w.lemma));
+  return { drafts, subject, text, fieldLists, alongside, verbs, sentences: sentences.length, words: sentences.flatMap((s) => s.words).filter((w) => w.pos !== "PUNCT").length };
 }
 
 const isRecordKind = (kind: NounKind) => kind === "person" || kind === "record" || kind === "place";
@@ -180,11 +193,13 @@ function subjectsOf(sentences: Sentence[]): Set<string> {
     before.every((w) => /^(a|an|the|my|our|simple|small|little|basic|new)$/.test(w)) &&
     (!after || /^[:.,!-]$/.test(after.text) || /^(with|for|where|that|which|to|w)$/.test(after.lower));
   if ((selfIntro || title) && !p.plural) out.add(p.noun);
-  // "lost and found for our school", "a medication schedule for my family:": who the app is for
+  // "lost and found for our school", "a medication schedule for my family:", "a sales pipeline for a small
+  // B2B team": who or what the app is for
   for (const [k, w] of first.words.entries())
-    if (w.lower === "for" && /^(my|our)$/.test(first.words[k + 1]?.lower ?? "")) {
-      const whose = first.phrases.find((x) => x.start === k + 2);
+    if (w.lower === "for" && /^(my|our|a|an)$/.test(first.words[k + 1]?.lower ?? "")) {
+      const whose = first.phrases.find((x) => x.start > k + 1 && x.start <= k + 4);
       if (whose && !whose.plural) out.add(whose.noun);
+      break;
     }
   return out;
 }
@@ -224,123 +239,5 @@ function listsRecords(g: Group, s: Sentence, subjects: Set<string>): boolean {
   const plural = g.items.filter((item) => item.length <= 3 && isNoun(item.at(-1)) && item.at(-1)!.lemma !== item.at(-1)!.lower && isRecordKind(kindOf(item.at(-1)!.lemma)));
   if (plural.length >= 2 && plural.length * 2 > g.items.length) return true;
   return s.groups.some((inner) => inner.opener === "(" && inner.from > g.from && inner.from < g.to && inner.owner && g.items.some((item) => item.at(-1) === s.words[inner.owner!.head]) && kindOf(inner.owner.noun) !== "value");
-}
-
-/** Links a sentence makes between the records it names. */
-function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, add: (noun: string) => Draft | undefined): void {
-  const mentions = s.phrases.map((p) => ({ p, d: recordOf(p.noun) })).filter((m): m is { p: NounPhrase; d: Draft } => !!m.d);
-  const w = s.words;
-  // "which driver and van is on which route": the route names its driver and its van
-  const which = w.map((x, k) => (x.lower === "which" ? k : -1)).filter((k) => k >= 0);
-  if (which.length >= 2) {
-    const at = (k: number) => mentions.find((m) => m.p.start > k && m.p.start <= k + 3);
-    const last = at(which[which.length - 1]);
-    const firsts = mentions.filter((m) => m.p.start > which[0] && m.p.start < which[which.length - 1]);
-    for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
-  }
-  for (const [i, a] of mentions.entries()) {
-    const b = mentions[i + 1];
-    // "clients and their dogs", "members and their visits": what is theirs belongs to them
-    if (a.p.possessive && /^(their|its|his|her)$/.test(a.p.possessive)) {
-      const owner = [...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d)?.d ?? lastOf(previous, recordOf, a.d);
-      if (owner) link(a.d, owner);
-    }
-    if (!b || b.d === a.d) continue;
-    // "catches (species, weight) for each trip": a record's own field list says nothing of how it ties to the next
-    const between = withoutBrackets(w.slice(a.p.head + 1, b.p.start));
-    const lemmas = between.map((x) => x.lemma);
-    if (between.some((x) => x.text === "," || x.text === "." || x.text === "(" || x.text === ";" || x.text === ":")) continue;
-    // "X's Y": Y belongs to X
-    if (between.length === 1 && between[0].text === "'s") {
-      link(b.d, a.d);
-      continue;
-    }
-    // "routes with stops": a plural thing with another belongs to it; "appointments with a client": names its client
-    if (lemmas[0] === "with" && between.every((x) => /^(with|a|an|the|their|its|each|some|many|multiple|several)$/.test(x.lower))) {
-      if (b.p.plural && !b.d.person) link(b.d, a.d);
-      else link(a.d, b.d);
-      continue;
-    }
-    // "each route has stops", "a project has many tasks", "each stop has a driver"
-    if (lemmas.some((l) => l === "have" || l === "contain" || l === "include") && between.length <= 4) {
-      if (b.p.plural && !b.d.person) link(b.d, a.d);
-      else link(a.d, b.d);
-      continue;
-    }
-    // "each batch goes in a fermenter", "stops on a route", "a van is assigned to a driver"
-    const prep = lemmas.findLast((l) => UNDER.has(l));
-    // "bookings of a stall at a fair": a thing that is no record may stand between them
-    const tie = (x: Word) => UNDER.has(x.lemma) || TYING.has(x.lemma) || /^(a|an|the|its|their|one|each|every|is|are|which|that|who|can|will|should|must|always|usually)$/.test(x.lemma);
-    const loose = between.length <= 6 && UNDER.has(between.at(-2)?.lemma ?? "") && between.filter((x) => !tie(x)).every((x) => x.pos === "NOUN" || x.pos === "ADJ");
-    if (prep && ((between.length <= 4 && between.every(tie)) || loose)) {
-      if (a.d.person && !b.d.person && lemmas.includes("for")) link(b.d, a.d);
-      else link(a.d, b.d);
-      continue;
-    }
-    // "teams submit projects": what a doer makes is theirs; "judges score projects": a score by each on each
-    const verb = between.find((x) => x.pos === "VERB");
-    if (verb && between.length <= 4 && (a.d.person || WordNet.lexOf(a.d.noun) === "group")) {
-      const act = ACTS[verb.lemma];
-      if (MAKING.has(verb.lemma) && !b.d.person) link(b.d, a.d);
-      else if (act && act !== b.d.noun && act !== a.d.noun) {
-        const record = add(act);
-        if (record) {
-          link(record, a.d);
-          link(record, b.d);
-        }
-      } else if (act === b.d.noun || !b.d.person) link(b.d, a.d);
-    }
-  }
-}
-
-/**
- * "we deliver meal kits.": what the user's own verb takes in a first sentence that lists nothing is
- * what the business does, not a record it keeps.
- */
-function businessObject(s: Sentence | undefined): NounPhrase | undefined {
-  if (!s || s.groups.length || s.phrases.length !== 1) return undefined;
-  const [p] = s.phrases;
-  const before = s.words.slice(0, p.start);
-  return before.some((w) => SELF.has(w.lower)) && before.some((w) => w.pos === "VERB") ? p : undefined;
-}
-
-/**
- * A record the description ties to nothing: an act or event (an appointment, a visit, a booking) is
- * someone's, so it names the people the app keeps, and the thing it is about when there is one before it.
- */
-function linkLoose(drafts: Draft[]): void {
-  const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
-  const happening = (d: Draft) => HAPPENINGS.includes(WordNet.lexOf(d.noun.split(" ").pop()!) ?? "Tops");
-  // what the happenings are about: the first record that is a thing (a car, a hive, a tank), not a happening itself
-  const thing = drafts.find((x) => !x.person && !happening(x));
-  const people = drafts.filter((x) => x.person);
-  for (const d of drafts) {
-    if (linked(d) || d.person || !happening(d)) continue;
-    for (const p of people.slice(0, 2)) link(d, p);
-    if (thing && thing !== d) link(d, thing);
-  }
-}
-
-/** WordNet's files for what happens or is said rather than what is: an appointment, a fill-up, a tasting note. */
-const HAPPENINGS = ["act", "event", "time", "communication", "possession", "process", "phenomenon"];
-
-/** Words without what stands in brackets. */
-function withoutBrackets(words: Word[]): Word[] {
-  let depth = 0;
-  return words.filter((x) => {
-    depth += x.text === "(" ? 1 : 0;
-    const inside = depth > 0;
-    depth -= x.text === ")" ? 1 : 0;
-    return !inside;
-  });
-}
-
-function lastOf(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, not: Draft): Draft | undefined {
-  if (!s) return undefined;
-  for (const p of [...s.phrases].reverse()) {
-    const d = recordOf(p.noun);
-    if (d && d !== not) return d;
-  }
-  return undefined;
 }
 

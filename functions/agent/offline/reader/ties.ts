@@ -1,0 +1,192 @@
+/**
+ * How a sentence ties the records it names, read from its words: "clients and their dogs", "routes
+ * with stops", "each batch goes in a fermenter", "entries are submitted by bakers", "a driver takes a
+ * van out on a route", "judges give each entry a score", "which driver is on which route"; and, for a
+ * happening nothing ties, the people and things it is of.
+ */
+import { type Draft, link } from "../drafts";
+import type { Word } from "../language/tagger";
+import { WordNet } from "../language/wordnet";
+import { kindOf } from "./kinds";
+import type { Group, NounPhrase } from "./phrases";
+
+/** A sentence as the reader holds it: its tagged words, noun phrases and lists. */
+export interface Sentence {
+  words: Word[];
+  phrases: NounPhrase[];
+  groups: Group[];
+}
+
+/** Prepositions and verbs that put one record under another: "a stop on a route", "each batch goes in a fermenter". */
+const UNDER = new Set(["for", "of", "per", "in", "on", "at", "from", "under", "inside", "within", "into", "to", "by", "about"]);
+const TYING = new Set(["be", "go", "belong", "assign", "link", "attach", "tie", "connect", "sit", "live", "happen", "take", "keep", "store", "put", "place", "park", "book", "schedule", "work", "use", "drive", "cover", "serve", "teach", "run", "lead", "own", "hold", "send", "ship", "deliver", "stay", "get", "come"]);
+/** Verbs that make the object a record of the doer: "teams submit projects" (a project is by its team). */
+const MAKING = new Set(["submit", "write", "post", "create", "make", "send", "log", "upload", "file", "raise", "report", "place", "open", "enter", "leave", "give", "request", "propose", "bring", "publish", "add", "record", "share", "own"]);
+/** What a doer's act on a thing is called as a record of its own ("judges score projects": a score). */
+const ACTS: Record<string, string> = {
+  score: "score", rate: "rating", grade: "grade", judge: "score", review: "review", vote: "vote", book: "booking", reserve: "reservation",
+  borrow: "loan", rent: "rental", hire: "hire", buy: "purchase", order: "order", donate: "donation", attend: "attendance", enrol: "enrolment",
+  enroll: "enrollment", register: "registration", adopt: "adoption", apply: "application", bid: "bid", sponsor: "sponsorship", visit: "visit",
+  check: "check", inspect: "inspection", claim: "claim", complete: "completion", sign: "sign-up", mark: "mark", assess: "assessment", test: "test",
+};
+
+/** Links a sentence makes between the records it names. */
+export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, add: (noun: string) => Draft | undefined): void {
+  const mentions = s.phrases.map((p) => ({ p, d: recordOf(p.noun) })).filter((m): m is { p: NounPhrase; d: Draft } => !!m.d);
+  const w = s.words;
+  // "which driver and van is on which route": the route names its driver and its van
+  const which = w.map((x, k) => (x.lower === "which" ? k : -1)).filter((k) => k >= 0);
+  if (which.length >= 2) {
+    const at = (k: number) => mentions.find((m) => m.p.start > k && m.p.start <= k + 3);
+    const last = at(which[which.length - 1]);
+    const firsts = mentions.filter((m) => m.p.start > which[0] && m.p.start < which[which.length - 1]);
+    for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
+  }
+  const joined = new Set<Draft>();
+  for (const [i, a] of mentions.entries()) {
+    // "a driver takes a van out on a route": the route is where the driver and the van meet
+    const [b1, c] = [mentions[i + 1], mentions[i + 2]];
+    if (b1 && c && a.d.person && !b1.d.person && happens(c.d) && !happens(b1.d) && new Set([a.d, b1.d, c.d]).size === 3) {
+      const verbAB = w.slice(a.p.head + 1, b1.p.start).some((x) => x.pos === "VERB");
+      const prepBC = w.slice(b1.p.head + 1, c.p.start).some((x) => UNDER.has(x.lemma));
+      if (verbAB && prepBC && !w.slice(a.p.head + 1, c.p.start).some((x) => /^[,.;:]$/.test(x.text))) {
+        link(c.d, a.d);
+        link(c.d, b1.d);
+        joined.add(a.d).add(b1.d);
+      }
+    }
+  }
+  for (const [i, a] of mentions.entries()) {
+    const b = mentions[i + 1];
+    // "repair requests they send": what a pronoun's verb makes belongs to the people it stands for
+    if (!a.d.person && /^(they|he|she)$/.test(w[a.p.head + 1]?.lower ?? "") && /^(VERB|AUX)$/.test(w[a.p.head + 2]?.pos ?? "")) {
+      // "they" are people said in the plural or one at a time ("each student"), not "a parent"
+      const many = (x: { p: NounPhrase; d: Draft }) => x.d.person && (x.p.plural || x.p.determiner === "each" || x.p.determiner === "every");
+      const who = [...mentions.slice(0, i)].reverse().find(many)?.d ?? lastPerson(previous, recordOf);
+      if (who) link(a.d, who);
+    }
+    if (joined.has(a.d) && b && joined.has(b.d)) continue;
+    // "clients and their dogs", "members and their visits": what is theirs belongs to them
+    if (a.p.possessive && /^(their|its|his|her)$/.test(a.p.possessive)) {
+      const owner = [...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d)?.d ?? lastOf(previous, recordOf, a.d);
+      if (owner) link(a.d, owner);
+    }
+    if (!b || b.d === a.d) continue;
+    // "catches (species, weight) for each trip": a record's own field list says nothing of how it ties to the next
+    const between = withoutBrackets(w.slice(a.p.head + 1, b.p.start));
+    const lemmas = between.map((x) => x.lemma);
+    if (between.some((x) => x.text === "," || x.text === "." || x.text === "(" || x.text === ";" || x.text === ":")) continue;
+    // "X's Y": Y belongs to X
+    if (between.length === 1 && between[0].text === "'s") {
+      link(b.d, a.d);
+      continue;
+    }
+    // "routes with stops": a plural thing with another belongs to it; "appointments with a client": names its client
+    if (lemmas[0] === "with" && between.every((x) => /^(with|a|an|the|their|its|each|some|many|multiple|several)$/.test(x.lower))) {
+      if (b.p.plural && !b.d.person) link(b.d, a.d);
+      else link(a.d, b.d);
+      continue;
+    }
+    // "every appointment is for one pet and with one of the vets": the clause's subject is with them too
+    if (lemmas[0] === "and" && UNDER.has(lemmas[1] ?? "") || (lemmas[0] === "and" && lemmas[1] === "with")) {
+      const subject = mentions.find((m) => m.p.determiner === "each" || m.p.determiner === "every") ?? mentions[0];
+      if (subject.d !== b.d) link(subject.d, b.d);
+      continue;
+    }
+    // "each route has stops", "a project has many tasks", "each stop has a driver"
+    if (lemmas.some((l) => l === "have" || l === "contain" || l === "include") && between.length <= 4) {
+      if (b.p.plural && !b.d.person) link(b.d, a.d);
+      else link(a.d, b.d);
+      continue;
+    }
+    // "each batch goes in a fermenter", "stops on a route", "a van is assigned to a driver"
+    const prep = lemmas.findLast((l) => UNDER.has(l));
+    // "bookings of a stall at a fair": a thing that is no record may stand between them
+    // "entries are submitted by bakers": a verb done to it ties it as much as "is for" does
+    const passive = (x: Word, k: number) => x.pos === "VERB" && x.lower !== x.lemma && between[k - 1]?.pos === "AUX";
+    const tie = (x: Word, k: number) => passive(x, k) || UNDER.has(x.lemma) || TYING.has(x.lemma) || /^(a|an|the|its|their|one|each|every|is|are|which|that|who|can|will|should|must|always|usually)$/.test(x.lemma);
+    const loose = between.length <= 6 && UNDER.has(between.at(-2)?.lemma ?? "") && between.filter((x, k) => !tie(x, k)).every((x) => x.pos === "NOUN" || x.pos === "ADJ");
+    if (prep && ((between.length <= 4 && between.every(tie)) || loose)) {
+      if (a.d.person && !b.d.person && lemmas.includes("for")) link(b.d, a.d);
+      else link(a.d, b.d);
+      continue;
+    }
+    // "teams submit projects": what a doer makes is theirs; "judges score projects": a score by each on each
+    const verb = between.find((x) => x.pos === "VERB");
+    // "judges give each entry a score": what is given is a record of who gave it to what
+    const given = w[b.p.head + 1] && /^(a|an)$/.test(w[b.p.head + 1].lower) ? s.phrases.find((p) => p.start === b.p.head + 2) : undefined;
+    if (verb && given && a.d.person && /^(give|award|assign|leave|add)$/.test(verb.lemma) && kindOf(given.noun) !== "generic") {
+      const record = add(given.noun);
+      if (record && record !== a.d && record !== b.d) {
+        link(record, a.d);
+        link(record, b.d);
+        continue;
+      }
+    }
+    if (verb && between.length <= 4 && (a.d.person || WordNet.lexOf(a.d.noun) === "group")) {
+      const act = ACTS[verb.lemma];
+      if (MAKING.has(verb.lemma) && !b.d.person) link(b.d, a.d);
+      else if (act && act !== b.d.noun && act !== a.d.noun) {
+        const record = add(act);
+        if (record) {
+          link(record, a.d);
+          link(record, b.d);
+        }
+      } else if (act === b.d.noun || !b.d.person) link(b.d, a.d);
+    }
+  }
+}
+
+/**
+ * A record the description ties to nothing: an act or event (an appointment, a visit, a booking) is
+ * someone's, so it names the people the app keeps, and the thing it is about when there is one before it.
+ */
+export function linkLoose(drafts: Draft[]): void {
+  const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
+  const happening = (d: Draft) => HAPPENINGS.includes(WordNet.lexOf(d.noun.split(" ").pop()!) ?? "Tops");
+  // what the happenings are about: the first record that is a thing (a car, a hive, a tank), not a happening itself
+  const thing = drafts.find((x) => !x.person && !happening(x));
+  const people = drafts.filter((x) => x.person);
+  for (const d of drafts) {
+    if (linked(d) || d.person || !happening(d)) continue;
+    for (const p of people.slice(0, 2)) link(d, p);
+    if (thing && thing !== d) link(d, thing);
+  }
+}
+
+/** WordNet's files for what happens or is said rather than what is: an appointment, a fill-up, a tasting note. */
+const HAPPENINGS = ["act", "event", "time", "communication", "possession", "process", "phenomenon"];
+
+/** Words without what stands in brackets. */
+function withoutBrackets(words: Word[]): Word[] {
+  let depth = 0;
+  return words.filter((x) => {
+    depth += x.text === "(" ? 1 : 0;
+    const inside = depth > 0;
+    depth -= x.text === ")" ? 1 : 0;
+    return !inside;
+  });
+}
+
+/** Does the record name something that happens or a place things happen at (a route, a visit, an appointment)? */
+export function happens(d: Draft): boolean {
+  const lex = WordNet.lexOf(d.noun.split(" ").pop()!);
+  return !!lex && (HAPPENINGS.includes(lex) || lex === "location");
+}
+
+function lastPerson(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined): Draft | undefined {
+  for (const p of [...(s?.phrases ?? [])].reverse()) {
+    const d = recordOf(p.noun);
+    if (d?.person) return d;
+  }
+  return undefined;
+}
+
+function lastOf(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, not: Draft): Draft | undefined {
+  if (!s) return undefined;
+  for (const p of [...s.phrases].reverse()) {
+    const d = recordOf(p.noun);
+    if (d && d !== not) return d;
+  }
+  return undefined;
+}
