@@ -1,18 +1,16 @@
 /**
  * Recognisers for the follow-ups that reach further than one field: renaming an
- * entity everywhere, a new entity with the fields the sentence names, new choices
- * for a list field, and colours for named parts of the app.
+ * entity everywhere, new choices for a list field, and colours for named parts of
+ * the app (a new entity with its fields: followup/new-entity.ts).
  */
-import { fieldNameFrom, linkProp } from "./entities";
-import { addChoices, addEntityWithFields, renameEntity, setChoices } from "./entity-ops";
+import { addChoices, renameEntity, setChoices } from "./entity-ops";
 import { type AppModel, type EntityDef, THEME_PATH } from "./model";
 import { listing, pascal, singularize, snake } from "./naming";
-import { addFields, type OpResult, setPartColours } from "./ops";
-import { cleanPhrase, unquote, type FieldRequest, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
+import { type OpResult, setPartColours } from "./ops";
+import { cleanPhrase, newNameFrom, unquote, resolveEntity, resolveField } from "./resolve";
 import { COLOUR_WORDS } from "./styles";
 import { type PartColours, PART_WORDS, type ThemePart } from "./theme-parts";
 import { CONFIGURE } from "./texts";
-import { pattern } from "./pattern";
 import { AFTER_COLOUR } from "./vocabulary/requests";
 
 /** A name typed in chat as an entity name: "time entries" -> "TimeEntry". */
@@ -27,47 +25,9 @@ export function entityRename(left: string, right: string, model: AppModel): OpRe
   if (/\s+(?:page|screen|tab|view)$/i.test(left.trim())) return null;
   const def = resolveEntity(model, left);
   if (!def) return null;
-  const to = entityNameFrom(right);
-  if (!to) return { reply: `"${unquote(right)}" doesn't make an entity name; use words, e.g. "rename ${def.name} to Routine".` };
+  const to = entityNameFrom(newNameFrom(right));
+  if (!to) return { reply: `"${newNameFrom(right)}" doesn't make an entity name; use words, e.g. "rename ${def.name} to Routine".` };
   return renameEntity(model, def.name, to);
-}
-
-const NOT_A_NAME = /\b(?:to|on|for|in|field|fields|column|columns|property|options?|choices?|values?|page|chart|board|calendar)\b/i;
-
-/** "add a time entry entity with date, hours and project": the entity and exactly those fields. */
-export function entityWithFields(m: string, model: AppModel): OpResult | null {
-  // "track products too, with a price and a stock count": a new thing to track is an entity too
-  const r = pattern(
-    "i",
-    /^(?:add|create|make|set up|build|i need|we need|i want|track|also track|start tracking|i want to track|we need to track|let me track)\s+/,
-    /(?:an?\s+|the\s+|some\s+|my\s+|our\s+)?(?:new\s+)?/,
-    /(?:(?:entity|model|table|record type)\s+(?:for|called|named)\s+)?/,
-    /(.+?)(?:\s+(?:entity|entities|model|table|records?|list))?/,
-    /(?:\s+(?:too|as well|also))?,?\s+(?:with|having|that has|that have|containing|including)\s+/,
-    /(?:the\s+|a\s+|an\s+)?(?:fields?\s+|columns?\s+|properties\s+)?(.+)$/,
-  ).exec(m);
-  if (!r || NOT_A_NAME.test(r[1]) || /^(?:options?|choices?|values?)\b/i.test(r[2])) return null;
-  const name = entityNameFrom(r[1]);
-  if (!name) return null;
-  const have = resolveEntity(model, r[1]);
-  const out: FieldRequest[] = [];
-  for (const part of r[2]
-    .split(/\s*,\s*|\s+(?:and|&)\s+/i)
-    .map((s) => unquote(s.replace(/^(?:an?|the)\s+/i, "")))
-    .filter(Boolean)) {
-    // "project" when the app has projects: a link to one of them
-    const other = model.entities.find((e) => snake(e.name) === fieldNameFrom(singularize(part), false) || snake(e.name) === snake(singularize(part)));
-    if (other) {
-      out.push({ name: `${snake(other.name)}_id`, prop: linkProp(other.name) });
-      continue;
-    }
-    out.push(...parseFieldPhrases(part, name));
-  }
-  const unique = out.filter((f, i) => out.findIndex((g) => g.name === f.name) === i);
-  if (!unique.length) return null;
-  // the entity is there already: the sentence's fields go onto it
-  if (have && have.name === name) return addFields(model, name, unique);
-  return addEntityWithFields(model, name, unique);
 }
 
 /** The entity and list field a phrase names: "task status", "the status of tasks", "status on tasks". */

@@ -49,6 +49,7 @@ export function renameEntity(model: AppModel, from: string, to: string): OpResul
     const prop: JsonProp = { ...e.schema.properties[oldKey], description: `id of the related ${to}` };
     e.schema.properties = Object.fromEntries(Object.entries(e.schema.properties).map(([k, v]) => (k === oldKey ? [newKey, prop] : [k, v])));
     e.schema.required = e.schema.required.map((r) => (r === oldKey ? newKey : r));
+    e.filters = e.filters.map((f) => (f === oldKey ? newKey : f));
     relinked.push(e.name);
   }
   const words = (name: string) => [lowerWords(pluralize(name)), lowerWords(name)];

@@ -3,7 +3,7 @@
  * change on the model, and answer with the minimal actions plus plain words.
  */
 import type { Action } from "../../../lib/agent/protocol";
-import { choices, entityRename, entityWithFields, partColours, replaceChoices } from "./asks";
+import { choices, entityRename, partColours, replaceChoices } from "./asks";
 import { textEdit } from "./changes";
 import { chartRequest, viewRequest } from "./view-asks";
 import { fieldNameFrom } from "./entities";
@@ -12,12 +12,20 @@ import { backendFunction } from "./functions";
 import { type AppModel, LAYOUT_PATH, modelPages, THEME_PATH } from "./model";
 import { listing, pascal, singularize } from "./naming";
 import * as ops from "./ops";
-import { cleanPhrase, entitiesWithField, resolveEntity, resolveField, resolvePage, unquote } from "./resolve";
+import { cleanPhrase, entitiesWithField, newNameFrom, resolveEntity, resolveField, resolvePage, unquote } from "./resolve";
+import { ownRecordsRequest } from "./followup/access";
+import { notBuiltRequest } from "./followup/not-built";
+import { looseFields, saysMoreThanFields } from "./followup/fields";
+import { filterRequest } from "./followup/filters";
+import { choiceRequest } from "./followup/choices";
+import { newEntityRequest } from "./followup/new-entity";
+import { linkPhrasing } from "./followup/links";
+import { entityRenameRequest } from "./followup/rename";
 import { COLOUR_WORDS, styleFrom } from "./styles";
 import { CONFIGURE } from "./texts";
 import { detectDomains } from "./domains";
 import { pattern } from "./pattern";
-import { POLITE_WORDS } from "./vocabulary/requests";
+import { FREE_PAGES, POLITE_WORDS } from "./vocabulary/requests";
 
 const POLITE = new RegExp(`^(?:(?:${POLITE_WORDS.join("|")})[,!\\s]+)+`, "i");
 
@@ -28,7 +36,7 @@ export function normalise(message: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .replace(POLITE, "")
-    .replace(/[\s,]*(?:please|thanks|thank you)?[.!?\s]*$/i, "")
+    .replace(/(?:[\s,]+(?:please|pls|plz|thanks|thx|ty|thank you|cheers))?[.!?\s]*$/i, "")
     .trim();
 }
 
@@ -72,7 +80,7 @@ function renames(m: string, model: AppModel, files: Record<string, string>, curr
   const r = /^(?:rename|change the name of)\s+(.+?)\s+to\s+(.+)$/i.exec(m);
   if (!r) return null;
   const left = r[1].trim();
-  const to = unquote(r[2]);
+  const to = newNameFrom(r[2]);
   const pageWord = /\s+(?:page|screen|tab|view)$/i.test(left);
   const fieldOn = /^(?:the\s+)?(.+?)(?:\s+(?:field|column|property|attribute))?\s+(?:on|of|in|for|from)\s+(?:the\s+)?(.+)$/i.exec(left);
   const fieldOnly = /^(?:the\s+)?(.+?)\s+(?:field|column|property|attribute)$/i.exec(left);
@@ -230,6 +238,13 @@ function addEntities(message: string, model: AppModel): Outcome {
     );
   const explicit = Boolean(r[1] || r[3]);
   const phrase = cleanPhrase(r[2]);
+  // "add an about page": a page of text, not of records
+  if (/^(?:page|pages|screen|screens)$/i.test(r[3] ?? "") && phrase.split(/[\s-]+/).some((w) => FREE_PAGES.has(w.toLowerCase())))
+    return {
+      reply:
+        `I can't add ${/^[aeiou]/i.test(phrase) ? "an" : "a"} ${phrase.toLowerCase()} page: the offline engine writes pages of records (a list, a detail page and a form for each entity, boards, calendars and the dashboard), ` +
+        `not pages of free text or sign-in screens (Kiln apps come with sign-in). Write it in the code view, or ${CONFIGURE}.`,
+    };
   if (!explicit || !/^[a-z][a-z\s-]{1,40}$/i.test(phrase) || phrase.split(/\s+/).length > 3) return null;
   const name = pascal(singularize(phrase));
   const existing = resolveEntity(model, phrase);
@@ -271,23 +286,31 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
   const steps = [
     () => backendFunction(m, model, { files, backendFunctions: Boolean(ctx.backendFunctions), secretNames: ctx.secretNames ?? [] }),
     () => appTitle(m, model),
+    () => ownRecordsRequest(m, model),
     () => chartRequest(m, model),
-    () => viewRequest(m, model),
+    () => viewRequest(m, model, currentPage),
+    () => notBuiltRequest(m, model),
     () => partColours(m, model, files),
     () => pageTitle(m, model, files, currentPage),
     () => navigation(m, model, files, currentPage),
     () => renames(m, model, files, currentPage),
-    () => entityWithFields(m, model),
+    () => entityRenameRequest(m, model),
+    () => choiceRequest(m, model, currentPage),
+    () => newEntityRequest(m, model),
     () => choices(m, model),
     () => replaceChoices(m, model),
     () => requiredness(m, model),
-    () => linkRequest(m, model),
+    () => filterRequest(m, model, currentPage),
     () => flagRequest(m, model),
+    () => (saysMoreThanFields(m) ? looseFields(m, model, currentPage) : null),
+    () => linkPhrasing(m, model),
+    () => linkRequest(m, model),
     () => addFields(m, model),
     () => removeFields(m, model),
     () => removals(m, model, files, currentPage),
     () => addEntities(m, model),
     () => theme(m, model, files),
+    () => looseFields(m, model, currentPage),
   ];
   for (const step of steps) {
     const outcome = step();

@@ -39,6 +39,8 @@ export interface EntityDef {
   icon: string;
   /** whether the navigation links the list page ("hide the tasks page from the menu" keeps the page, unlinked) */
   inNav: boolean;
+  /** fields the list page has a filter control for besides its status select ("add a filter by stylist") */
+  filters: string[];
 }
 
 export interface AppModel {
@@ -70,6 +72,7 @@ export function entityDef(schema: EntityJson, pages: EntityPages = defaultPages(
     navTitle: pluralTitle(schema.name),
     icon: icon ?? domainOf(schema.name)?.icon ?? GENERIC_ICON,
     inNav: true,
+    filters: [],
   };
 }
 
@@ -158,6 +161,7 @@ export function readModel(files: Record<string, string>, appName: string): { mod
     const pages = resolvePages(schema.name, ident, files);
     const def = entityDef(schema, pages);
     for (const view of ["board", "calendar"] as const) if (`pages/${viewPage(schema.name, view)}` in files) def.views[view] = viewPage(schema.name, view);
+    def.filters = pages.list ? readFilters(files[`pages/${pages.list}`], schema) : [];
     const item = nav.find((n) => n.page === pages.list);
     if (item) {
       def.navTitle = item.title;
@@ -203,6 +207,21 @@ function readCharts(dashboard: string | undefined, entities: EntityDef[]): Chart
       const props = entities.find((e) => e.name === c?.entity)?.schema.properties;
       return !!props && typeof c.by === "string" && c.by in props && (c.sum === null || c.sum in props) && typeof c.title === "string";
     });
+  } catch {
+    return [];
+  }
+}
+
+/** The line of a list page that names its filter fields (templates/list-filters.ts writes it). */
+export const FILTER_LINE = /^const FILTER_FIELDS = (\[.*\]);$/m;
+
+/** A list page's filter fields, read back from its `const FILTER_FIELDS = [...]` line; fields the entity lost are dropped. */
+function readFilters(list: string | undefined, schema: EntityJson): string[] {
+  const line = list ? FILTER_LINE.exec(list) : null;
+  if (!line) return [];
+  try {
+    const parsed = JSON.parse(line[1]) as unknown[];
+    return parsed.filter((f): f is string => typeof f === "string" && f in schema.properties);
   } catch {
     return [];
   }

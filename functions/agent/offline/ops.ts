@@ -22,6 +22,13 @@ export type OpResult = Change | { reply: string };
 
 const plural = (name: string) => lowerWords(pluralize(name));
 
+const LINK = /^id of the related (\w+)$/;
+/** A field's type in words; a link names the records it picks from. */
+const describeField = (prop: JsonProp): string => {
+  const target = LINK.exec(prop.description ?? "")?.[1];
+  return target ? `a link to one ${target}` : describeProp(prop);
+};
+
 export function addFields(model: AppModel, entity: string, add: { name: string; prop: JsonProp }[]): OpResult {
   const after = cloneModel(model);
   const def = findEntity(after, entity)!;
@@ -29,7 +36,7 @@ export function addFields(model: AppModel, entity: string, add: { name: string; 
   const existing = add.filter((f) => f.name in def.schema.properties).map((f) => f.name);
   if (!fresh.length) return { reply: `${sentence(plural(entity))} already have ${listing(existing.map((n) => `a \`${n}\` field`))}, so there is nothing to add.` };
   for (const f of fresh) def.schema.properties[f.name] = f.prop;
-  const what = fresh.map((f) => `\`${f.name}\` (${describeProp(f.prop)})`);
+  const what = fresh.map((f) => `\`${f.name}\` (${describeField(f.prop)})`);
   const shown = def.pages.form || def.pages.detail || def.pages.list;
   return {
     after,
@@ -47,6 +54,7 @@ export function removeFields(model: AppModel, entity: string, names: string[]): 
   const def = findEntity(after, entity)!;
   for (const name of names) delete def.schema.properties[name];
   def.schema.required = def.schema.required.filter((r) => !names.includes(r));
+  def.filters = def.filters.filter((f) => !names.includes(f));
   keepCharts(after);
   return {
     after,
@@ -76,12 +84,13 @@ export function setRequired(model: AppModel, entity: string, names: string[], re
 }
 
 export function renameField(model: AppModel, entity: string, from: string, to: string): OpResult {
-  const def = findEntity(model, entity)!;
-  if (to in def.schema.properties) return { reply: `${entity} already has a \`${to}\` field, so I can't rename \`${from}\` to it.` };
+  if (to in findEntity(model, entity)!.schema.properties) return { reply: `${entity} already has a \`${to}\` field, so I can't rename \`${from}\` to it.` };
   const after = cloneModel(model);
   const schema = findEntity(after, entity)!.schema;
   schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]));
   schema.required = schema.required.map((r) => (r === from ? to : r));
+  const def = findEntity(after, entity)!;
+  def.filters = def.filters.map((f) => (f === from ? to : f));
   for (const c of after.charts) {
     if (c.entity !== entity) continue;
     if (c.by === from) c.by = to;
@@ -154,6 +163,7 @@ export function removeEntity(model: AppModel, entity: string): OpResult {
     if (key in e.schema.properties) {
       delete e.schema.properties[key];
       e.schema.required = e.schema.required.filter((r) => r !== key);
+      e.filters = e.filters.filter((f) => f !== key);
       unlinked.push(e.name);
     }
   }

@@ -4,9 +4,10 @@
  * command, never inside a list ("add date, hours and project" stays whole).
  */
 const VERB =
-  "(?:please\\s+)?(?:also\\s+)?(?:add|create|make|rename|remove|delete|drop|change|set|use|switch|turn|colou?r|paint|put|give|include|call|hide|get rid of|build|show|set up)\\b";
+  "(?:please\\s+)?(?:also\\s+)?(?:add|create|make|rename|remove|delete|drop|change|set|use|switch|turn|colou?r|paint|put|give|include|call|hide|get rid of|build|show|set up|link|connect|assign|let|filter|search|mark|track)\\b";
 
-const BOUNDARY = new RegExp(`\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+(?:and\\s+)?then\\s+|,?\\s+and\\s+(?=${VERB})|,\\s*(?=${VERB}))`, "i");
+// a verb starts another request only with words after it: "…, trim, remove" ends a list of choices
+const BOUNDARY = new RegExp(`\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+(?:and\\s+)?then\\s+|,?\\s+and\\s+(?=${VERB}\\s+\\S)|,\\s*(?=${VERB}\\s+\\S))`, "i");
 
 /** The requests of a message, in order (the whole message when it is one). */
 export function splitRequests(message: string): string[] {

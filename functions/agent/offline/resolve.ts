@@ -30,7 +30,10 @@ export function resolveEntity(model: AppModel, phrase: string): EntityDef | unde
   // "tasks" for FollowUpTask, "entries" for TimeEntry: the one entity whose name ends with that word
   const last = words(p).length === 1 ? squash(singularize(p)) : "";
   const ending = last ? model.entities.filter((e) => squash(words(e.name).at(-1) ?? "") === last) : [];
-  return ending.length === 1 ? ending[0] : undefined;
+  if (ending.length === 1) return ending[0];
+  // "consents" for ConsentForm: the one entity with that word anywhere in its name
+  const within = last ? model.entities.filter((e) => words(e.name).some((w) => squash(singularize(w)) === last)) : [];
+  return within.length === 1 && !ending.length ? within[0] : undefined;
 }
 
 export function resolveField(model: AppModel, def: EntityDef, phrase: string): Field | undefined {
@@ -41,6 +44,8 @@ export function resolveField(model: AppModel, def: EntityDef, phrase: string): F
     list.find((f) => snake(f.label) === name) ??
     list.find((f) => f.name === `${name}_id`) ??
     list.find((f) => f.name === `${name}_number` || f.name === `is_${name}`) ??
+    // "dietary needs" for dietary_need, "tag" for tags
+    list.find((f) => f.name === snake(singularize(name.replace(/_/g, " "))) || f.name === snake(pluralize(name.replace(/_/g, " ")))) ??
     list.find((f) => squash(f.name) === squash(name))
   );
 }
@@ -78,9 +83,9 @@ export interface FieldRequest {
 
 const HINTS: [RegExp, Exclude<TypeHint, null>][] = [
   [/^(?:text|string|words?)$/, "text"],
-  [/^(?:number|numeric|integer|decimal|amount)$/, "number"],
+  [/^(?:number|numeric|integer|decimal|amount|money|currency|price|cost|£|\$|€)$/, "number"],
   [/^(?:date|day)$/, "date"],
-  [/^(?:boolean|checkbox|yes\/no|flag|toggle|switch)$/, "boolean"],
+  [/^(?:boolean|checkbox|yes\/no|y\/n|true\/false|flag|toggle|switch)$/, "boolean"],
   [/^(?:e-?mail)$/, "email"],
   [/^(?:url|link|website)$/, "url"],
 ];
@@ -102,8 +107,8 @@ const splitList = (text: string) =>
  */
 export function parseFieldPhrases(phrase: string, entity: string, options: string[] = []): FieldRequest[] {
   let text = phrase.trim();
-  const inline = /\s*\(([^)]*,[^)]*)\)\s*$/.exec(text);
-  if (inline && !options.length) {
+  const inline = /\s*\(([^)]*[,/][^)]*)\)\s*$/.exec(text);
+  if (inline && !options.length && !hintOf(inline[1].replace(/\s+/g, ""))) {
     options = splitList(inline[1]);
     text = text.slice(0, inline.index);
   }
@@ -124,8 +129,11 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
       part = part.slice(0, trailing.index);
     }
     // "a rating out of 5", "a score out of 10": a rating with that top
-    const outOf = /^(.*?)\s+out of\s+(\d{1,3})$/i.exec(part);
+    // "a rating out of 5", "a rating 1-5", "a score (1 to 10)": a rating with that top
+    const outOf = /^(.*?)\s+(?:out of\s+|\(?\s*(?:from\s+)?[01]\s*(?:-|–|to)\s*)(\d{1,3})\s*\)?$/i.exec(part);
     if (outOf) part = outOf[1];
+    // "a photo of the receipt": the receipt's photo
+    part = part.replace(/^((?:an?\s+|the\s+)?)(photo|picture|image|scan|copy|file)\s+of\s+(?:the\s+|an?\s+|their\s+|its\s+)?([a-z]+(?:\s+[a-z]+)?)$/i, "$1$3 $2");
     const name = fieldNameFrom(part);
     if (!name || !/^[a-z]/.test(name) || name.length > 40) continue;
     const values = options.map((o) => snake(o)).filter(Boolean);
@@ -142,3 +150,10 @@ export const unquote = (text: string): string =>
     .trim()
     .replace(/^["“'`]+|["”'`]+$/g, "")
     .trim();
+
+/** "everywhere", "instead", "throughout the app", "from now on": where a rename reaches, never part of the new name. */
+export const WHERE =
+  /(?:(?:\s*,\s*|\s+)(?:everywhere|instead|throughout(?:\s+the\s+(?:whole\s+)?(?:app|site))?|across\s+the\s+(?:whole\s+)?(?:app|site|board)|in\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:app|site|ui|interface)|in\s+all\s+(?:places|pages|screens)|on\s+(?:every|all)\s+(?:page|pages|screen|screens)|from\s+now\s+on|too|as\s+well|please|pls|plz|thanks|thx|for\s+me))+$/i;
+
+/** The new name of a rename without the words that only say where it applies. */
+export const newNameFrom = (text: string): string => unquote(unquote(text).replace(WHERE, ""));

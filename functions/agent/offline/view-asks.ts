@@ -12,12 +12,14 @@ import { cleanPhrase, resolveEntity, resolveField } from "./resolve";
 import { CONFIGURE } from "./texts";
 import { addBoard, addCalendar, addChart, boardField, calendarField } from "./views";
 import { pattern } from "./pattern";
+import { centralEntity, entityOnPage } from "./followup/target";
 
 const many = (def: EntityDef) => lowerWords(pluralize(def.name));
 const entityList = (model: AppModel) => listing(model.entities.map((e) => e.name)) || "none";
 
 /** "add a board for deals", "show tasks as a kanban", "add a calendar view of events by start date". */
-export function viewRequest(m: string, model: AppModel): OpResult | null {
+export function viewRequest(message: string, model: AppModel, currentPage?: string | null): OpResult | null {
+  const m = message.replace(/\bcalender\b/gi, "calendar").replace(/\s+(?:pls|plz|please)$/i, "");
   const r =
     pattern(
       "i",
@@ -35,9 +37,15 @@ export function viewRequest(m: string, model: AppModel): OpResult | null {
     pattern(
       "i",
       /^(?:(?:i want|i'd like|i would like|we want|let me|can i|i need)\s+(?:to\s+)?)?/,
-      /(?:show|display|view|put|see|have)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
+      /(?:show|display|view|put|see|have)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|all\s+|our\s+)?/,
       /(.+?)\s+(?:as|on|in)\s+(?:an?\s+|the\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)/,
       /(?:\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/,
+    ).exec(m) ??
+    // "calendar view of talks", "board of orders by status": the view named first, no verb
+    pattern(
+      "i",
+      /^(?:an?\s+|the\s+)?(?:new\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page|screen))?\s+(?:for|of|with)\s+/,
+      /(?:the\s+|my\s+|all\s+)?(.+?)(?:\s+(?:by|on|using|grouped by|per)\s+(?:the\s+|their\s+|its\s+)?(.+))?$/,
     ).exec(m) ??
     // "show deals grouped by stage": a board by that field
     pattern(
@@ -46,13 +54,43 @@ export function viewRequest(m: string, model: AppModel): OpResult | null {
       /(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
       /(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/,
     ).exec(m);
-  if (!r) return null;
+  if (!r) return viewOfImplied(m, model, currentPage);
   const first = /kanban|board|pipeline|calendar/i.test(r[1]);
   const kind = (first ? r[1] : r[2]).toLowerCase().includes("calendar") ? "calendar" : "board";
   const phrase = (first ? r[2] : r[1]).replace(/\s+(?:records?|entries)$/i, "");
   const byPhrase = r[3] ?? null;
+  // "add a calendar view": no records named
+  if (/^(?:an?|the|new|view|page|screen)?$/i.test(cleanPhrase(phrase))) return viewOfImplied(`add a ${kind}`, model, currentPage);
   const def = resolveEntity(model, phrase);
-  if (!def) return { reply: `I couldn't find an entity called "${cleanPhrase(phrase)}" for the ${kind}. The entities are: ${entityList(model)}.` };
+  if (!def) {
+    // "calendar of moves" when the app calls them jobs and has their calendar: point to it
+    const having = model.entities.filter((e) => e.views[kind]);
+    if (having.length === 1)
+      return { reply: `There is no entity called "${cleanPhrase(phrase)}"; the app's ${kind} is pages/${having[0].views[kind]}, of ${many(having[0])}, so nothing needed to change.` };
+    return { reply: `I couldn't find an entity called "${cleanPhrase(phrase)}" for the ${kind}. The entities are: ${entityList(model)}.` };
+  }
+  return addView(model, def, kind, byPhrase);
+}
+
+/** "add a calendar view", "add a board": the view of the records on the page open, else of the app's main records that can have one. */
+function viewOfImplied(m: string, model: AppModel, currentPage?: string | null): OpResult | null {
+  const r = /^(?:(?:add|create|make|build|give me|i want|i'd like|show)\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page|screen))?$/i.exec(m);
+  if (!r) return null;
+  const kind = /calendar/i.test(r[1]) ? "calendar" : "board";
+  const fits = (e: EntityDef) => e.pages.list && (kind === "board" ? boardField(model, e) : calendarField(model, e));
+  const onPage = entityOnPage(model, currentPage);
+  const central = centralEntity({ ...model, entities: model.entities.filter(fits) });
+  const def = onPage && fits(onPage) ? onPage : central;
+  if (!def)
+    return {
+      reply: `I can't add a ${kind}: no entity has ${kind === "board" ? "a status or other choice field to make columns from" : "a date field to place records by"}. Add one first, e.g. "${kind === "board" ? "add a status field to … with options to do, doing, done" : "add a date field to …"}".`,
+    };
+  return addView(model, def, kind, null);
+}
+
+function addView(model: AppModel, def: EntityDef, kind: "board" | "calendar", byPhrase: string | null): OpResult {
+  const existing = def.views[kind];
+  if (existing) return { reply: `${def.name} already has a ${kind}: pages/${existing}.` };
   const field = kind === "board" ? boardField(model, def) : calendarField(model, def);
   if (byPhrase && field) {
     const wanted = resolveField(model, def, byPhrase);
@@ -66,8 +104,6 @@ export function viewRequest(m: string, model: AppModel): OpResult | null {
       };
     }
   }
-  const existing = def.views[kind];
-  if (existing) return { reply: `${def.name} already has a ${kind}: pages/${existing}.` };
   const after = cloneModel(model);
   const added = kind === "board" ? addBoard(after, def.name) : addCalendar(after, def.name);
   if (!added.ok)

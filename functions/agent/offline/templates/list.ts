@@ -4,6 +4,7 @@ import type { AppModel, EntityDef } from "../model";
 import { access, jsxText, str } from "../naming";
 import { talliesOf, tallyHelpers } from "../tally";
 import { columns, entityImport, importLine, indent, lines, names, newRecordButton, OPTIONS, recordUrl, related, relationLabels, setter, uiImports, valueJsx } from "./common";
+import { filterParts, filterTargets } from "./list-filters";
 import { CARD_PAGE_END, PAGE_HEADER_OPEN } from "./page-parts";
 
 export function renderList(model: AppModel, def: EntityDef): string {
@@ -14,7 +15,13 @@ export function renderList(model: AppModel, def: EntityDef): string {
   const rel = related(model, cols).map((t) => names(model, t));
   // votes of these records, counted per record (and their rating averaged)
   const tallies = talliesOf(model, def).map((t) => ({ ...t, n: names(model, t.votes) }));
-  const loaded = [...rel, ...tallies.filter((t) => !rel.some((r) => r.def === t.votes)).map((t) => t.n)];
+  // filters asked for in chat (list-filters.ts); none on a page as first built
+  const extra = filterParts(model, n, status);
+  const filtered = filterTargets(model, extra.list)
+    .filter((t, i, all) => all.indexOf(t) === i && !rel.some((r) => r.def === t))
+    .map((t) => names(model, t));
+  const shown = [...rel, ...filtered];
+  const loaded = [...shown, ...tallies.filter((t) => !shown.some((r) => r.def === t.votes)).map((t) => t.n)];
   const searchable = n.fields.filter((f) => f.kind === "text" || f.kind === "email" || f.kind === "longtext");
   const deleteName = n.title ? access(n.one, n.title.name) : `"this ${n.label}"`;
 
@@ -53,7 +60,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
     input: ["Input"],
     table: ["Table", "TableBody", "TableCell", "TableHead", "TableHeader", "TableRow"],
   };
-  if (status) ui.select = ["Select", "SelectContent", "SelectItem", "SelectTrigger", "SelectValue"];
+  if (status || extra.usesSelect) ui.select = ["Select", "SelectContent", "SelectItem", "SelectTrigger", "SelectValue"];
 
   return lines(
     `import React, { useEffect, useState } from "react";`,
@@ -63,17 +70,19 @@ export function renderList(model: AppModel, def: EntityDef): string {
     loaded.map((r) => entityImport(model, r.def.name)),
     uiImports(ui),
     `import FieldValue from "@/components/FieldValue";`,
-    status ? `import { formatLabel } from "@/components/StatusBadge";` : null,
+    status || extra.list.some((f) => f.kind === "enum") ? `import { formatLabel } from "@/components/StatusBadge";` : null,
     `import { theme } from "@/components/Theme";`,
     `import { createPageUrl } from "@/utils";`,
     "",
     status ? [`const ${OPTIONS(status)} = ${JSON.stringify(status.options).replace(/","/g, '", "')};`, ""] : null,
+    extra.list.length ? [...extra.consts, ""] : null,
     tallies.length ? [...tallyHelpers(tallies.some((t) => t.rating)), ""] : null,
     `export default function ${page}() {`,
     `  const [${n.many}, ${setter(n.many)}] = useState([]);`,
     loaded.map((r) => `  const [${r.many}, ${setter(r.many)}] = useState([]);`),
     `  const [search, setSearch] = useState("");`,
     status ? `  const [statusFilter, setStatusFilter] = useState("all");` : null,
+    extra.list.length ? extra.state : null,
     "  const [loading, setLoading] = useState(true);",
     "",
     "  useEffect(() => {",
@@ -101,6 +110,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
     "  const query = search.trim().toLowerCase();",
     `  const visible = ${n.many}.filter((${n.one}) => {`,
     filter,
+    extra.tests,
     "    if (!query) return true;",
     searchable.length
       ? `    return [${searchable.map((f) => access(n.one, f.name)).join(", ")}].some((value) => String(value ?? "").toLowerCase().includes(query));`
@@ -138,6 +148,7 @@ export function renderList(model: AppModel, def: EntityDef): string {
           "            </Select>",
         ]
       : null,
+    indent(extra.controls, 12),
     "          </div>",
     "          {loading ? (",
     "            <p className={theme.muted}>Loading…</p>",

@@ -1,0 +1,94 @@
+/**
+ * Links between records as people say them: "each appointment should be linked to a patient",
+ * "jobs belong to a customer", "every booking has a member", "a patient has many visits",
+ * "assign tasks to staff", "track which stylist each appointment is with". The child gets a
+ * `<parent>_id` field, which the form shows as a select of the parent's records, the list as
+ * the parent's name and the parent's detail page as a list of its children.
+ */
+import { linkProp } from "../entities";
+import type { AppModel, EntityDef } from "../model";
+import { snake } from "../naming";
+import * as ops from "../ops";
+import type { OpResult } from "../ops";
+import { pattern } from "../pattern";
+import { resolveEntity } from "../resolve";
+
+const ART = /(?:an?\s+|the\s+|one\s+|its\s+|their\s+|his\s+|her\s+|each\s+|every\s+|some\s+|single\s+|specific\s+)*/;
+const SUBJECT = /^(?:and\s+|also\s+)?(?:(?:each|every|all|any|an?|the|my|our)\s+)?(.+?)\s+/;
+
+/** Child first, parent second. */
+const CHILD_PARENT: RegExp[] = [
+  pattern(
+    "i",
+    SUBJECT,
+    /(?:should|must|need to|needs to|has to|have to|will|can|could)?\s*(?:also\s+)?(?:be\s+|is\s+|are\s+)?/,
+    /(?:linked|link|connected|connect|tied|tie|attached|attach|related|relate|assigned|assign|associated|belongs?|belonging)\s+(?:to|with)\s+/,
+    ART,
+    /(.+)$/,
+  ),
+  pattern("i", SUBJECT, /(?:should|must|needs? to)\s+(?:have|get|show|record|pick|store)\s+/, ART, /(?:linked\s+|related\s+)?(.+)$/),
+  pattern("i", SUBJECT, /(?:has|have|needs?|gets?|is for|are for|is with|are with|goes to|go to|happens? with)\s+/, ART, /(.+)$/),
+  pattern("i", /^(?:link|connect|relate|attach|associate|assign|tie)\s+/, ART, /(.+?)\s+(?:to|with)\s+/, ART, /(.+)$/),
+];
+
+/** Parent first, child second: "a patient has many appointments", "customers can have several jobs". */
+const PARENT_CHILD: RegExp[] = [
+  pattern("i", SUBJECT, /(?:can\s+|should\s+|may\s+)?(?:has|have|owns?|gets?)\s+(?:many|several|multiple|lots of|a lot of|more than one|one or more|any number of)\s+(.+)$/),
+];
+
+const WHICH = /^(?:i want to\s+|i need to\s+|let me\s+|we need to\s+)?(?:track|record|know|see|show|pick|choose|select|store|note)\s+which\s+(.+?)\s+(?:each|every|an?|the)\s+(.+?)\s+(?:is|was|are|belongs?|goes|happens?)\b.*$/i;
+
+const trimParent = (phrase: string) =>
+  phrase
+    // "the eye test they're based on", "a game they want to reserve", "the volunteer who packed them"
+    .replace(/\s+(?:(?:that|which|who|whom|whose|when|where|if|they|it|he|she|we|you|i)\b|they're|it's).*$/i, "")
+    .replace(/\s+(?:too|as well|also|please|record|records|entry|entries)$/i, "")
+    .replace(/\s*\(.*\)$/, "")
+    .trim();
+
+/** The parent a phrase names; "it", "them" or "the new one" is the entity added last (the one just made by an earlier request of the message). */
+function parentNamed(model: AppModel, phrase: string): EntityDef | undefined {
+  const p = trimParent(phrase);
+  if (/^(?:it|them|that|this|those|that one|the new one|the new entity)$/i.test(p)) return model.entities.at(-1);
+  return resolveEntity(model, p);
+}
+
+function link(model: AppModel, child: EntityDef, parent: EntityDef): OpResult {
+  return linkAll(model, child, [parent]);
+}
+
+function linkAll(model: AppModel, child: EntityDef, parents: EntityDef[]): OpResult {
+  return ops.addFields(
+    model,
+    child.name,
+    parents.map((parent) => ({ name: `${snake(parent.name)}_id`, prop: linkProp(parent.name) })),
+  );
+}
+
+/** The link asked for, or null when the sentence links no two of the app's entities. */
+export function linkPhrasing(m: string, model: AppModel): OpResult | null {
+  for (const re of CHILD_PARENT) {
+    const r = re.exec(m);
+    if (!r) continue;
+    const child = resolveEntity(model, r[1]);
+    // "every loan is for one book and one member": a link to each
+    const parents = r[2].split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).map((p) => parentNamed(model, p.replace(/^(?:an?|the|one|its|their)\s+/i, "")));
+    if (child && parents.length > 1 && parents.every((p) => p && p !== child)) return linkAll(model, child, parents as EntityDef[]);
+    const parent = parentNamed(model, r[2]);
+    if (child && parent && child !== parent) return link(model, child, parent);
+  }
+  for (const re of PARENT_CHILD) {
+    const r = re.exec(m);
+    if (!r) continue;
+    const parent = resolveEntity(model, r[1]);
+    const child = resolveEntity(model, trimParent(r[2]));
+    if (child && parent && child !== parent) return link(model, child, parent);
+  }
+  const which = WHICH.exec(m);
+  if (which) {
+    const parent = resolveEntity(model, which[1]);
+    const child = resolveEntity(model, which[2]);
+    if (child && parent && child !== parent) return link(model, child, parent);
+  }
+  return null;
+}

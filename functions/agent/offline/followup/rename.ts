@@ -1,0 +1,58 @@
+/**
+ * Renaming an entity the ways people say it: "rename Client to Customer everywhere", "call
+ * clients customers instead", "change 'Job' to 'Work order'", "use Patient instead of Client",
+ * "clients should be called customers". The words around the new name ("everywhere",
+ * "instead", "throughout the app") say where, not what: they never become part of the name.
+ */
+import { entityRename } from "../asks";
+import type { AppModel } from "../model";
+import type { OpResult } from "../ops";
+import { newNameFrom, resolveEntity, WHERE } from "../resolve";
+
+/** The old name and the new one, as the sentence puts them (the old one may be any phrase). */
+function namesIn(m: string): [string, string] | null {
+  const to =
+    /^(?:rename|change|switch|turn)\s+(?:the\s+)?(?:name\s+(?:of\s+)?)?(.+?)\s+(?:to|into|as)\s+(.+)$/i.exec(m) ??
+    /^(?:i'd\s+rather|we'd\s+rather|let's|lets)\s+call\s+(.+?)\s+()(.+)$/i.exec(m) ??
+    /^(.+?)\s+(?:should|must|need to|needs to)\s+be\s+(?:called|named|renamed(?:\s+to)?)\s+(.+)$/i.exec(m) ??
+    /^(?:call|name)\s+(?:the\s+|all\s+)?(.+?)\s+(?:as\s+)?()(.+)$/i.exec(m);
+  if (to) {
+    const [left, right] = to.length === 4 ? [to[1], to[3]] : [to[1], to[2]];
+    if (left && right) return [left, right];
+  }
+  const arrow = /^(.+?)\s*(?:->|→|=>|>)\s*(.+)$/.exec(m);
+  if (arrow) return [arrow[1], arrow[2]];
+  const instead = /^(?:use|say|show|prefer|call\s+(?:them|it))\s+(.+?)\s+(?:instead\s+of|rather\s+than)\s+(.+)$/i.exec(m) ?? /^(?:replace|swap|switch)\s+(.+?)\s+(?:with|for)\s+(.+)$/i.exec(m);
+  if (instead) return /^(?:replace|swap|switch)/i.test(m) ? [instead[1], instead[2]] : [instead[2], instead[1]];
+  return null;
+}
+
+/** "call clients customers": the longest opening words that name an entity, the rest the new name. */
+function splitCall(phrase: string, model: AppModel): [string, string] | null {
+  const w = phrase.trim().split(/\s+/);
+  for (let k = w.length - 1; k >= 1; k--) {
+    const left = w.slice(0, k).join(" ");
+    if (resolveEntity(model, left)) return [left, w.slice(k).join(" ")];
+  }
+  return null;
+}
+
+/** The entity renamed, or null when the sentence renames no entity the app has. */
+/** "can we", "I'd rather", "let's": how the request opens, not what it asks. */
+const LEAD = /^(?:(?:can|could|shall)\s+(?:we|i|you)\s+|(?:i'd|we'd|i would|we would)\s+(?:rather|prefer to|like to)\s+|(?:let's|lets|please)\s+|(?:i|we)\s+(?:want|need)\s+to\s+)/i;
+
+export function entityRenameRequest(message: string, model: AppModel): OpResult | null {
+  const m = message.replace(LEAD, "").replace(/\?$/, "");
+  // "call clients customers": no word between the two names, so find where the entity ends
+  const bare = /^(?:call|name)\s+(?:the\s+|all\s+|my\s+|our\s+)?(.+)$/i.exec(m);
+  const names = bare && !/\s(?:to|as)\s/i.test(bare[1]) ? splitCall(bare[1].replace(WHERE, ""), model) : namesIn(m);
+  if (!names) return null;
+  const [left, right] = names;
+  if (/\s+(?:page|screen|tab|view|field|column|property|title|heading|colou?r|theme)$/i.test(left.trim())) return null;
+  const def = resolveEntity(model, left);
+  // "change the status to done" names a field, "rename the app to X" the app: not an entity
+  if (!def) return null;
+  const to = newNameFrom(right);
+  if (!to || to.split(/\s+/).length > 4 || /[,;:]|\b(?:and|or)\b/i.test(to)) return null;
+  return entityRename(left, to, model);
+}
