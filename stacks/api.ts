@@ -1,4 +1,5 @@
 /// <reference path="../.sst/platform/config.d.ts" />
+import { WordNet } from "../functions/agent/offline/language/wordnet";
 import { access, pascal } from "./functions";
 import { appRealtime, realtime } from "./realtime";
 import { appSocketRoutes, routes, socketRoutes, type RouteDef } from "../lib/routes";
@@ -45,6 +46,12 @@ const groupNeeds: Record<string, Parameters<typeof access>> = {
   usage: ["stripe"],
 };
 
+/** Packages a call group's code reads files of, installed beside its bundle (the offline assistant names new apps with WordNet). */
+const groupInstalls: Record<string, string[]> = {
+  apps: [WordNet.LAMBDA_PACKAGE],
+  remix: [WordNet.LAMBDA_PACKAGE],
+};
+
 /** One function per call group, by group name. */
 export const handlers = new Map<string, sst.aws.Function>();
 for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
@@ -53,7 +60,7 @@ for (const group of new Set(cloudRoutes.map(([, r]) => r.group))) {
   const timeout = ["backend", "publish", "export"].includes(group) ? ("30 seconds" as const) : undefined;
   // the export carries Kiln's UI kit and money rule as they are (functions/core/export/sources.ts)
   const copyFiles = group === "export" ? [{ from: "web/runtime/ui", to: "web/runtime/ui" }, { from: "schemas/money.ts", to: "schemas/money.ts" }] : group === "publish" ? publishFiles : undefined;
-  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/http/${group}.handler`, ...access(...(groupNeeds[group] ?? [])), ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}) }));
+  handlers.set(group, new sst.aws.Function(`Api${pascal(group)}`, { handler: `functions/http/${group}.handler`, ...access(...(groupNeeds[group] ?? [])), ...(timeout ? { timeout } : {}), ...(copyFiles ? { copyFiles } : {}), ...(groupInstalls[group] ? { nodejs: { install: groupInstalls[group] } } : {}) }));
 }
 
 for (const [key, { group }] of cloudRoutes) {

@@ -1,4 +1,5 @@
 /// <reference path="../.sst/platform/config.d.ts" />
+import { WordNet } from "../functions/agent/offline/language/wordnet";
 import { VerifyBrowser } from "../functions/core/verify/browser";
 import { WORKER_TIMEOUT_SECONDS } from "../schemas/jobs";
 import { customDomains } from "./domains";
@@ -54,8 +55,9 @@ export const worker = new sst.aws.Function("Worker", {
   handler: "functions/jobs/worker.handler",
   timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
   // a turn is checked in a headless Chromium built for Lambda (functions/core/verify/browser.ts): both packages are
-  // installed beside the bundle, never bundled, and Chromium wants the memory (its makers advise 1,600 MB or more)
-  nodejs: { install: Object.values(VerifyBrowser.LAMBDA_PACKAGES) },
+  // installed beside the bundle, never bundled, and Chromium wants the memory (its makers advise 1,600 MB or more);
+  // the offline assistant reads WordNet's files, installed beside it too
+  nodejs: { install: [...Object.values(VerifyBrowser.LAMBDA_PACKAGES), WordNet.LAMBDA_PACKAGE] },
   memory: "2048 MB",
   retries: 0,
   ...workerGrants,

