@@ -10,7 +10,7 @@ import type { Word } from "../language/tagger";
 import { pluralize, singularize, snake } from "../naming";
 import { kindOf } from "./kinds";
 import { YES_NO } from "./normalise";
-import { type Group, isNoun, nounPhrases } from "./phrases";
+import { type Group, isNoun, nounPhrases, pluralNoun } from "./phrases";
 
 /** A field word that takes choices: "size", "type", "status", "level" (a value or a placeholder kind). */
 export const isValueNoun = (noun: string) => kindOf(noun) === "value" || /(^| )(type|kind|sort|category|level|process)$/.test(noun);
@@ -47,7 +47,14 @@ export function addField(d: Draft, f: FieldDraft | null): void {
 const IDENTIFIER = /^(?:(.*?)\s+)?(?:id|ids|no|nr|num|#|number)$/;
 
 /** One item of a field list: a field, a link to another record, or a yes/no. */
-export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) => Draft | undefined, g: Group, choices: Map<Word, string[]>): void {
+export function readItem(
+  owner: Draft,
+  item: Word[],
+  recordOf: (noun: string) => Draft | undefined,
+  g: Group,
+  choices: Map<Word, string[]>,
+  add?: (noun: string) => Draft | undefined,
+): void {
   // "size (s/m/l)", "type: initial / follow up", "colour red/white/rosé": a field with its choices
   const listed = choices.get(item[item.length - 1]);
   const colon = item.findIndex((w) => w.text === ":");
@@ -96,6 +103,15 @@ export function readItem(owner: Draft, item: Word[], recordOf: (noun: string) =>
   if (asked === "how" && /^(many|much)$/.test(words[1] ?? "") && words[2]) {
     addField(owner, { name: snake(words[2]), prop: { type: "number" } });
     return;
+  }
+  // "bookings: client, artist, date": a person a record names is someone the app keeps, to pick from
+  const person = noun && words.length <= 2 && kindOf(noun) === "person" && !target && isNoun(item.at(-1)) && !pluralNoun(item.at(-1)!);
+  if (person && add) {
+    const who = add(noun);
+    if (who && who !== owner) {
+      link(owner, who);
+      return;
+    }
   }
   if (/^(where|when|who)$/.test(asked) && words.length > 1) {
     const field = { where: "location", when: "date", who: "person" }[asked]!;

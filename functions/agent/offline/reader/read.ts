@@ -91,7 +91,9 @@ export function read(description: string): Reading {
     for (const g of s.groups) {
       // "where in the rack (row/column)": brackets inside a field list's item detail that item
       const wholeItem = (outer: Group) => outer.items.some((item) => item[0] === g.owner?.words[0] && item.at(-1) === g.owner?.words.at(-1));
-      const nested = g.opener === "(" && s.groups.some((outer) => outer !== g && outer.opener !== "(" && outer.from < g.from && outer.to > g.from && !(listsRecords(outer, s, subjects) && wholeItem(outer)));
+      // (a list going on after brackets holds them only when it is the brackets' fields: "(jackets…), where it was found")
+      const holds = (outer: Group) => outer !== g && outer.opener !== "(" && (!outer.after || examplesOf.has(outer.after)) && outer.from < g.from && outer.to > g.from;
+      const nested = g.opener === "(" && s.groups.some((outer) => holds(outer) && !(listsRecords(outer, s, subjects) && wholeItem(outer)));
       const verdict = listsRecords(g, s, subjects) || nested ? "none" : g.after ? (examplesOf.has(g.after) ? "fields" : "none") : judgeList(g, (noun) => !!recordOf(noun));
       if (verdict !== "none") lists.add(g);
       if (!g.owner || subjects.has(g.owner.noun)) continue;
@@ -143,7 +145,7 @@ export function read(description: string): Reading {
       }
       if (!lists.has(g)) continue;
       if (g.items.length >= 2) fieldLists++;
-      for (const item of g.items) readItem(owner, item, recordOf, g, choices);
+      for (const item of g.items) readItem(owner, item, recordOf, g, choices, add);
     }
 
   // 3. links from how sentences tie records
