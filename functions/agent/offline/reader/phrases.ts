@@ -45,6 +45,8 @@ export function retag(words: Word[]): Word[] {
     // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
     const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
     if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    // "a costume hire shop", "a dog walking business": a verb between two nouns names the thing with them
+    if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && after?.pos === "NOUN" && !pluralNoun(before)) return { ...w, pos: "NOUN" as const };
     // "which tenant is in which flat,": a word after a determiner that ends the phrase is a noun
     if (w.pos === "ADJ" && before && /^(which|what|each|every|a|an|the|one)$/.test(before.lower) && (!after || after.pos === "PUNCT" || after.pos === "CCONJ") && WordNet.knows(w.lower))
       return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
@@ -86,7 +88,7 @@ export const pluralNoun = (w: Word): boolean => (w.lemma !== w.lower || /[^s]s$/
 
 export const isNoun = (w: Word | undefined): boolean => !!w && (NOUNISH.has(w.pos) || ALSO_NOUNS.has(w.lower)) && /[a-z0-9]/i.test(w.text);
 const isModifier = (w: Word | undefined): boolean =>
-  !!w && (isNoun(w) || w.pos === "ADJ" || (w.pos === "VERB" && /ing$/.test(w.lower)) || (w.pos === "NUM" && /^\d+$/.test(w.text) === false));
+  !!w && (isNoun(w) || w.pos === "ADJ" || (w.pos === "VERB" && /ing$/.test(w.lower)) || (w.pos === "NUM" && !/^\d+$/.test(w.text) && w.lower !== "one"));
 
 /** Every noun phrase of a sentence, left to right; a phrase ends at its last noun. */
 export function nounPhrases(words: Word[]): NounPhrase[] {

@@ -109,9 +109,16 @@ export function read(description: string): Reading {
     s.groups.some((g) => lists.has(g) && g.owner !== p && p.start > g.from && p.head < g.to && (!/^(with|has|have|having|include|includes|including)$/.test(g.opener) || listsValues(g)));
   // "how many bottles of each", "where in the rack": a question item is one field, whatever nouns it has
   const inQuestion = (s: Sentence, p: NounPhrase) => s.groups.some((g) => g.items.some((item) => /^(how|where|when|which|who|whether|what)$/.test(item[0].lower) && item.includes(s.words[p.head])));
+  // how often a noun is said, and lists of things of one kind said once each ("tents, stoves, crampons"): examples
+  const said = new Map<string, number>();
+  for (const s of sentences) for (const p of s.phrases) said.set(p.noun, (said.get(p.noun) ?? 0) + 1);
+  const mentions = (noun: string) => said.get(noun) ?? 0;
+  const examples = new Set(sentences.flatMap((s) => examplesIn(s, mentions, (noun) => !!recordOf(noun))));
   for (const s of sentences)
     for (const p of s.phrases) {
       if (subjects.has(p.noun) || inLists(s, p) || inQuestion(s, p)) continue;
+      // "Leeds", "August": a name written with a capital is no kind of record
+      if (p.words.at(-1)?.pos === "PROPN" && /^[A-Z]/.test(p.words.at(-1)!.text) && p.start > 0) continue;
       const kind = kindOf(p.noun);
       if (!isRecordKind(kind)) continue;
       // "track a van", "log each visit", "manage my collection": the object of a keeping verb
@@ -119,6 +126,7 @@ export function read(description: string): Reading {
       while (back >= 0 && /^(DET|PRON|ADJ|NUM|ADV)$/.test(s.words[back].pos)) back--;
       const kept = back >= 0 && s.words[back].pos === "VERB" && KEEPING.has(s.words[back].lemma);
       const each = p.determiner === "each" || p.determiner === "every";
+      if (examples.has(p)) continue;
       if (p.plural || kept || each || recordOf(p.noun)) add(p.noun);
       // "a driver takes a van out on a route": a thing said once is a record only if the text ties it to another
       else if (p.determiner || s.words[p.start - 1]?.pos === "VERB" || s.words[p.head + 1]?.text === "'s") {
@@ -157,7 +165,8 @@ export function read(description: string): Reading {
     for (const h of here.filter(happens)) for (const m of here.filter((x) => x !== h && !happens(x)).slice(0, 3)) alongside.push([h, m]);
   }
 
-  const tied = (d: Draft) => d.described.length > 0 || d.links.length > 0 || [...records.values()].some((x) => x.links.includes(d.name));
+  // a record said in passing stays when it has fields or another record (one the text lists) links to it
+  const tied = (d: Draft) => d.described.length > 0 || [...records.values()].some((x) => x.links.includes(d.name) && !tentative.has(x.noun));
   const drafts = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun) && (!tentative.has(d.noun) || tied(d)));
   linkLoose(drafts);
   const all = sentences.flatMap((x) => x.words);
@@ -176,6 +185,31 @@ function sameAs(noun: string, known: string[]): string | undefined {
     // "subs" for "subcontractors", "vols" for "volunteers": a short form of a record's name
     (noun === head && head.length >= 3 ? known.find((k) => k.split(" ").pop()!.startsWith(head) && k.split(" ").pop() !== head) : undefined)
   );
+}
+
+const CONCRETE = ["artifact", "animal", "food", "plant", "object", "substance"];
+
+/**
+ * Lists of three or more things of one concrete kind, none said again or given fields ("tents, stoves,
+ * crampons, ice axes", "rats, mice, wasps"): examples of what the app keeps, not records each.
+ */
+function examplesIn(s: Sentence, mentions: (noun: string) => number, isRecord: (noun: string) => boolean): NounPhrase[] {
+  const out: NounPhrase[] = [];
+  let run: NounPhrase[] = [];
+  const close = () => {
+    const lexes = new Set(run.map((p) => WordNet.lexOf(p.noun.split(" ").pop()!)));
+    const [lex] = lexes;
+    if (run.length >= 3 && lexes.size === 1 && lex && CONCRETE.includes(lex) && run.every((p) => p.plural && mentions(p.noun) === 1 && !isRecord(p.noun))) out.push(...run);
+    run = [];
+  };
+  for (const p of s.phrases) {
+    const last = run.at(-1);
+    const gap = last ? s.words.slice(last.head + 1, p.start).filter((w) => !/^(,|and|or|&|the|a|an|some)$/.test(w.lower)) : [];
+    if (last && gap.length) close();
+    run.push(p);
+  }
+  close();
+  return out;
 }
 
 /**

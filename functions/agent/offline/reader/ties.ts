@@ -42,6 +42,31 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     const firsts = mentions.filter((m) => m.p.start > which[0] && m.p.start < which[which.length - 1]);
     for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
   }
+  // "each hire is one boat for one customer", "a stay is one cat in one pen", "each session is in one room with one of
+  // our engineers": what each record is made of, said one by one, is what it links to
+  const each = mentions.find((m) => /^(each|every|a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? ""));
+  const parts = new Set<Draft>();
+  if (each) {
+    // the clause ends at the sentence's end or where another "each …" starts ("…, and each pet belongs to an owner")
+    const end = w.findIndex((x, k) => k > each.p.head && (/^[;.!?]$/.test(x.text) || /^(each|every)$/.test(x.lower)));
+    let made = 0;
+    for (const p of s.phrases) {
+      if (p.start <= each.p.head || (end >= 0 && p.start > end)) continue;
+      const before = w.slice(Math.max(0, p.start - 4), p.start).map((x) => x.lower);
+      const oneOf = before.join(" ").includes("one of");
+      const one = (!p.plural && (p.determiner === "one" || p.determiner === "a" || p.determiner === "an" || before.at(-1) === "one")) || oneOf;
+      const kind = kindOf(p.noun);
+      if (!one || !(kind === "person" || kind === "record" || kind === "place")) continue;
+      const d = recordOf(p.noun) ?? add(p.noun);
+      if (d && d !== each.d) {
+        link(each.d, d);
+        parts.add(d);
+        made++;
+      }
+    }
+    // a person is not "one boat for one customer": a record made of others is a happening ("a hire", "a stay")
+    if (made >= 2) each.d.person = false;
+  }
   const joined = new Set<Draft>();
   for (const [i, a] of mentions.entries()) {
     // "a driver takes a van out on a route": the route is where the driver and the van meet
@@ -66,6 +91,8 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
       if (who) link(a.d, who);
     }
     if (joined.has(a.d) && b && joined.has(b.d)) continue;
+    // "one boat for one customer": the parts of an "each … is" clause tie to it, not to each other
+    if (parts.has(a.d) && b && parts.has(b.d)) continue;
     // "clients and their dogs", "members and their visits": what is theirs belongs to them
     if (a.p.possessive && /^(their|its|his|her)$/.test(a.p.possessive)) {
       const owner = [...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d)?.d ?? lastOf(previous, recordOf, a.d);
