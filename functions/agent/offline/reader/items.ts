@@ -35,7 +35,10 @@ export function splitChoices(words: Word[]): string[] {
 /** The noun an item names (its last noun phrase's), or null for an item with no noun ("paid yesno" has one). */
 export function phraseNoun(item: Word[]): string | null {
   const phrases = nounPhrases(item).filter((p) => p.words.at(-1)?.lower !== YES_NO);
-  return phrases.at(-1)?.noun ?? null;
+  // "the date of burial", "name of the deceased": what comes before "of" is what the item is
+  const of = item.findIndex((w) => w.lower === "of");
+  const head = of > 0 ? phrases.filter((p) => p.head < item[of].at).at(-1) : undefined;
+  return (head ?? phrases.at(-1))?.noun ?? null;
 }
 
 export function addField(d: Draft, f: FieldDraft | null): void {

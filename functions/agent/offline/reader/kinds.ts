@@ -26,7 +26,7 @@ const VALUES = new Set(
 const GENERIC = new Set(
   (
     "stuff thing things item items info data record records entry entries list lists detail details way ways lot lots bunch kind sort type " +
-    "app application tracker system tool database spreadsheet sheet platform website site page dashboard portal software program excel notion " +
+    "app tracker system tool database spreadsheet sheet platform website site page dashboard portal software program excel notion " +
     "everything something anything nothing one ones people person everyone anyone someone somebody folks guy guys us me them " +
     "place home work stuff"
   ).split(" "),
@@ -34,7 +34,7 @@ const GENERIC = new Set(
 /** Generic words that are records after all when a description lists them with fields of their own. */
 /** What an app is called after ("a bug tracker", "a release checklist tool", "a simple CRM"): the app, never a record. */
 const APP_WORDS = new Set(
-  "app application tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website site inventory builder".split(" "),
+  "app tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website site inventory builder".split(" "),
 );
 
 export const GENERIC_BUT_RECORDABLE = new Set("item items task project job team group place house room site entry".split(" "));

@@ -145,6 +145,11 @@ export function itemsOf(words: Word[], from: number, to: number): Word[][] {
   let current: Word[] = [];
   for (let k = from; k < to; k++) {
     const w = words[k];
+    // "weight like dk or aran, …": the examples after an item are its own list (a "like" group reads them)
+    if (w.lower === "like" && w.pos !== "VERB" && current.length) {
+      while (k + 1 < to && words[k + 1].text !== "," && !/^[.;:)]$/.test(words[k + 1].text)) k++;
+      continue;
+    }
     // "size (small/medium/large)": what is in brackets is the item's own list
     if (w.text === "(") {
       const close = words.findIndex((x, j) => j > k && x.text === ")");
@@ -232,6 +237,9 @@ function insideBrackets(words: Word[], k: number): boolean {
   return depth > 0;
 }
 
+/** Verbs that introduce what is written down about a record: "for each film we need the title, …". */
+const NOTING = new Set(["want", "need", "note", "log", "keep", "record", "track", "have", "take", "store", "write", "put", "get", "like", "save", "capture"]);
+
 const HAVING = new Set(["has", "have", "having", "had", "include", "includes", "including", "incl", "contains", "contain", "with", "w"]);
 const EXAMPLES = ["like", "such", "e.g", "including", "eg"];
 
@@ -269,6 +277,23 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       const items = itemsOf(words, from + 1, end).filter((item) => item.length <= 3 && isNoun(item.at(-1)) && pluralNoun(item.at(-1)!));
       if (words[from]?.text === "," && items.length >= 2) out.push({ owner: placeholder, opener: "like", items, from: k, to: end });
     }
+    // "for each application I want the lender, product and rate", "for the vans we note the reg plate and …"
+    if (/^(for|per)$/.test(w.lower)) {
+      const owner = phrases.find((p) => p.start > k && p.start <= k + 3 && /^(each|every|the|a)$/.test(words[p.start - 1]?.lower ?? ""));
+      const verb = owner ? words.findIndex((x, j) => j > owner.head && j <= owner.head + 4 && x.pos === "VERB" && NOTING.has(x.lemma)) : -1;
+      if (owner && verb > 0 && words.slice(owner.head + 1, verb).every((x) => x.pos === "PRON" || x.pos === "AUX" || x.pos === "ADV")) {
+        const from = verb + 1;
+        const end = listEnd(words, from);
+        if (end > from) out.push({ owner, opener: "for", items: itemsOf(words, from, end), from: k, to: end });
+      }
+    }
+    // "each project uses one pattern, and I note the needle size, start date and who it's for": the "each …" it is about
+    if (w.pos === "VERB" && NOTING.has(w.lemma) && /^(i|we)$/.test(words[k - 1]?.lower ?? "") && words[k + 1]?.text !== "'s") {
+      const about = phrases.filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).at(-1);
+      const end = listEnd(words, k + 1);
+      const items = itemsOf(words, k + 1, end);
+      if (about && items.length >= 2) out.push({ owner: about, opener: "note", items, from: k, to: end });
+    }
     // "we note the pet's species, breed and weight"
     if (w.text === "'s" && phraseBefore(phrases, k)) {
       const end = listEnd(words, k + 1);
@@ -279,7 +304,11 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       const from = w.lower === "such" ? k + 2 : k + 1;
       const end = listEnd(words, from);
       const owner = phraseBefore(phrases, k, 1);
-      if (owner) out.push({ owner, opener: "like", items: itemsOf(words, from, end), from: k, to: end });
+      // "weight like dk or aran, and how many balls": examples end where a question starts
+      const all = itemsOf(words, from, end);
+      const question = all.findIndex((item) => QUESTION.test(item[0].lower));
+      const items = question < 0 ? all : all.slice(0, question);
+      if (owner && items.length) out.push({ owner, opener: "like", items, from: k, to: question < 0 ? end : all[question][0].at });
       continue;
     }
     if (HAVING.has(w.lower)) {
@@ -288,6 +317,9 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
       const loose = words[back - 1]?.text === ",";
       let owner = loose ? undefined : phraseBefore(phrases, k, 2, words);
+      // "every burial is in one plot and has a date": the sentence's "every …" has it, not the plot
+      const eachBefore = phrases.filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).at(-1);
+      if (words[k - 1]?.lower === "and" && eachBefore) owner = eachBefore;
       // "exercise plans for each patient with exercises": the list is the plans', not the patient's
       const by = owner && /^(each|every|per|a|the)$/.test(words[owner.start - 1]?.lower ?? "") && /^(for|per|in|at|on|of)$/.test(words[owner.start - 2]?.lower ?? "");
       if (owner && by) owner = phrases.filter((p) => p.head < owner!.start - 2).at(-1) ?? owner;

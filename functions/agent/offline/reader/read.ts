@@ -61,7 +61,7 @@ export function read(description: string): Reading {
   const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
   const add = (said: string): Draft | undefined => {
     // "my species list", "a guest list": the records are what the list lists
-    const noun = said.includes(" ") ? said.replace(/ (?:list|register|catalogue|catalog|database|collection)$/, "") : said;
+    const noun = said.includes(" ") ? singularize(said.replace(/ (?:list|register|catalogue|catalog|database|collection)$/, "")) : said;
     const known = recordOf(noun);
     if (known) return known;
     if (records.size >= MAX_ENTITIES) return undefined;
@@ -82,7 +82,7 @@ export function read(description: string): Reading {
       const chosen = g.after ?? g;
       const options = chosen.items.flatMap(splitChoices);
       const valueOptions = options.filter((o) => kindOf(o.replace(/_/g, " ")) === "value").length;
-      if (chosen.opener === "(" && chosen.owner && !chosen.owner.plural && isValueNoun(chosen.owner.noun) && options.every((o) => o.split("_").length <= 4) && valueOptions * 2 < options.length) {
+      if ((chosen.opener === "(" || chosen.opener === "like") && chosen.owner && !chosen.owner.plural && isValueNoun(chosen.owner.noun) && options.every((o) => o.split("_").length <= 4) && valueOptions * 2 < options.length) {
         if (g === chosen) choices.set(s.words[chosen.owner.head], chosen.items.flatMap((item) => splitChoices(item)));
         g.owner = null;
       }

@@ -44,7 +44,10 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
   }
   // "each hire is one boat for one customer", "a stay is one cat in one pen", "each session is in one room with one of
   // our engineers": what each record is made of, said one by one, is what it links to
-  const each = mentions.find((m) => /^(each|every|a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? ""));
+  // ("every burial is in one plot", "each project uses one pattern", "each flight is flown by one of our pilots")
+  const each = mentions.find(
+    (m) => (/^(each|every)$/.test(m.p.determiner ?? "") && /^(AUX|VERB)$/.test(w[m.p.head + 1]?.pos ?? "")) || (/^(a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? "")),
+  );
   const parts = new Set<Draft>();
   if (each) {
     // the clause ends at the sentence's end or where another "each …" starts ("…, and each pet belongs to an owner")
