@@ -41,6 +41,9 @@ export function planDescription(description: string): Plan {
   // a happening nothing ties to a person or thing is of those said with it
   const tied = (h: Draft) => h.links.some((l) => drafts.some((x) => x.name === l && !happens(x)));
   for (const [h, m] of reading.alongside) if (drafts.includes(h) && drafts.includes(m) && !tied(h)) link(h, m);
+  // a record nothing ties to anything is kept for the one said before it (a claim for the found item, a recording for the survey)
+  const alone = (d: Draft) => !d.links.length && !drafts.some((x) => x.links.includes(d.name));
+  for (const [i, d] of drafts.entries()) if (i > 0 && !d.person && alone(d)) link(d, drafts[i - 1]);
   for (const d of drafts) d.fields = fieldsOf(d, [], { told: d.described.length >= 2 });
   const reader = { entities: drafts.map(({ described: _, ...e }) => e), ...viewsOf(drafts, main, [], [], reading.text) };
   // a description that spells out its records' fields, or explains its business at length, is read; a short

@@ -34,7 +34,7 @@ const GENERIC = new Set(
 /** Generic words that are records after all when a description lists them with fields of their own. */
 /** What an app is called after ("a bug tracker", "a release checklist tool", "a simple CRM"): the app, never a record. */
 const APP_WORDS = new Set(
-  "app tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website site inventory builder".split(" "),
+  "app tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website inventory builder".split(" "),
 );
 
 export const GENERIC_BUT_RECORDABLE = new Set("item items task project job team group place house room site entry".split(" "));
@@ -55,7 +55,8 @@ export function kindOf(phrase: string): NounKind {
   if (VALUES.has(head) || VALUES.has(words[words.length - 1])) return "value";
   const whole = WordNet.knows(words.join(" ")) ? words.join(" ") : head;
   const lexes = lexesOf(whole);
-  if (!lexes.length) return "record";
+  // a word WordNet lacks: "invigilator", "groomer", "physio" — people by how English names doers
+  if (!lexes.length) return /(?:[^aeiou]er|or|ist|ian|ee|ant|ent|ess)$/.test(head) && head.length > 5 ? "person" : "record";
   const [first] = lexes;
   if (first === "quantity" && whole !== "unit" && WordNet.isA(whole, "unit of measurement", 1)) return "unit";
   if (PERSON_LEX.includes(first)) return "person";

@@ -205,8 +205,8 @@ function examplesIn(s: Sentence, mentions: (noun: string) => number, isRecord: (
   for (const p of s.phrases) {
     const last = run.at(-1);
     const gap = last ? s.words.slice(last.head + 1, p.start).filter((w) => !/^(,|and|or|&|the|a|an|some)$/.test(w.lower)) : [];
-    if (last && gap.length) close();
-    run.push(p);
+    if ((last && gap.length) || !p.plural) close();
+    if (p.plural) run.push(p);
   }
   close();
   return out;

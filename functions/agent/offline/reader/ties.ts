@@ -45,27 +45,37 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
   // "each hire is one boat for one customer", "a stay is one cat in one pen", "each session is in one room with one of
   // our engineers": what each record is made of, said one by one, is what it links to
   // ("every burial is in one plot", "each project uses one pattern", "each flight is flown by one of our pilots")
+  // ("each survey and each install is for one customer": both are)
+  const verbAfter = (m: { p: NounPhrase }) => {
+    let k = m.p.head + 1;
+    while (w[k]?.lower === "and" && /^(each|every)$/.test(w[k + 1]?.lower ?? "")) k = (s.phrases.find((p) => p.start > k + 1)?.head ?? k) + 1;
+    return w[k];
+  };
+  const subjectsOf = (m: { p: NounPhrase; d: Draft }) => mentions.filter((x) => x.p.start >= m.p.start && x.p.head < (verbAfter(m)?.at ?? 0) && /^(each|every)$/.test(x.p.determiner ?? ""));
   const each = mentions.find(
-    (m) => (/^(each|every)$/.test(m.p.determiner ?? "") && /^(AUX|VERB)$/.test(w[m.p.head + 1]?.pos ?? "")) || (/^(a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? "")),
+    (m) => (/^(each|every)$/.test(m.p.determiner ?? "") && /^(AUX|VERB)$/.test(verbAfter(m)?.pos ?? "")) || (/^(a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? "")),
   );
   const parts = new Set<Draft>();
   if (each) {
     // the clause ends at the sentence's end or where another "each …" starts ("…, and each pet belongs to an owner")
-    const end = w.findIndex((x, k) => k > each.p.head && (/^[;.!?]$/.test(x.text) || /^(each|every)$/.test(x.lower)));
+    const start = verbAfter(each)?.at ?? each.p.head;
+    const end = w.findIndex((x, k) => k > start && (/^[;.!?]$/.test(x.text) || /^(each|every)$/.test(x.lower)));
     let made = 0;
     for (const p of s.phrases) {
-      if (p.start <= each.p.head || (end >= 0 && p.start > end)) continue;
+      if (p.start <= start || (end >= 0 && p.start > end)) continue;
       const before = w.slice(Math.max(0, p.start - 4), p.start).map((x) => x.lower);
       const oneOf = before.join(" ").includes("one of");
       const one = (!p.plural && (p.determiner === "one" || p.determiner === "a" || p.determiner === "an" || before.at(-1) === "one")) || oneOf;
       const kind = kindOf(p.noun);
       if (!one || !(kind === "person" || kind === "record" || kind === "place")) continue;
       const d = recordOf(p.noun) ?? add(p.noun);
-      if (d && d !== each.d) {
-        link(each.d, d);
-        parts.add(d);
-        made++;
-      }
+      const whose = subjectsOf(each);
+      for (const subject of whose.length ? whose : [each])
+        if (d && d !== subject.d) {
+          link(subject.d, d);
+          parts.add(d);
+          made++;
+        }
     }
     // a person is not "one boat for one customer": a record made of others is a happening ("a hire", "a stay")
     if (made >= 2) each.d.person = false;
