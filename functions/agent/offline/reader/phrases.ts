@@ -31,7 +31,7 @@ export function retag(words: Word[]): Word[] {
   return words.map((w, k) => {
     const [before, after] = [words[k - 1], words[k + 1]];
     depth += w.text === "(" ? 1 : w.text === ")" ? -1 : 0;
-    const doer = before && (before.pos === "NOUN" || /^(we|they|i|you|people|users)$/.test(before.lower));
+    const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || /^(we|they|i|you|people|users)$/.test(before.lower));
     const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
     if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
     // "3 physios work here": a noun between a plural noun and an adverb or the sentence's end is what they do
@@ -45,6 +45,10 @@ export function retag(words: Word[]): Word[] {
     // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
     const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
     if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    // "a small film festival this autumn": after "a … noun" a bare verb form ("festival", not "takes") is the noun's head
+    const article = words.slice(Math.max(0, k - 3), k - 1).some((x) => /^(a|an)$/.test(x.lower));
+    if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && !pluralNoun(before) && article && !/ing$/.test(w.lower) && WordNet.knows(w.lower))
+      return { ...w, pos: "NOUN" as const };
     // "a costume hire shop", "a dog walking business": a verb between two nouns names the thing with them
     if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && after?.pos === "NOUN" && !pluralNoun(before)) return { ...w, pos: "NOUN" as const };
     // "which tenant is in which flat,": a word after a determiner that ends the phrase is a noun

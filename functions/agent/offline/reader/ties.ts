@@ -48,6 +48,8 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
   // ("each survey and each install is for one customer": both are)
   const verbAfter = (m: { p: NounPhrase }) => {
     let k = m.p.head + 1;
+    // "every batch of bags gets …": what it is of is part of the subject
+    if (w[k]?.lower === "of") k = (s.phrases.find((p) => p.start > k)?.head ?? k) + 1;
     while (w[k]?.lower === "and" && /^(each|every)$/.test(w[k + 1]?.lower ?? "")) k = (s.phrases.find((p) => p.start > k + 1)?.head ?? k) + 1;
     return w[k];
   };
