@@ -34,7 +34,7 @@ const GENERIC = new Set(
 /** Generic words that are records after all when a description lists them with fields of their own. */
 /** What an app is called after ("a bug tracker", "a release checklist tool", "a simple CRM"): the app, never a record. */
 const APP_WORDS = new Set(
-  "app tracker tool planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website inventory builder".split(" "),
+  "app tracker planner organiser organizer manager system hub portal dashboard platform crm wiki gradebook logbook log software website inventory builder".split(" "),
 );
 
 export const GENERIC_BUT_RECORDABLE = new Set("item items task project job team group place house room site entry".split(" "));
@@ -48,7 +48,12 @@ function lexesOf(noun: string): LexName[] {
   return WordNet.lexesOf(noun, 3);
 }
 
+/** "a spray diary", "a weight log", "a rehearsal schedule": a record of what it lists, named by it. */
+export const KEPT_IN = / (?:list|register|catalogue|catalog|database|collection|diary|log|logbook|schedule|form|sheet)$/;
+
 export function kindOf(phrase: string): NounKind {
+  const listed = phrase.toLowerCase().replace(KEPT_IN, "");
+  if (listed !== phrase.toLowerCase() && listed.includes(" ") === false && listed) return kindOf(listed) === "generic" ? "generic" : "record";
   const words = phrase.toLowerCase().split(/\s+/);
   const head = singularize(words[words.length - 1]);
   if ((GENERIC.has(head) && words.length === 1) || APP_WORDS.has(words[words.length - 1])) return "generic";

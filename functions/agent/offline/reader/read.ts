@@ -12,7 +12,7 @@ import { enumProp } from "../fields";
 import { Tagger, type Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 import { singularize, snake } from "../naming";
-import { GENERIC_BUT_RECORDABLE, kindOf, type NounKind } from "./kinds";
+import { GENERIC_BUT_RECORDABLE, KEPT_IN, kindOf, type NounKind } from "./kinds";
 import { addField, isValueNoun, phraseNoun, readItem, splitChoices } from "./items";
 import { normalise } from "./normalise";
 import { type Group, groupsOf, isClause, isNoun, type NounPhrase, nounPhrases, retag } from "./phrases";
@@ -61,7 +61,7 @@ export function read(description: string): Reading {
   const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
   const add = (said: string): Draft | undefined => {
     // "my species list", "a guest list": the records are what the list lists
-    const noun = said.includes(" ") ? singularize(said.replace(/ (?:list|register|catalogue|catalog|database|collection)$/, "")) : said;
+    const noun = said.includes(" ") ? singularize(said.replace(KEPT_IN, "")) : said;
     const known = recordOf(noun);
     if (known) return known;
     if (records.size >= MAX_ENTITIES) return undefined;
