@@ -10,6 +10,7 @@ import { normalise, type Outcome, recognise } from "./followups";
 import { readModel } from "./model";
 import { listing } from "./naming";
 import { splitRequests } from "./requests";
+import { isBackground, restatesPrevious, withAntecedent } from "./followup/pronouns";
 import { CONFIGURE, cannotDo } from "./texts";
 
 export interface FollowUpInput {
@@ -102,16 +103,25 @@ function single(step: Step, model: ReturnType<typeof readModel>["model"]): strin
 }
 
 export function followUp(input: FollowUpInput): string {
-  const requests = splitRequests(input.message);
+  // "…, rename it": a part that only says "do the above" is the request before it
+  const requests = splitRequests(input.message).filter((r, i) => i === 0 || !restatesPrevious(r));
   let files = input.files;
-  const steps: Step[] = [];
-  for (const request of requests) {
+  const all: Step[] = [];
+  for (const [i, said] of requests.entries()) {
+    const request = withAntecedent(said, requests[i - 1], readModel(files, input.appName).model);
     const step = carryOut(request, files, input);
     if (step.kind === "change") for (const action of step.actions) files = applyAction(files, action, new Set()).files;
-    steps.push(step);
+    all.push(step);
   }
+  // "we have two testing rooms, add rooms …": a statement beside requests that were carried out is their background
+  const carried = all.some((s) => s.kind === "change" && s.actions.length > 0);
+  const background = carried ? all.filter((s) => s.kind === "unknown" && isBackground(s.request)) : [];
+  const steps = all.filter((s) => !background.includes(s));
+  const aside = background.length
+    ? `\n\nI took ${listing(background.map((s) => `"${normalise(s.request)}"`))} as background to ${steps.length === 1 ? "the request" : "the requests"}, so nothing changed for ${background.length === 1 ? "it" : "them"}; if ${background.length === 1 ? "it asks" : "they ask"} for something, say it as a request.`
+    : "";
   const { model } = readModel(input.files, input.appName);
-  if (steps.length === 1) return single(steps[0], model);
+  if (steps.length === 1) return single(steps[0], model) + aside;
   if (steps.every((s) => s.kind === "unknown")) return [cannotDo(model), "", NOT_CHARGED].join("\n");
   const changed = steps.filter((s): s is Extract<Step, { kind: "change" }> => s.kind === "change" && s.actions.length > 0);
   const status = (s: Step) => (s.kind !== "change" || !s.actions.length ? "not done" : s.blocked.length ? "partly done" : "done");
@@ -125,5 +135,5 @@ export function followUp(input: FollowUpInput): string {
     report.push("", `What I didn't understand is beyond Kiln's offline engine (a rule-based planner, no AI model); to have it done, ${CONFIGURE}.`);
   if (!changed.length) return [...report, "", NOT_CHARGED].join("\n");
   const plan = changed.map((s) => s.plan).join(" ");
-  return [serialize({ type: "plan", content: plan }), ...changed.flatMap((s) => s.actions.map(serialize)), "", ...report].join("\n");
+  return [serialize({ type: "plan", content: plan }), ...changed.flatMap((s) => s.actions.map(serialize)), "", ...report].join("\n") + aside;
 }

@@ -17,6 +17,7 @@ import { ownRecordsRequest } from "./followup/access";
 import { notBuiltRequest } from "./followup/not-built";
 import { looseFields, saysMoreThanFields } from "./followup/fields";
 import { filterRequest } from "./followup/filters";
+import { spreadFieldList } from "./followup/field-lists";
 import { choiceRequest } from "./followup/choices";
 import { newEntityRequest } from "./followup/new-entity";
 import { linkPhrasing } from "./followup/links";
@@ -25,9 +26,10 @@ import { COLOUR_WORDS, styleFrom } from "./styles";
 import { CONFIGURE } from "./texts";
 import { detectDomains } from "./domains";
 import { pattern } from "./pattern";
-import { FREE_PAGES, POLITE_WORDS } from "./vocabulary/requests";
+import { FREE_PAGES, POLITE_WORDS, REQUEST_OPENERS } from "./vocabulary/requests";
 
 const POLITE = new RegExp(`^(?:(?:${POLITE_WORDS.join("|")})[,!\\s]+)+`, "i");
+const OPENER = new RegExp(`^(?:(?:${REQUEST_OPENERS.join("|")})\\s*)+`, "i");
 
 /** The message without politeness, quotes at the ends or final punctuation. */
 export function normalise(message: string): string {
@@ -281,8 +283,9 @@ export interface Context {
 }
 
 /** What one request asks, carried out on the model (or as actions), or null when no rule knows it. */
-export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
+export function recognise(said: string, model: AppModel, ctx: Context): Outcome {
   const { files, currentPage } = ctx;
+  const m = spreadFieldList(said, model);
   const steps = [
     () => backendFunction(m, model, { files, backendFunctions: Boolean(ctx.backendFunctions), secretNames: ctx.secretNames ?? [] }),
     () => appTitle(m, model),
@@ -316,5 +319,7 @@ export function recognise(m: string, model: AppModel, ctx: Context): Outcome {
     const outcome = step();
     if (outcome) return outcome;
   }
-  return null;
+  // "could we filter …", "I'd love to see …": the request without how it opens
+  const bare = m.replace(OPENER, "").replace(/\?$/, "");
+  return bare !== m && bare ? recognise(bare, model, ctx) : null;
 }

@@ -7,7 +7,12 @@ const VERB =
   "(?:please\\s+)?(?:also\\s+)?(?:add|create|make|rename|remove|delete|drop|change|set|use|switch|turn|colou?r|paint|put|give|include|call|hide|get rid of|build|show|set up|link|connect|assign|let|filter|search|mark|track)\\b";
 
 // a verb starts another request only with words after it: "…, trim, remove" ends a list of choices
-const BOUNDARY = new RegExp(`\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+(?:and\\s+)?then\\s+|,?\\s+and\\s+(?=${VERB}\\s+\\S)|,\\s*(?=${VERB}\\s+\\S))`, "i");
+/** "and each rehearsal is for a concert": a link said after another request */
+const EACH_LINKS = "(?:each|every)\\s+[a-z]+\\s+(?:is|are|has|have|belongs?|should|must|needs?|goes|gets)\\b";
+const BOUNDARY = new RegExp(
+  `\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+(?:and\\s+)?then\\s+|,?\\s+(?:and|so)\\s+(?=${VERB}\\s+\\S)|,\\s*(?=${VERB}\\s+\\S)|,?\\s+and\\s+(?=${EACH_LINKS})|,\\s*(?=${EACH_LINKS}))`,
+  "i",
+);
 
 /** The requests of a message, in order (the whole message when it is one). */
 export function splitRequests(message: string): string[] {

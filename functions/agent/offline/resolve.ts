@@ -4,6 +4,7 @@ import { fieldFrom } from "./fields";
 import { type AppModel, type EntityDef, fields } from "./model";
 import { pluralize, singularize, snake, words } from "./naming";
 import { domainForWord } from "./domains";
+import { WordNet } from "./language/wordnet";
 
 const squash = (text: string) => words(text).join("");
 
@@ -33,7 +34,29 @@ export function resolveEntity(model: AppModel, phrase: string): EntityDef | unde
   if (ending.length === 1) return ending[0];
   // "consents" for ConsentForm: the one entity with that word anywhere in its name
   const within = last ? model.entities.filter((e) => words(e.name).some((w) => squash(singularize(w)) === last)) : [];
-  return within.length === 1 && !ending.length ? within[0] : undefined;
+  if (within.length === 1 && !ending.length) return within[0];
+  if (ending.length || within.length) return undefined;
+  // "clients" for Customer, "pupils" for Student, "refs" for Referee: the one entity whose head noun shares a sense with the word
+  const synonyms = last ? model.entities.filter((e) => sharesSense(last, words(e.name).at(-1) ?? "")) : [];
+  return synonyms.length === 1 ? synonyms[0] : undefined;
+}
+
+const commonSenses = new Map<string, number[]>();
+/** A noun's two most frequent WordNet senses, remembered: resolving reads every word of a sentence. */
+function sensesOf(noun: string): number[] {
+  const known = commonSenses.get(noun);
+  if (known) return known;
+  const found = WordNet.senses(singularize(noun.toLowerCase()))
+    .slice(0, 2)
+    .map((s) => s.offset);
+  commonSenses.set(noun, found);
+  return found;
+}
+
+/** Two nouns that name the same thing in one of their two most frequent senses (WordNet synonyms). */
+function sharesSense(word: string, other: string): boolean {
+  const mine = sensesOf(word);
+  return mine.length > 0 && sensesOf(other).some((o) => mine.includes(o));
 }
 
 export function resolveField(model: AppModel, def: EntityDef, phrase: string): Field | undefined {
@@ -121,6 +144,8 @@ export function parseFieldPhrases(phrase: string, entity: string, options: strin
       hint = hintOf(typed[1] ?? typed[2]);
       if (hint) part = part.slice(0, typed.index);
     }
+    // "a field for the expiry date", "a box to record the mileage": the thing recorded
+    part = part.replace(/^(?:an?\s+|the\s+)?(?:new\s+)?(?:field|column|box|place|spot|space)\s+(?:for|to\s+(?:record|store|hold|keep|put|note))\s+(?:the\s+|an?\s+|their\s+|its\s+)?/i, "");
     // "a notes section", "a comments box": the field itself
     part = part.replace(/\s+(?:field|column|property|attribute)s?$/i, "").replace(/^((?:an?\s+|the\s+)?[a-z]+)\s+(?:section|area|box)$/i, "$1");
     const trailing = /\s+(checkbox|flag|toggle)$/i.exec(part);

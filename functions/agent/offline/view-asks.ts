@@ -6,13 +6,14 @@
 import { cloneModel } from "./changes";
 import { calendarDate } from "./entities";
 import { type AppModel, type EntityDef, fields } from "./model";
-import { listing, lowerWords, pluralize } from "./naming";
+import { listing, lowerWords, pluralize, singularize } from "./naming";
 import type { OpResult } from "./ops";
-import { cleanPhrase, resolveEntity, resolveField } from "./resolve";
+import { cleanPhrase, parseFieldPhrases, resolveEntity, resolveField } from "./resolve";
 import { CONFIGURE } from "./texts";
 import { addBoard, addCalendar, addChart, boardField, calendarField } from "./views";
 import { pattern } from "./pattern";
-import { centralEntity, entityOnPage } from "./followup/target";
+import { centralEntity, entityOnPage, mentionedEntities } from "./followup/target";
+import { Tagger } from "./language/tagger";
 
 const many = (def: EntityDef) => lowerWords(pluralize(def.name));
 const entityList = (model: AppModel) => listing(model.entities.map((e) => e.name)) || "none";
@@ -54,7 +55,7 @@ export function viewRequest(message: string, model: AppModel, currentPage?: stri
       /(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
       /(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/,
     ).exec(m);
-  if (!r) return viewOfImplied(m, model, currentPage);
+  if (!r) return viewOfImplied(m, model, currentPage) ?? viewMentioned(m, model, currentPage);
   const first = /kanban|board|pipeline|calendar/i.test(r[1]);
   const kind = (first ? r[1] : r[2]).toLowerCase().includes("calendar") ? "calendar" : "board";
   const phrase = (first ? r[2] : r[1]).replace(/\s+(?:records?|entries)$/i, "");
@@ -70,6 +71,29 @@ export function viewRequest(message: string, model: AppModel, currentPage?: stri
     return { reply: `I couldn't find an entity called "${cleanPhrase(phrase)}" for the ${kind}. The entities are: ${entityList(model)}.` };
   }
   return addView(model, def, kind, byPhrase);
+}
+
+/** "on a calendar", "as a kanban", "a board": the view word where it names a view ("board members", "notice board" do not). */
+const VIEW_WORD =
+  /\b(?:on|in|as|into|onto|to|a|an|the|its|their|our|my)\s+(?:an?\s+|the\s+)?(?:month(?:ly)?\s+|week(?:ly)?\s+|kanban\s+|proper\s+|little\s+)?(calendar|board|kanban|pipeline)(?:\s+(?:view|page|screen))?\b(?!\s+(?:members?|games?|meetings?|room|of\s+(?:directors|trustees|governors)|papers?|certified))/i;
+const BY = /\s+(?:by|grouped by|sorted into|in columns by)\s+(?:the\s+|their\s+|its\s+)?([a-z][\w\s]*?)(?:\s+(?:too|please|pls|as well|if possible))?$/i;
+
+/**
+ * A view asked for in any wording: "the visits on a calendar would be great", "could orders go on a
+ * board too", "I'd love the shifts in a calendar": the view word and the records the sentence names.
+ */
+function viewMentioned(m: string, model: AppModel, currentPage?: string | null): OpResult | null {
+  const view = VIEW_WORD.exec(m);
+  if (!view || /\b(?:fields?|columns?|chart|graph|filter|rename|remove|delete|hide)\b/i.test(m)) return null;
+  const kind = /calendar/i.test(view[1]) ? "calendar" : "board";
+  const by = BY.exec(m.slice(view.index));
+  const before = m.slice(0, view.index);
+  const named = mentionedEntities(`${before} ${by ? "" : m.slice(view.index + view[0].length)}`, model).filter((e) => !new RegExp(`^(?:${view[1]}|kanban)$`, "i").test(e.name));
+  if (named.length) return addView(model, named[0], kind, by ? by[1] : null);
+  // "could problems go on a board": records the app does not have
+  const unknown = Tagger.words(before).find((w) => w.pos === "NOUN" && singularize(w.lower) !== w.lower && !/^(?:things|records|entries|items|ones|details)$/.test(w.lower));
+  if (unknown) return { reply: `I couldn't find an entity called "${unknown.lower}" for the ${kind}. The entities are: ${entityList(model)}.` };
+  return viewOfImplied(`add a ${kind}`, model, currentPage);
 }
 
 /** "add a calendar view", "add a board": the view of the records on the page open, else of the app's main records that can have one. */
@@ -105,6 +129,9 @@ function addView(model: AppModel, def: EntityDef, kind: "board" | "calendar", by
     }
   }
   const after = cloneModel(model);
+  // "put the visits on a calendar" says visits have a day: the date field comes with the calendar
+  const dated = kind === "calendar" && !field && !("date" in def.schema.properties) ? parseFieldPhrases("date", def.name)[0] : undefined;
+  if (dated) after.entities.find((e) => e.name === def.name)!.schema.properties.date = dated.prop;
   const added = kind === "board" ? addBoard(after, def.name) : addCalendar(after, def.name);
   if (!added.ok)
     return {
@@ -114,12 +141,13 @@ function addView(model: AppModel, def: EntityDef, kind: "board" | "calendar", by
     };
   return {
     after,
-    plan: `Add pages/${added.page}: a ${kind === "board" ? `kanban board of ${many(def)} by \`${field!.name}\`` : `month calendar of ${many(def)} by \`${field!.name}\``}, with a navigation link.`,
+    plan: `Add pages/${added.page}: a ${kind === "board" ? `kanban board of ${many(def)} by \`${field!.name}\`` : `month calendar of ${many(def)} by \`${field?.name ?? "date"}\``}${dated ? `, and a \`date\` field on ${def.name}` : ""}, with a navigation link.`,
     done:
       kind === "board"
         ? `Added pages/${added.page}: a kanban board of ${many(def)} with a column for each \`${field!.name}\` (${listing(field!.options)}); ` +
           `moving a card to another column saves its new ${field!.label.toLowerCase()}. It is linked from the navigation.`
-        : `Added pages/${added.page}: a month calendar of ${many(def)} placed by \`${field!.name}\`, with the previous and next months a click away. It is linked from the navigation.`,
+        : `Added pages/${added.page}: a month calendar of ${many(def)} placed by \`${field?.name ?? "date"}\`, with the previous and next months a click away. It is linked from the navigation.` +
+          (dated ? ` ${def.name} had no date field, so I added \`date\`; fill it in on the form to place each record.` : ""),
   };
 }
 

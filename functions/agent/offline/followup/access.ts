@@ -18,7 +18,7 @@ const OWN_RECORDS_RLS = { read: CREATOR_ONLY, write: CREATOR_ONLY };
 
 const OWN = pattern(
   "i",
-  /\b(?:only\s+(?:see|view|read|access|edit|get|manage|touch|change)|(?:see|view|read|access|edit|manage)\s+only)\b/,
+  /\b(?:only\s+(?:be\s+able\s+to\s+|get\s+to\s+|have\s+access\s+to\s+)?(?:see|view|read|access|edit|get|manage|touch|change)|(?:see|view|read|access|edit|manage)\s+only)\b/,
   /.*?\b(?:their|his|her|your|my|own|they|he|she|themselves|them)\b/,
 );
 const PRIVATE = /^(?:make|keep|set)\s+(?:the\s+|all\s+|my\s+|our\s+)?[a-z][\w\s-]*?\s+(?:private|personal)(?:\s+(?:to|for)\s+\w+(?:\s+\w+)?)?$|\b(?:can(?:not|'?t)|shouldn'?t|should not|must not|mustn'?t)\s+(?:see|view|read|access)\s+(?:each\s+others?'?s?|other\s+(?:people|users|members|customers|clients)'?s?|others'?|anyone\s+else'?s?)\b|\b(?:private|personal)\s+(?:to|for)\s+(?:each|every|the)\s+(?:user|member|person|owner|creator|one who)\b|\b(?:visible|viewable)\s+only\s+to\s+(?:the\s+)?(?:person|user|member|one)\s+who\s+(?:created|added|made|entered|logged|recorded|submitted|wrote|booked|uploaded)\b|\bonly\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+who\s+(?:created|added|made|entered|owns|logged|recorded|submitted|wrote|booked|uploaded)\b/i;

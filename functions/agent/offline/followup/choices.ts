@@ -13,6 +13,7 @@ import * as ops from "../ops";
 import type { OpResult } from "../ops";
 import { cleanPhrase, resolveEntity, resolveField, unquote } from "../resolve";
 import { entityHolding, impliedEntity } from "./target";
+import { choiceList } from "./choice-lists";
 
 const CHOICE = /(?:a|an|the)\s+(?:single\s+)?(?:choice|choices|dropdown|drop-down|select|pick ?list|list of options|set of options|fixed list|option)(?:\s+(?:field|list|of))?/;
 
@@ -62,17 +63,26 @@ export function choiceRequest(m: string, model: AppModel, currentPage?: string |
       return form.re.source.startsWith("^(?:add")
         ? { reply: `I couldn't find an entity called "${cleanPhrase(r[form.entity])}" to add ${cleanPhrase(r[form.field])} to. The entities are: ${listing(model.entities.map((e) => e.name))}.` }
         : null;
-    const fieldPhrase = r[form.field].replace(/\s+(?:dropdown|drop-down|choice|choices|select|field|list|options?)$/i, "");
-    const at = named ? { def: named, field: fieldPhrase } : place(model, fieldPhrase, currentPage);
-    if (!at) return null;
-    const existing = resolveField(model, at.def, at.field);
-    if (existing?.kind === "enum") return setChoices(model, at.def.name, existing.name, values);
-    if (existing) return asChoices(model, at.def, existing.name, values);
-    const name = fieldNameFrom(cleanPhrase(at.field));
-    if (!/^[a-z][a-z0-9_]{0,39}$/.test(name) || name.split("_").length > 4) return null;
-    return ops.addFields(model, at.def.name, [{ name, prop: { type: "string", enum: values, default: values[0] } }]);
+    return chooseOn(model, named ? { def: named, field: r[form.field] } : r[form.field], values, currentPage);
   }
-  return null;
+  const said = choiceList(m);
+  if (!said) return null;
+  const named = said.entity ? resolveEntity(model, said.entity.replace(/^(?:can|could|should|would|will)\s+/i, "")) : undefined;
+  if (said.entity && !named) return null;
+  return chooseOn(model, named ? { def: named, field: said.field } : said.field, said.values, currentPage);
+}
+
+/** The choices set on the field a phrase names (made when missing), on the records named or found. */
+function chooseOn(model: AppModel, where: string | { def: EntityDef; field: string }, values: string[], currentPage?: string | null): OpResult | null {
+  const strip = (field: string) => field.replace(/\s+(?:dropdown|drop-down|choice|choices|select|field|list|options?)$/i, "");
+  const at = typeof where === "string" ? place(model, strip(where), currentPage) : { def: where.def, field: strip(where.field) };
+  if (!at) return null;
+  const existing = resolveField(model, at.def, at.field);
+  if (existing?.kind === "enum") return setChoices(model, at.def.name, existing.name, values);
+  if (existing) return asChoices(model, at.def, existing.name, values);
+  const name = fieldNameFrom(cleanPhrase(at.field));
+  if (!/^[a-z][a-z0-9_]{0,39}$/.test(name) || name.split("_").length > 4) return null;
+  return ops.addFields(model, at.def.name, [{ name, prop: { type: "string", enum: values, default: values[0] } }]);
 }
 
 /** A free field turned into a list of choices (its stored values stay as they are). */

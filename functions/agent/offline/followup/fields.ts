@@ -9,11 +9,12 @@
 import { fieldNameFrom, linkProp } from "../entities";
 import { setChoices } from "../entity-ops";
 import type { AppModel, EntityDef } from "../model";
-import { listing, lowerWords, pluralize, snake } from "../naming";
+import { listing, lowerWords, pluralize, singularize, snake } from "../naming";
 import * as ops from "../ops";
 import type { OpResult } from "../ops";
 import { cleanPhrase, type FieldRequest, parseFieldPhrases, resolveEntity, unquote } from "../resolve";
-import { Tagger } from "../language/tagger";
+import { Tagger, type Word } from "../language/tagger";
+import { WordNet } from "../language/wordnet";
 import { asChoices } from "./choices";
 import { impliedEntity } from "./target";
 import { APP_FEATURE_WORDS } from "../vocabulary/requests";
@@ -32,6 +33,9 @@ export function linkedEntity(part: string, model: AppModel): EntityDef | undefin
   return linked ? resolveEntity(model, linked[1]) : undefined;
 }
 
+/** Kinds of noun that name the record a yes/no is about ("the animal is neutered", "the guest has paid"), never part of its name. */
+const RECORD_KINDS: ReadonlySet<string> = new Set(["person", "animal"]);
+
 /** Words at the start of a yes/no clause that only say who: "it's been", "the client", "they have". */
 const WHO: ReadonlySet<string> = new Set(["DET", "PRON", "AUX", "PART"]);
 
@@ -42,7 +46,8 @@ const WHO: ReadonlySet<string> = new Set(["DET", "PRON", "AUX", "PART"]);
 function yesNoName(clause: string, model: AppModel): string {
   const words = Tagger.words(clause.replace(/[’]/g, "'")).filter((w) => w.pos !== "PUNCT");
   let at = 0;
-  while (at < words.length - 1 && (WHO.has(words[at].pos) || /^(?:been|already|not|yet)$/.test(words[at].lower) || (/^(?:NOUN|PROPN)$/.test(words[at].pos) && resolveEntity(model, words[at].lower)))) at++;
+  const isRecord = (w: Word) => /^(?:NOUN|PROPN)$/.test(w.pos) && (!!resolveEntity(model, w.lower) || RECORD_KINDS.has(WordNet.lexOf(singularize(w.lower)) ?? ""));
+  while (at < words.length - 1 && (WHO.has(words[at].pos) || /^(?:been|already|not|yet)$/.test(words[at].lower) || isRecord(words[at]))) at++;
   const rest = words
     .slice(at)
     .filter((w) => !(w.pos === "AUX" || /^(?:been|already|yet)$/.test(w.lower)))
@@ -158,13 +163,32 @@ function targetOf(text: string, model: AppModel): { def: EntityDef | null; body:
   const linkVerb = tail && /\b(?:linked|link|connected|tied|related|attached|assigned|pointing)$/i.test(text.slice(0, tail.index));
   const named = tail && !linkVerb ? resolveEntity(model, tail[1]) : undefined;
   if (named) return { def: named, body: text.slice(0, tail!.index) };
+  // "a photo of each dish": "each" says the word names records, even one the app calls otherwise
+  if (tail && !linkVerb && /^\s+of\s+(?:each|every)\s/i.test(tail[0])) return { def: null, body: text.slice(0, tail.index) };
   // "add weather to sprays" when the app has no sprays: say so rather than put it elsewhere
-  const plural = tail && !linkVerb && /^\s+(?:to|onto)\s/i.test(tail[0]) && /^[a-z]+(?:\s+[a-z]+)?s$/i.test(tail[1].trim()) && !/:/.test(text.slice(0, tail.index));
+  const records = tail && (/^[a-z]+(?:\s+[a-z]+)?s$/i.test(tail[1].trim()) || /^\s+(?:to|onto|on|for)\s+(?:each|every)\s/i.test(tail[0]));
+  const plural = tail && !linkVerb && /^\s+(?:to|onto|on|for)\s/i.test(tail[0]) && records && !/:/.test(text.slice(0, tail.index));
   return plural ? { def: null, body: text, unknown: tail![1].trim() } : { def: null, body: text };
 }
 
+/** "tenants need a deposit paid yes/no", "each order should have a gift note": the fields, said onto the records named first. */
+function having(m: string, model: AppModel): string | null {
+  const r = /^(?:the\s+|each\s+|every\s+|all\s+|our\s+|my\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:should\s+|must\s+|will\s+|also\s+)*(?:need|needs|have|has|get|gets)\s+(?:an?\s+|the\s+|their\s+|its\s+)(.+)$/i.exec(m);
+  return r && resolveEntity(model, r[1]) ? `${r[2]} to ${r[1]}` : null;
+}
+
+/** "a photo of each hen", said after another request: a field with the records it goes on. */
+function eachOne(m: string, model: AppModel): boolean {
+  const r = /^(?:an?|some)\s+[a-z][\w\s]*?\s+(?:of|for|on|to)\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(m);
+  return !!r && !!resolveEntity(model, r[1]);
+}
+
+/** ", just a yes or no", ", yes/no,": a yes/no marker said apart from its field, put back beside it. */
+const joinYesNo = (m: string) => m.replace(/\s*,\s*(?:just\s+|simply\s+|only\s+)?(?:an?\s+)?(yes or no|yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|tick ?box|check ?box)\s*(?:,|$)/i, " $1 ").trim();
+
 /** The fields asked for, added; null when the sentence is not a field request this reads. */
-export function looseFields(m: string, model: AppModel, currentPage?: string | null): OpResult | null {
+export function looseFields(message: string, model: AppModel, currentPage?: string | null): OpResult | null {
+  const m = joinYesNo(message);
   const mark = MARK.exec(m);
   if (mark) {
     const def = resolveEntity(model, mark[1]);
@@ -172,7 +196,7 @@ export function looseFields(m: string, model: AppModel, currentPage?: string | n
     if (!def || !/^[a-z][a-z0-9_]{0,39}$/.test(name) || name.split("_").length > 3) return null;
     return ops.addFields(model, def.name, [{ name, prop: { type: "boolean", default: false } }]);
   }
-  const text = TRACK_WHETHER.exec(m)?.[1] ?? ADD.exec(m)?.[1] ?? (WHETHER.test(m) || YES_NO_AFTER.test(m) ? m : null);
+  const text = TRACK_WHETHER.exec(m)?.[1] ?? ADD.exec(m)?.[1] ?? having(m, model) ?? (WHETHER.test(m) || YES_NO_AFTER.test(m) || YES_NO_AFTER.test(targetOf(m, model).body) || eachOne(m, model) ? m : null);
   if (!text) return null;
   const { def: named, body, unknown } = targetOf(text.replace(/[.!]+$/, ""), model);
   if (unknown) return { reply: `I couldn't find an entity called "${unknown}" to add that to. The entities are: ${listing(model.entities.map((e) => e.name))}.` };
@@ -208,5 +232,7 @@ export function looseFields(m: string, model: AppModel, currentPage?: string | n
 }
 
 /** A field list that says more than the plain "add X to Y" patterns read: yes/no markers, a link, choices after a colon. */
-export const saysMoreThanFields = (m: string): boolean =>
-  YES_NO_AFTER.test(m) || /\b(?:y\s*\/\s*n|yes\s*\/\s*no|whether)\b/i.test(m) || /^(?:add|include)\s+(?:an?\s+)?(?:check ?box|tick ?box|toggle|flag)\s+(?:for|to mark)\b/i.test(m) || /,\s*(?:linked|connected|tied|related)\s+to\b/i.test(m) || /^(?:add|include)\s+[^,:]+:\s*\S/i.test(m) || /\([^)]*\/[^)]*\)/.test(m);
+export function saysMoreThanFields(message: string): boolean {
+  const m = joinYesNo(message);
+  return YES_NO_AFTER.test(m) || /\b(?:y\s*\/\s*n|yes\s*\/\s*no|whether)\b/i.test(m) || /^(?:add|include)\s+(?:an?\s+)?(?:check ?box|tick ?box|toggle|flag)\s+(?:for|to mark)\b/i.test(m) || /,\s*(?:linked|connected|tied|related)\s+to\b/i.test(m) || /^(?:add|include)\s+[^,:]+:\s*\S/i.test(m) || /\([^)]*\/[^)]*\)/.test(m);
+}

@@ -29,6 +29,11 @@ function filterPhrases(m: string): [string | null, string] | null {
     [pattern("i", LEAD, /(?:filter|search)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), null, 1],
     // "make the jobs list filterable by customer"
     [pattern("i", /^(?:make|let)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?\s+(?:be\s+)?(?:filterable|searchable|filtered|sortable and filterable)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
+    // "a filter by size on the shirts", "add a filter on orders by customer"
+    [pattern("i", /^(?:(?:add|put|give me|include)\s+)?(?:an?\s+|some\s+)?/, /(?:filter|search)\s+(?:by|for)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:on|to|for|in)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?$/), 2, 1],
+    [pattern("i", /^(?:(?:add|put|give me|include)\s+)?(?:an?\s+|some\s+)?/, /(?:filter|search)\s+(?:on|for|to)\s+(?:the\s+)?(.+?)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
+    // "and let the office filter visits by carer": the filter wherever the sentence asks it
+    [/\b(?:filter|search)\s+(?:the\s+|my\s+|our\s+|all\s+)?([a-z][\w\s-]*?)\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+)$/i, 1, 2],
     // "a dropdown to filter jobs by customer"
     [pattern("i", /^(?:add\s+|put\s+|i want\s+|i need\s+)?(?:an?\s+)?(?:dropdown|drop-down|select|box|way)\s+to\s+(?:filter|search)\s+(?:the\s+)?(.+?)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
   ];

@@ -12,6 +12,8 @@ import * as ops from "../ops";
 import type { OpResult } from "../ops";
 import { pattern } from "../pattern";
 import { resolveEntity } from "../resolve";
+import { entityNameFrom } from "../asks";
+import { andThen, namesRecords } from "./new-entity";
 
 const ART = /(?:an?\s+|the\s+|one\s+|its\s+|their\s+|his\s+|her\s+|each\s+|every\s+|some\s+|single\s+|specific\s+)*/;
 const SUBJECT = /^(?:and\s+|also\s+)?(?:(?:each|every|all|any|an?|the|my|our)\s+)?(.+?)\s+/;
@@ -42,6 +44,7 @@ const trimParent = (phrase: string) =>
   phrase
     // "the eye test they're based on", "a game they want to reserve", "the volunteer who packed them"
     .replace(/\s+(?:(?:that|which|who|whom|whose|when|where|if|they|it|he|she|we|you|i)\b|they're|it's).*$/i, "")
+    .replace(/^(?:whoever|whichever|whomever)\b.*$/i, "whoever")
     .replace(/\s+(?:too|as well|also|please|record|records|entry|entries)$/i, "")
     .replace(/\s*\(.*\)$/, "")
     .trim();
@@ -49,8 +52,17 @@ const trimParent = (phrase: string) =>
 /** The parent a phrase names; "it", "them" or "the new one" is the entity added last (the one just made by an earlier request of the message). */
 function parentNamed(model: AppModel, phrase: string): EntityDef | undefined {
   const p = trimParent(phrase);
-  if (/^(?:it|them|that|this|those|that one|the new one|the new entity)$/i.test(p)) return model.entities.at(-1);
-  return resolveEntity(model, p);
+  // "whoever did it", "whichever one they used": the one just added
+  if (/^(?:it|them|that|this|those|that one|the new one|the new entity)$|^(?:whoever|whichever|whomever)\b/i.test(p)) return model.entities.at(-1);
+  // "the lead ecologist", "their usual vet": the entity named by the phrase's last words
+  const words = p.split(/\s+/);
+  // "many appointments" is the other way round (a parent with children), read by PARENT_CHILD
+  if (/^(?:many|several|multiple|lots|a lot|more|one or more|any|some|few|a few)$/i.test(words[0])) return resolveEntity(model, p);
+  for (let k = 0; k < words.length; k++) {
+    const def = resolveEntity(model, words.slice(k).join(" "));
+    if (def) return def;
+  }
+  return undefined;
 }
 
 function link(model: AppModel, child: EntityDef, parent: EntityDef): OpResult {
@@ -65,12 +77,24 @@ function linkAll(model: AppModel, child: EntityDef, parents: EntityDef[]): OpRes
   );
 }
 
+/** "jobs should be linked to a mechanic" when there are no mechanics yet: the mechanics, then the link. */
+function linkToNew(model: AppModel, child: EntityDef, phrase: string): OpResult | null {
+  const noun = trimParent(phrase).replace(/^(?:an?|the|one|its|their|each|every|some)\s+/i, "");
+  const name = entityNameFrom(noun);
+  if (!name || noun.split(/\s+/).length > 2 || !namesRecords(noun)) return null;
+  const made = ops.addEntities(model, [{ name }]);
+  if (!("after" in made)) return null;
+  return andThen(made, (after) => link(after, after.entities.find((e) => e.name === child.name)!, after.entities.find((e) => e.name === name)!));
+}
+
 /** The link asked for, or null when the sentence links no two of the app's entities. */
 export function linkPhrasing(m: string, model: AppModel): OpResult | null {
-  for (const re of CHILD_PARENT) {
+  for (const [at, re] of CHILD_PARENT.entries()) {
     const r = re.exec(m);
     if (!r) continue;
     const child = resolveEntity(model, r[1]);
+    // said with a link verb ("linked to", "belongs to", "link … to"), a parent the app lacks is made
+    if (child && (at === 0 || at === 3) && !parentNamed(model, r[2])) return linkToNew(model, child, r[2]);
     // "every loan is for one book and one member": a link to each
     const parents = r[2].split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).map((p) => parentNamed(model, p.replace(/^(?:an?|the|one|its|their)\s+/i, "")));
     if (child && parents.length > 1 && parents.every((p) => p && p !== child)) return linkAll(model, child, parents as EntityDef[]);

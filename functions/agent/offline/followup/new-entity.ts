@@ -16,6 +16,8 @@ import type { Change, OpResult } from "../ops";
 import { pattern } from "../pattern";
 import { type FieldRequest, parseFieldPhrases, resolveEntity } from "../resolve";
 import { choiceField, linkedEntity, splitParts, yesNoField } from "./fields";
+import { Tagger } from "../language/tagger";
+import { WordNet } from "../language/wordnet";
 
 const OPENING = pattern(
   "i",
@@ -91,14 +93,75 @@ function readParts(parts: string[], name: string, model: AppModel): { fields: Fi
 }
 
 /** One change after another on the model, said as one. */
-function andThen(first: Change, next: (after: AppModel) => OpResult): Change {
+export function andThen(first: Change, next: (after: AppModel) => OpResult): Change {
   const second = next(first.after);
   if (!("after" in second)) return first;
   return { after: second.after, plan: `${first.plan} ${second.plan}`, done: `${first.done} ${second.done}`, notes: [...(first.notes ?? []), ...(second.notes ?? [])] };
 }
 
+/** Kinds of thing that are records of their own when added bare ("add mechanics", "add rooms", "add rehearsals"); notes, dates or prices are fields. */
+const RECORD_KINDS: ReadonlySet<string> = new Set(["person", "animal", "plant", "location", "group", "act", "event", "artifact", "object", "food"]);
+/** Things kept on a record rather than beside it: a photo, a file, a document. */
+const KEPT_ON_RECORDS = ["representation", "document", "writing", "file", "attachment"];
+
+/** Kinds of thing a record keeps as a value, even when tracked: hours, weights, moods, states. */
+const VALUE_KINDS: ReadonlySet<string> = new Set(["time", "quantity", "attribute", "feeling", "state", "communication"]);
+
+/**
+ * "add mechanics", "add rooms": a plural noun naming people, places, things or happenings, with no
+ * field word; after "track" or "log" ("track parts", "log repairs") anything but a value is records.
+ */
+function recordNoun(phrase: string, tracked: boolean): boolean {
+  const p = phrase.trim().toLowerCase();
+  return /^[a-z]+(?:\s+[a-z]+)?$/.test(p) && singularize(p) !== p && namesRecords(p, tracked);
+}
+
+/** A noun phrase ("mechanic", "testing rooms") whose head names records of their own (people, places, things, happenings). */
+export function namesRecords(phrase: string, tracked = false): boolean {
+  const head = singularize(phrase.trim().toLowerCase().split(/\s+/).at(-1)!);
+  // WordNet's first sense is not always the everyday one ("van" is first a vanguard): the first two count
+  const [first, second] = WordNet.lexesOf(head, 2);
+  if (!first || KEPT_ON_RECORDS.some((k) => WordNet.isA(head, k, 1))) return false;
+  if (tracked) return !VALUE_KINDS.has(first);
+  // "a specific time", "each day": a value on a record, never records of their own
+  const aTime = [first, second].some((lex) => lex === "time" || lex === "quantity") && !/^(?:person|artifact|location)$/.test(first);
+  return !aTime && [first, second].some((lex) => !!lex && RECORD_KINDS.has(lex));
+}
+
+const BARE = pattern("i", /^(?:add|create|set up|also add|we need|i need|need|track|keep track of|log|record|keep a list of)\s+(?:some\s+|the\s+)?(?:new\s+)?/, /([a-z]+(?:\s+[a-z]+)??)(?:\s+(?:too|as well|also|please))?$/);
+/** "log medication given too, linked to the hog", "record vet visits, linked to the horse": records of their own, each with its parent. */
+const LOGGED = pattern(
+  "i",
+  /^(?:also\s+)?(?:log|record|keep|keep track of|track|add)\s+(?:the\s+|any\s+|all\s+)?/,
+  /([a-z][a-z\s]*?)(?:\s+(?:too|as well|also))?\s*,?\s+(?:each\s+)?(?:linked|connected|tied|attached)\s+to\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?([a-z][a-z\s]*?)$/,
+);
+
+/** The nouns of a phrase up to its last noun: "medication given" -> "medication". */
+function nounsOf(phrase: string): string {
+  const words = Tagger.words(phrase);
+  const last = words.map((w) => w.pos).lastIndexOf("NOUN");
+  return last < 0 ? phrase : words.slice(0, last + 1).map((w) => w.lower).join(" ");
+}
+
+/** A bare "add Xs", or records logged with the one they belong to; null otherwise. */
+function entityAlone(m: string, model: AppModel): OpResult | null {
+  const logged = LOGGED.exec(m);
+  if (logged) {
+    const parent = resolveEntity(model, logged[2]);
+    const name = entityNameFrom(nounsOf(logged[1]));
+    if (!parent || !name || resolveEntity(model, logged[1])) return null;
+    return addEntityWithFields(model, name, [...parseFieldPhrases("name", name), { name: `${snake(parent.name)}_id`, prop: linkProp(parent.name) }]);
+  }
+  const bare = BARE.exec(m);
+  if (!bare || !recordNoun(bare[1], /^(?:track|keep|log|record)/i.test(m)) || resolveEntity(model, bare[1])) return null;
+  const name = entityNameFrom(bare[1]);
+  return name ? ops.addEntities(model, [{ name }]) : null;
+}
+
 /** The entity with its fields and links; null when the sentence adds no entity this way. */
 export function newEntityRequest(m: string, model: AppModel): OpResult | null {
+  const alone = entityAlone(m, model);
+  if (alone) return alone;
   // "add a Rack (name, location)": a list in brackets; "add a severity (number) to tasks" is a typed field
   const bracketed = BRACKETS.exec(m);
   const brackets = bracketed && /,/.test(bracketed[2]) && !/^(?:to|on|for|in)\b/i.test(bracketed[3] ?? "") ? bracketed : null;

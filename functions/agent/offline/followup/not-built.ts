@@ -19,9 +19,9 @@ interface Kind {
 
 const KINDS: Kind[] = [
   { what: "e-mails", automatic: true, test: /^(?:e-?mail|mail)\s+(?!address|field|column)\w+|\b(?:e-?mail|mail)\s+(?:me|us|them|him|her|the\s+\w+|each\s+\w+|every\s+\w+|all\s+\w+|customers?|clients?|members?|users?|staff|owners?|parents?|admins?)\b|\bsend\s+(?:(?:me|us|them|him|her)\s+)?(?:an?\s+|the\s+)?(?:\w+\s+)?e-?mails?\b|\be-?mails?\s+(?:to|when|whenever|if|every|each|after|before)\b|\b(?:by|via|an?)\s+e-?mail\b|\be-?mail(?:ed|s)?\s+(?:to|out|over)\b/i },
-  { what: "text messages", automatic: true, test: /^(?:text|sms|whatsapp)\s+\w+|\btext\s+(?:me|us|them|him|her|the\s+\w+|each\s+\w+|every\s+\w+|customers?|clients?|members?|parents?)\b|\b(?:sms|whatsapp|text messages?)\b|\bsend\s+(?:(?:me|us|them)\s+)?(?:an?\s+)?texts?\b/i },
+  { what: "text messages", automatic: true, test: /^(?:text|sms|whatsapp)\s+\w+|\btext\s+(?:me|us|them|him|her|the\s+\w+|each\s+\w+|every\s+\w+|customers?|clients?|members?|parents?)\b|\b(?:sms|whatsapp|text messages?)\b|\bsend\s+(?:(?:me|us|them|him|her|(?:the|each|every|all)\s+\w+)\s+)?(?:an?\s+)?texts?\b/i },
   { what: "reminders", automatic: true, test: /\bremind(?:s|ing|ers?)?\b/i },
-  { what: "notifications", automatic: true, test: /\bnotif(?:y|ies|ied|ication|ications)\b|\balert\s+(?:me|us|them|the)\b|\b(?:push|get)\s+(?:an?\s+)?alerts?\b|\blet\s+(?:me|us|them)\s+know\s+(?:when|if)\b/i },
+  { what: "notifications", automatic: true, test: /\bnotif(?:y|ies|ied|ication|ications)\b|\balert\s+(?:me|us|them|the)\b|\b(?:push|get)\s+(?:an?\s+)?alerts?\b|\blet\s+(?:me|us|them)\s+know\s+(?:when|if)\b|\b(?:ping|buzz|flag up to|warn)\s+(?:me|us|them|the\s+\w+)\s+(?:when|if|whenever|as soon as)\b/i },
   {
     what: "scheduled jobs",
     automatic: true,
@@ -33,10 +33,10 @@ const KINDS: Kind[] = [
     ),
   },
   { what: "an export (CSV or PDF)", test: /\bexport(?:s|ed|ing)?\b|\b(?:as|to|into|in)\s+(?:an?\s+)?(?:csv|pdf|excel|spreadsheet)\b|\bdownload\b.*\b(?:csv|pdf|excel|spreadsheet)\b|\bprint(?:able)?\s+(?:an?\s+|the\s+)?(?:pdf|report|invoice|receipt|certificate)/i },
-  { what: "online payments", test: /\bpay(?:s|ing)?\s+(?:\w+\s+){0,3}(?:online|by card|with (?:a )?card|through|via)\b|\b(?:take|accept|collect|receive)\s+(?:online\s+|card\s+)?payments?\b|\b(?:stripe|paypal|checkout|card payments?)\b/i },
+  { what: "online payments", test: /\bpay(?:s|ing)?\s+(?:\w+\s+){0,3}(?:online|by card|with (?:a )?card|through|via)\b|\b(?:take|accept|collect|receive)\s+(?:online\s+|card\s+)?payments?\b|\b(?:stripe|paypal|checkout|card payments?)\b|\b(?:can|could|should)\s+(?:the\s+)?\w+\s+pay\s+(?:a|the|their|an|for)\b/i },
   {
     what: "computed values",
-    test: /\b(?:total|sum|average|averages|count)\s+(?:\w+\s+){0,2}(?:per|for each|by each|across|of all)\b|\b(?:calculate|compute|work out|auto-?calculate)s?\b|\b(?:leaderboard|league table|standings|ranking)\b|\bhow many\s+\w+\s+(?:each|every|per)\b|\boverdue\b|\b(?:age|days?)\s+(?:from|since|until|left)\b/i,
+    test: /\b(?:total|sum|average|averages|count)\s+(?:\w+\s+){0,2}(?:per|for each|by each|across|of all)\b|\b(?:calculate|compute|work out|auto-?calculate)s?\b|\b(?:totall?ed|summed|added up|averaged|counted)\s+(?:\w+\s+){0,2}(?:per|for each|by|across)\b|\b(?:leaderboard|league table|standings|ranking)\b|\bhow many\s+\w+\s+(?:each|every|per)\b|\boverdue\b|\b(?:age|days?)\s+(?:from|since|until|left)\b/i,
   },
 ];
 

@@ -20,6 +20,9 @@ function namesIn(m: string): [string, string] | null {
     const [left, right] = to.length === 4 ? [to[1], to[3]] : [to[1], to[2]];
     if (left && right) return [left, right];
   }
+  // "we call them drops not stops", "they're works, not pieces, rename it": the word they use, then the app's
+  const theyAre = /^(?:(?:we|i|they|people)\s+(?:always\s+|actually\s+|just\s+)?(?:call|name|say)\s+(?:them|it|these|those)|(?:they're|they are|it's|it is)(?:\s+called)?)\s+(.+?)\s*,?\s+(?:not|instead of|rather than)\s+(.+?)(?:\s*,?\s+(?:so\s+)?(?:can you\s+|could you\s+|please\s+)?(?:rename|change)\s+(?:that|it|them|those)(?:\s+please)?)?$/i.exec(m);
+  if (theyAre) return [theyAre[2], theyAre[1]];
   const arrow = /^(.+?)\s*(?:->|→|=>|>)\s*(.+)$/.exec(m);
   if (arrow) return [arrow[1], arrow[2]];
   const instead = /^(?:use|say|show|prefer|call\s+(?:them|it))\s+(.+?)\s+(?:instead\s+of|rather\s+than)\s+(.+)$/i.exec(m) ?? /^(?:replace|swap|switch)\s+(.+?)\s+(?:with|for)\s+(.+)$/i.exec(m);
@@ -39,13 +42,13 @@ function splitCall(phrase: string, model: AppModel): [string, string] | null {
 
 /** The entity renamed, or null when the sentence renames no entity the app has. */
 /** "can we", "I'd rather", "let's": how the request opens, not what it asks. */
-const LEAD = /^(?:(?:can|could|shall)\s+(?:we|i|you)\s+|(?:i'd|we'd|i would|we would)\s+(?:rather|prefer to|like to)\s+|(?:let's|lets|please)\s+|(?:i|we)\s+(?:want|need)\s+to\s+)/i;
+const LEAD = /^(?:(?:can|could|shall)\s+(?:we|i|you)\s+|(?:we|i|they|people)\s+(?:always\s+|actually\s+|usually\s+|just\s+)?(?=call\s+(?!them\b|it\b))|(?:i'd|we'd|i would|we would)\s+(?:rather|prefer to|like to)\s+|(?:let's|lets|please)\s+|(?:i|we)\s+(?:want|need)\s+to\s+)/i;
 
 export function entityRenameRequest(message: string, model: AppModel): OpResult | null {
   const m = message.replace(LEAD, "").replace(/\?$/, "");
   // "call clients customers": no word between the two names, so find where the entity ends
   const bare = /^(?:call|name)\s+(?:the\s+|all\s+|my\s+|our\s+)?(.+)$/i.exec(m);
-  const names = bare && !/\s(?:to|as)\s/i.test(bare[1]) ? splitCall(bare[1].replace(WHERE, ""), model) : namesIn(m);
+  const names = (bare && !/\s(?:to|as)\s/i.test(bare[1]) ? splitCall(bare[1].replace(WHERE, ""), model) : null) ?? namesIn(message.replace(/\?$/, ""));
   if (!names) return null;
   const [left, right] = names;
   if (/\s+(?:page|screen|tab|view|field|column|property|title|heading|colou?r|theme)$/i.test(left.trim())) return null;
