@@ -49,6 +49,8 @@ export function retag(words: Word[]): Word[] {
     const article = words.slice(Math.max(0, k - 3), k - 1).some((x) => /^(a|an)$/.test(x.lower));
     if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && !pluralNoun(before) && article && !/ing$/.test(w.lower) && WordNet.knows(w.lower))
       return { ...w, pos: "NOUN" as const };
+    // "the install", "each install is": no verb follows a determiner straight away
+    if (w.pos === "VERB" && w.lower === w.lemma && before && /^(a|an|the|each|every)$/.test(before.lower)) return { ...w, pos: "NOUN" as const };
     // "a costume hire shop", "a dog walking business": a verb between two nouns names the thing with them
     if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && after?.pos === "NOUN" && !pluralNoun(before)) return { ...w, pos: "NOUN" as const };
     // "which tenant is in which flat,": a word after a determiner that ends the phrase is a noun
@@ -204,8 +206,9 @@ function listEnd(words: Word[], from: number): number {
     }
     if (w.text === "," || (w.lower === "and" && w.pos === "CCONJ")) itemStart = k + 1;
     if (ENDS.has(w.text) || (w.text === "-" && k > from)) return k;
-    // ", each with a date", ", with a price": a new list about something said before
+    // ", each with a date", ", with a price": a new list about something said before; "…, and every submission": a new record
     if (w.text === "," && /^(each|every|with|w)$/.test(words[k + 1]?.lower ?? "")) return k;
+    if ((w.text === "," || w.lower === "and") && /^(each|every)$/.test(words[k + 1]?.lower ?? "") && k > from) return k;
     // "stops with an address, driving legs with a distance": an item with a list of its own starts a new one
     if (/^(with|w)$/.test(w.lower) && k > itemStart && words.slice(itemStart, k).some((x) => isNoun(x))) return Math.max(from, itemStart - 1);
     if (saying(w) && k > itemStart && isClause(words.slice(itemStart, k + 1))) return Math.max(from, itemStart - 1);

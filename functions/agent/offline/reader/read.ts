@@ -223,7 +223,8 @@ function subjectsOf(sentences: Sentence[]): Set<string> {
   if (!first || !p) return out;
   const before = first.words.slice(0, p.start).map((w) => w.lower);
   const after = first.words[p.head + 1];
-  const selfIntro = before.some((w) => SELF.has(w)) && before.some((w) => /^(am|are|run|own|have|manage|do|is|work|teach)$/.test(w));
+  // "we are a small bakery", "I run a cattery", "I own a …" (not "we do a survey")
+  const selfIntro = before.some((w) => SELF.has(w)) && before.some((w) => /^(am|are|run|own|manage|is)$/.test(w)) && /^(a|an)$/.test(before.at(-1) ?? "") === true;
   const title =
     p.start <= 2 &&
     before.every((w) => /^(a|an|the|my|our|simple|small|little|basic|new)$/.test(w)) &&
