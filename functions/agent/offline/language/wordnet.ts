@@ -29,28 +29,36 @@ export interface Synset {
 }
 
 let index: Map<string, number[]> | null = null;
+let verbIndex: Map<string, number[]> | null = null;
 let dataFd: number | null = null;
+let verbFd: number | null = null;
 const synsets = new Map<number, Synset>();
 
-function nounIndex(): Map<string, number[]> {
-  if (index) return index;
-  index = new Map();
-  for (const line of readFileSync(join(wordnetDb.path, "index.noun"), "latin1").split("\n")) {
+function readIndex(file: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const line of readFileSync(join(wordnetDb.path, file), "latin1").split("\n")) {
     if (!line || line.startsWith(" ")) continue;
     const parts = line.trim().split(" ");
     const senses = Number(parts[2]);
-    index.set(parts[0], parts.slice(parts.length - senses).map(Number));
+    out.set(parts[0], parts.slice(parts.length - senses).map(Number));
   }
-  return index;
+  return out;
+}
+
+const nounIndex = (): Map<string, number[]> => (index ??= readIndex("index.noun"));
+
+/** The line of a synset at `offset` in a data file. */
+function lineAt(fd: number, offset: number): string {
+  const buffer = Buffer.alloc(8192);
+  const read = readSync(fd, buffer, 0, buffer.length, offset);
+  return buffer.toString("latin1", 0, read).split("\n")[0];
 }
 
 function readSynset(offset: number): Synset {
   const known = synsets.get(offset);
   if (known) return known;
   dataFd ??= openSync(join(wordnetDb.path, "data.noun"), "r");
-  const buffer = Buffer.alloc(8192);
-  const read = readSync(dataFd, buffer, 0, buffer.length, offset);
-  const line = buffer.toString("latin1", 0, read).split("\n")[0];
+  const line = lineAt(dataFd, offset);
   const [head, gloss = ""] = line.split(" | ");
   const f = head.split(" ");
   const wordCount = parseInt(f[3], 16);
@@ -159,9 +167,32 @@ export namespace WordNet {
   /** What the noun's first sense is a part or member of ("wheel" -> "wheeled vehicle"), as words. */
   export const partOf = (noun: string): string[] => (senses(noun)[0]?.partOf ?? []).flatMap((o) => readSynset(o).words);
 
-  /** Closes the data file (tests; the engine keeps it open for the process's life). */
+  /**
+   * What doing a verb is called as a thing, by WordNet's derivational links ("+"), the nouns spelled like the
+   * verb that name an act or event: "inspect" -> "inspection", "borrow" -> "borrowing", "observe" -> "observation".
+   */
+  export function actsOf(verb: string): string[] {
+    verbIndex ??= readIndex("index.verb");
+    verbFd ??= openSync(join(wordnetDb.path, "data.verb"), "r");
+    const out = new Set<string>();
+    for (const offset of (verbIndex.get(key(verb)) ?? []).slice(0, 2)) {
+      const f = lineAt(verbFd, offset).split(" | ")[0].split(" ");
+      let at = 4 + parseInt(f[3], 16) * 2;
+      const pointers = Number(f[at++]);
+      for (let i = 0; i < pointers; i++, at += 4) {
+        if (f[at] !== "+" || f[at + 2] !== "n") continue;
+        const synset = readSynset(Number(f[at + 1]));
+        if (synset.lex !== "act" && synset.lex !== "event") continue;
+        for (const word of synset.words) if (word.slice(0, 4) === verb.slice(0, 4) && !word.includes("_") && word !== verb) out.add(word);
+      }
+    }
+    return [...out];
+  }
+
+  /** Closes the data files (tests; the engine keeps them open for the process's life). */
   export function close(): void {
-    if (dataFd !== null) closeSync(dataFd);
+    for (const fd of [dataFd, verbFd]) if (fd !== null) closeSync(fd);
     dataFd = null;
+    verbFd = null;
   }
 }

@@ -166,7 +166,8 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
       }
     }
     if (verb && between.length <= 4 && (a.d.person || WordNet.lexOf(a.d.noun) === "group")) {
-      const act = ACTS[verb.lemma];
+      // what the act is called as a record: the table's word, else WordNet's ("inspect" -> inspection), never a bare -ing
+      const act = ACTS[verb.lemma] ?? (b.d.person || happens(b.d) ? undefined : WordNet.actsOf(verb.lemma).find((n) => !/ing$/.test(n)));
       if (MAKING.has(verb.lemma) && !b.d.person) link(b.d, a.d);
       else if (act && act !== b.d.noun && act !== a.d.noun) {
         const record = add(act);
