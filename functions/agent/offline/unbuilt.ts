@@ -133,6 +133,13 @@ function computed(s: Word[]): string[] {
     if (w.lower === "late" && !isWord(s[i + 1], LATE_NOUNS_NOT_FLAGGED)) out.push("overdue flags");
     if (w.lemma === "compare" && after(s, i, 6).some((x) => COMPARED.has(x.lemma))) out.push("comparisons");
     if (w.lower === "balances" && s[i + 1]?.lower === "between") out.push("balances");
+    // "see the yield per batch", "profit per event": a figure worked out for each record, not a field typed in
+    const figure = (x: Word | undefined) => !!x && x.pos === "NOUN" && WordNet.lexesOf(x.lemma, 2).some((lex) => ["quantity", "possession", "attribute"].includes(lex));
+    if (w.lower === "per" && figure(s[i - 1]) && before(s, i, 6).some((x) => /^(?:see|show|know|view|get|calculate|work)$/.test(x.lemma))) out.push("totals");
+    // "which dish sells best", "who sells the most": a ranking
+    if (/^(?:best|most|worst|least)$/.test(w.lower) && before(s, i, 4).some((x) => /^(?:which|who|what)$/.test(x.lower)) && before(s, i, 2).some((x) => x.pos === "VERB")) out.push("rankings");
+    // "who hasn't paid", "who still owes": unpaid ones picked out
+    if (w.lemma === "pay" && /^(?:not|hasnt|havent|didnt|never)$/.test(s[i - 1]?.lower ?? "") && before(s, i, 4).some((x) => x.lower === "who")) out.push("overdue flags");
     // "top 10 customers", "the most borrowed books"
     if ((w.lower === "top" && s[i + 1]?.pos === "NUM") || (w.lower === "most" && /^(?:ADJ|VERB)$/.test(s[i + 1]?.pos ?? "") && s[i - 1]?.lower === "the")) out.push("rankings");
   });
@@ -199,7 +206,7 @@ export function unbuiltAsks(description: string): Asks {
       if (REMINDER_WORDS.has(w.lemma) || REMINDER_WORDS.has(w.lower)) add("reminders", "reminders");
       if ((NOTIFY_WORDS.has(w.lemma) || NOTIFY_WORDS.has(w.lower)) && !listItem(s, i)) add("notifications", "notifications");
       if (MAIL_WORDS.has(w.lemma) || MAIL_WORDS.has(w.lower)) if (messageAt(s, i) || w.lemma === "newsletter") add("emails", "e-mails");
-      if (SMS_WORDS.has(w.lower) || (TEXT_WORDS.has(w.lower.replace(/s$/, "")) && messageAt(s, i)) || (w.lower === "text" && s[i + 1]?.lemma === "message")) add("sms", "text messages");
+      if (SMS_WORDS.has(w.lower) || (/^text(?:ed)?$/.test(w.lower) && w.pos === "VERB" && /^(?:PRON|PROPN|NOUN|DET)$/.test(s[i + 1]?.pos ?? "")) || (TEXT_WORDS.has(w.lower.replace(/s$/, "")) && messageAt(s, i)) || (w.lower === "text" && s[i + 1]?.lemma === "message")) add("sms", "text messages");
     });
     if (automation(s)) add("automations", "automations");
     const figures = computed(s);
