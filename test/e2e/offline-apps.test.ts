@@ -1,8 +1,8 @@
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planOffline } from "../../functions/agent/offline";
 import { type DescriptionCase, doingDescriptions, offlineDescriptions } from "../fixtures/offline-descriptions";
 import { apiCall, launch, newContext, ownerWithBuiltApp } from "./browser";
+import { type Schema, filesAfterEachTurn, openEditorPreview, previewOf, sampleValue, showPage, staticHeadingOf, watchPreviewErrors } from "./offline-preview";
 
 /**
  * Apps the offline planner builds from the public set, in the real preview: one description per
@@ -11,9 +11,6 @@ import { apiCall, launch, newContext, ownerWithBuiltApp } from "./browser";
  * its form linked to another.
  */
 
-type Files = Record<string, string>;
-type Prop = { type: string; format?: string; enum?: string[]; maximum?: number };
-
 /** The first description of each category that has a link, so each app proves a linked record. */
 const perCategory: DescriptionCase[] = [...new Set(offlineDescriptions.map((c) => c.category))].map(
   (category) => offlineDescriptions.find((c) => c.category === category && c.links.length)!,
@@ -21,23 +18,6 @@ const perCategory: DescriptionCase[] = [...new Set(offlineDescriptions.map((c) =
 const all = process.env.KILN_OFFLINE_E2E_ALL === "1";
 // ... and two of people doing things: a booking with its attendance, a loan with its due date
 const sample = all ? offlineDescriptions.filter((c) => c.links.length) : [...perCategory, doingDescriptions[0], doingDescriptions[2]];
-
-/** The files the offline engine writes for a description: the same code the server ran to build the app. */
-function filesOf(description: string): Files {
-  const files: Files = {};
-  for (const m of planOffline({ message: description, files: {}, appName: "" }).matchAll(/<kiln-write path="([^"]+)">\n([\s\S]*?)\n<\/kiln-write>/g)) files[m[1]] = m[2];
-  return files;
-}
-
-/** A value a person would type for a field of this kind, as the form's input takes it. */
-function sampleValue(name: string, prop: Prop, label: string): string {
-  if (prop.enum) return prop.enum[0];
-  if (prop.format === "date") return "2026-11-24";
-  if (prop.format === "time") return "09:30";
-  if (prop.format === "email") return "sam@example.com";
-  if (prop.type === "number") return prop.format === "rating" ? "4" : "12";
-  return `${label} ${name}`;
-}
 
 let browser: Awaited<ReturnType<typeof launch>>;
 beforeAll(async () => {
@@ -53,9 +33,10 @@ describe("apps the offline planner builds, in the real preview", () => {
   });
 
   it.each(sample.map((c) => [`${c.category}: ${c.description.slice(0, 40)}…`, c] as const))("%s: every page renders without an error, and a linked record is created through its form", async (_, c) => {
-    const files = filesOf(c.description);
+    // the files the offline engine writes for the description: the same code the server ran to build the app
+    const [files] = filesAfterEachTurn(c.description);
     const [from, to] = c.links[0].split(">");
-    const schemaOf = (name: string) => JSON.parse(files[`entities/${name}`]) as { properties: Record<string, Prop>; required: string[] };
+    const schemaOf = (name: string) => JSON.parse(files[`entities/${name}`]) as Required<Schema>;
     const { token, appId } = await ownerWithBuiltApp("offline-apps", null, c.description);
     const built = (await apiCall("GET", `/api/apps/${appId}`, { token })).body;
     expect(Object.keys(built.entities).sort()).toEqual(Object.keys(files).filter((p) => p.startsWith("entities/")).map((p) => p.slice(9)).sort());
@@ -70,16 +51,11 @@ describe("apps the offline planner builds, in the real preview", () => {
     const label = String(parent[target.required[0]]);
 
     const context: BrowserContext = await newContext(browser, { width: 1400, height: 900 });
-    const errors: string[] = [];
     try {
       const page: Page = await context.newPage();
-      page.on("console", (msg) => {
-        if (msg.type() === "error" && msg.location().url.includes("//preview--")) errors.push(`${msg.text()} (${msg.location().url})`);
-      });
-      page.on("pageerror", (err) => errors.push(`uncaught: ${err.message}`));
-      await page.goto(`/login?${new URLSearchParams({ from_url: `/apps/${appId}/editor/preview/${from}Form` })}#access_token=${token}`);
-      await page.waitForURL(new RegExp(`/editor/preview/${from}Form$`));
-      const preview: FrameLocator = page.frameLocator('[data-testid="preview-frame"]');
+      const errors = watchPreviewErrors(page);
+      await openEditorPreview(page, appId, token, `${from}Form`);
+      const preview: FrameLocator = previewOf(page);
 
       // the form: required fields typed in, the linked record chosen by its name
       const source = schemaOf(from);
@@ -105,11 +81,7 @@ describe("apps the offline planner builds, in the real preview", () => {
 
       // every other page of the app renders: dashboard, lists, boards, calendars
       const pages = Object.keys(files).filter((p) => p.startsWith("pages/") && !/(Detail|Form)$/.test(p)).map((p) => p.slice(6));
-      for (const name of pages) {
-        const heading = /<h1 className=\{theme\.heading\}>([^<{]+)<\/h1>/.exec(files[`pages/${name}`])![1].trim();
-        await page.getByTestId("page-picker").selectOption(name);
-        await preview.getByRole("heading", { name: heading, exact: true }).waitFor();
-      }
+      for (const name of pages) await showPage(page, name, staticHeadingOf(files[`pages/${name}`])!);
       expect(errors).toEqual([]);
       expect(await page.getByTestId("issues-panel").count()).toBe(0);
     } finally {
