@@ -44,6 +44,12 @@ export function planDescription(description: string): Plan {
   // a record nothing ties to anything is kept for the one said before it (a claim for the found item, a recording for the survey)
   const alone = (d: Draft) => !d.links.length && !drafts.some((x) => x.links.includes(d.name));
   for (const [i, d] of drafts.entries()) if (i > 0 && !d.person && alone(d)) link(d, drafts[i - 1]);
+  // a thing that belongs to nothing belongs to what its sentence named before it ("customers …, quotes …": a quote is a customer's)
+  for (const d of drafts) {
+    if (d.person || d.links.length || d === drafts[0]) continue;
+    const owner = (reading.saidBefore.get(d) ?? []).find((x) => drafts.includes(x) && !x.links.includes(d.name) && !happens(x));
+    if (owner) link(d, owner);
+  }
   for (const d of drafts) d.fields = fieldsOf(d, [], { told: d.described.length >= 2 });
   const reader = { entities: drafts.map(({ described: _, ...e }) => e), ...viewsOf(drafts, main, [], [], reading.text) };
   // a description that spells out its records' fields, or explains its business at length, is read; a short

@@ -82,8 +82,11 @@ export function readItem(
   const asked = words[0];
   // "(1-10)", "(2024)": a scale or a year, not a field
   if (item.every((w) => w.pos === "NUM" || w.pos === "PUNCT" || w.pos === "SYM")) return;
-  // "which driver", "what van", "one of the vets": a link when the record exists
-  if (/^(which|what|whose)$/.test(asked)) words = words.slice(1);
+  // "which driver", "what van", "which lab it sits in", "one of the vets": a link when the record exists
+  if (/^(which|what|whose)$/.test(asked)) {
+    const said = item.findIndex((w, k) => k > 1 && (w.pos === "PRON" || w.pos === "AUX" || w.pos === "VERB"));
+    words = words.slice(1, said > 0 ? said : undefined);
+  }
   const oneOf = /^(?:one|any|some|each) of (?:the |our |my )?/.exec(words.join(" "));
   if (oneOf) words = words.join(" ").slice(oneOf[0].length).split(" ");
   if (words.at(-1) === YES_NO || words[0] === "whether" || words[0] === "if") {

@@ -34,6 +34,8 @@ export function retag(words: Word[]): Word[] {
     const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || /^(we|they|i|you|people|users)$/.test(before.lower));
     const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
     if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
+    // "someone rings", "she knits": after a pronoun that does things, a word in -s is what it does
+    if (w.pos === "NOUN" && before && /^(someone|somebody|he|she|it|everyone|nobody|anyone)$/.test(before.lower) && /s$/.test(w.lower)) return { ...w, pos: "VERB" as const };
     // "3 physios work here": a noun between a plural noun and an adverb or the sentence's end is what they do
     const plural = before && before.pos === "NOUN" && pluralNoun(before);
     if (w.pos === "NOUN" && plural && w.lemma === w.lower && (!after || after.pos === "ADV" || /^[.!?]$/.test(after.text)) && depth === 0) return { ...w, pos: "VERB" as const };
@@ -218,7 +220,7 @@ function listEnd(words: Word[], from: number): number {
 
 /** The phrase that ends at word `k` or just before it (skipping nothing but `skip` words). */
 const phraseBefore = (phrases: NounPhrase[], k: number, skip = 0, words?: Word[]) =>
-  phrases.find((p) => p.head < k && p.head >= k - 1 - skip && !(words ?? []).slice(p.head + 1, k).some((w) => /^[;.:!?]$/.test(w.text)));
+  phrases.find((p) => p.head < k && p.head >= k - 1 - skip && !(words ?? []).slice(p.head + 1, k).some((w) => /^[;.:!?,]$/.test(w.text)));
 
 /** After a colon or dash: a clause ("- each stop has an address"), not a list, when its first item is one. */
 function saysSomething(words: Word[], from: number): boolean {

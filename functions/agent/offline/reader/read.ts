@@ -28,6 +28,8 @@ export interface Reading {
   fieldLists: number;
   /** a happening and a person or thing said in the same sentence: a link to make when nothing else ties the happening */
   alongside: [Draft, Draft][];
+  /** the records said before each one in the sentence it is first said in, nearest first */
+  saidBefore: Map<Draft, Draft[]>;
   /** the words the description uses as verbs and never as nouns ("take" in "a driver takes a van") */
   verbs: Set<string>;
   /** how much the description explains: its sentences and words */
@@ -160,9 +162,12 @@ export function read(description: string): Reading {
   for (const [si, s] of sentences.entries()) tieRecords(s, sentences[si - 1], recordOf, add);
   // the people and things said in one sentence with a happening (a booking, a visit, a score): what it is of, when nothing else says
   const alongside: [Draft, Draft][] = [];
+  // and, for any record, the ones said before it in its sentence ("customers with an address, quotes with a price")
+  const saidBefore = new Map<Draft, Draft[]>();
   for (const s of sentences) {
     const here = [...new Set(s.phrases.map((p) => recordOf(p.noun)).filter((d): d is Draft => !!d))];
     for (const h of here.filter(happens)) for (const m of here.filter((x) => x !== h && !happens(x)).slice(0, 3)) alongside.push([h, m]);
+    for (const [i, d] of here.entries()) if (!saidBefore.has(d)) saidBefore.set(d, here.slice(0, i).reverse());
   }
 
   // a record said in passing stays when it has fields or another record (one the text lists) links to it
@@ -172,7 +177,7 @@ export function read(description: string): Reading {
   const all = sentences.flatMap((x) => x.words);
   const nouns = new Set(all.filter((w) => isNoun(w)).map((w) => w.lemma));
   const verbs = new Set(all.filter((w) => w.pos === "VERB" && !nouns.has(w.lemma)).map((w) => w.lemma));
-  return { drafts, subject, text, fieldLists, alongside, verbs, sentences: sentences.length, words: sentences.flatMap((s) => s.words).filter((w) => w.pos !== "PUNCT").length };
+  return { drafts, subject, text, fieldLists, alongside, saidBefore, verbs, sentences: sentences.length, words: sentences.flatMap((s) => s.words).filter((w) => w.pos !== "PUNCT").length };
 }
 
 const isRecordKind = (kind: NounKind) => kind === "person" || kind === "record" || kind === "place";
