@@ -37,7 +37,9 @@ export interface Reading {
   words: number;
 }
 
+/** An app has at most this many records; while reading, room for the ones said in passing that may not stay. */
 const MAX_ENTITIES = 8;
+const MAX_READ = 16;
 
 
 /** Verbs that say the app keeps the things after them: "track drivers, vans and routes". */
@@ -66,7 +68,7 @@ export function read(description: string): Reading {
     const noun = said.includes(" ") ? singularize(said.replace(KEPT_IN, "")) : said;
     const known = recordOf(noun);
     if (known) return known;
-    if (records.size >= MAX_ENTITIES) return undefined;
+    if (records.size >= MAX_READ) return undefined;
     const draft = draftOf(noun);
     draft.person = kindOf(noun) === "person" || draft.person;
     records.set(noun, draft);
@@ -129,7 +131,11 @@ export function read(description: string): Reading {
       const kept = back >= 0 && s.words[back].pos === "VERB" && KEEPING.has(s.words[back].lemma);
       const each = p.determiner === "each" || p.determiner === "every";
       if (examples.has(p)) continue;
-      if (p.plural || kept || each || recordOf(p.noun)) add(p.noun);
+      if (p.plural || kept || each) {
+        // said in passing first ("we do a survey"), then as a record ("each survey is …"): a record
+        tentative.delete(p.noun);
+        add(p.noun);
+      } else if (recordOf(p.noun)) add(p.noun);
       // "a driver takes a van out on a route": a thing said once is a record only if the text ties it to another
       else if (p.determiner || s.words[p.start - 1]?.pos === "VERB" || s.words[p.head + 1]?.text === "'s") {
         if (!recordOf(p.noun)) tentative.add(p.noun);
@@ -172,7 +178,13 @@ export function read(description: string): Reading {
 
   // a record said in passing stays when it has fields or another record (one the text lists) links to it
   const tied = (d: Draft) => d.described.length > 0 || [...records.values()].some((x) => x.links.includes(d.name) && !tentative.has(x.noun));
-  const drafts = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun) && (!tentative.has(d.noun) || tied(d)));
+  const kept = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun) && (!tentative.has(d.noun) || tied(d)));
+  // past the limit, the records the text says least about go first (no fields, no links either way)
+  const told = (d: Draft) => d.described.length > 0 || d.links.length > 0 || kept.some((x) => x.links.includes(d.name));
+  const room = MAX_ENTITIES - kept.filter(told).length;
+  let spare = Math.max(0, room);
+  const drafts = kept.filter((d) => told(d) || spare-- > 0).slice(0, MAX_ENTITIES);
+  for (const d of drafts) d.links = d.links.filter((l) => drafts.some((x) => x.name === l));
   linkLoose(drafts);
   const all = sentences.flatMap((x) => x.words);
   const nouns = new Set(all.filter((w) => isNoun(w)).map((w) => w.lemma));
