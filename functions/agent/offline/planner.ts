@@ -1,8 +1,10 @@
 /**
- * The offline planner's first turn: a description becomes entities (the nouns it lists), their
- * fields (typed from the words around them, enriched by what knowledge.ts knows), the links
- * between them, and the pages that fit (a board for stages, a calendar for dates, charts).
- * Deterministic and pure; what it cannot model it lists in `unmodelled`.
+ * The offline planner's first turn: a description becomes entities, their fields, the links between
+ * them, and the pages that fit (a board for stages, a calendar for dates, charts). Two readings make
+ * it: the reader (reader/: tagger and WordNet), which leads a description that spells out its
+ * records, and the word rules below (nouns listed, fields typed from the words around them, enriched
+ * by what knowledge.ts knows), which lead a short idea; each completes the other. Deterministic; what
+ * it does not build the answer says (unbuilt.ts).
  */
 import { addKnownLinks, type Draft, draftOf, fieldsOf, flowIn, link, type PlannedEntity } from "./drafts";
 import { enumProp, fieldFrom, statusOptions } from "./fields";
