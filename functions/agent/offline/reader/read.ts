@@ -63,10 +63,11 @@ export function read(description: string): Reading {
   const order: string[] = [];
   const tentative = new Set<string>();
   const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
-  const add = (said: string): Draft | undefined => {
+  const add = (said: string, own = false): Draft | undefined => {
     // "my species list", "a guest list": the records are what the list lists
     const noun = said.includes(" ") ? singularize(said.replace(KEPT_IN, "")) : said;
-    const known = recordOf(noun);
+    // (a record of its own, "an earned badge", is not the badge however alike the words)
+    const known = own ? records.get(noun) : recordOf(noun);
     if (known) return known;
     if (records.size >= MAX_READ) return undefined;
     const draft = draftOf(noun);

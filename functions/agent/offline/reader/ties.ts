@@ -31,7 +31,7 @@ const ACTS: Record<string, string> = {
 };
 
 /** Links a sentence makes between the records it names. */
-export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, add: (noun: string) => Draft | undefined): void {
+export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, add: (noun: string, own?: boolean) => Draft | undefined): void {
   const mentions = s.phrases.map((p) => ({ p, d: recordOf(p.noun) })).filter((m): m is { p: NounPhrase; d: Draft } => !!m.d);
   const w = s.words;
   // "which driver and van is on which route": the route names its driver and its van
@@ -40,7 +40,13 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     const at = (k: number) => mentions.find((m) => m.p.start > k && m.p.start <= k + 3);
     const last = at(which[which.length - 1]);
     const firsts = mentions.filter((m) => m.p.start > which[0] && m.p.start < which[which.length - 1]);
-    for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
+    // "which cub has earned which badge", "which member plays which role": many to many, a record of its own, named by
+    // what is done (WordNet's act for the verb, else the thing as it was done: an earned badge, a played role)
+    const verb = w.slice(which[0] + 1, which[1]).find((x) => x.pos === "VERB" && !/^(be|have|go|sit|get)$/.test(x.lemma));
+    const joined = verb && last ? (WordNet.actsOf(verb.lemma).find((n) => !/ing$/.test(n)) ?? `${/(ed|en)$/.test(verb.lower) ? verb.lower : `${verb.lemma.replace(/e$/, "")}ed`} ${last.d.noun}`) : null;
+    const record = joined && firsts.length ? add(joined, true) : undefined;
+    if (record && last) for (const end of [...firsts, last, ...mentions.filter((m) => which.slice(2).some((k) => m.p.start > k && m.p.start <= k + 3))]) link(record, end.d);
+    else for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
   }
   // "each hire is one boat for one customer", "a stay is one cat in one pen", "each session is in one room with one of
   // our engineers": what each record is made of, said one by one, is what it links to
