@@ -63,6 +63,14 @@ describe("the offline reader: records, fields and links from English as people t
     expect(show.links("Entry")).toContain("Baker");
   });
 
+  it("a many-to-many said 'which X … which Y' is a record of its own linked to both", () => {
+    const pack = shape("cub scout pack leader here. keep track of cubs (name, six, dob), badges (name, category) and which cub has earned which badge");
+    expect(pack.entities).toEqual(expect.arrayContaining(["Cub", "Badge", "EarnedBadge"]));
+    expect(pack.links("EarnedBadge")).toEqual(expect.arrayContaining(["Cub", "Badge"]));
+    // "which … is on which …" with no act of its own stays a link
+    expect(shape("drivers, vans (plate, capacity) and routes with stops. need to know which driver is on which route").links("Route")).toContain("Driver");
+  });
+
   it("the business a description is about is not a record of its own", () => {
     expect(shape("we run a small climbing gym. members (name, email), routes (grade, colour, wall) and visits").entities).not.toContain("ClimbingGym");
     expect(shape("A sales pipeline for a small B2B team with companies, contacts and deals moving through stages on a Kanban board.").entities).not.toContain("B2bTeam");
