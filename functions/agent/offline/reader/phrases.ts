@@ -301,7 +301,9 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       const about = phrases.filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).at(-1);
       const end = listEnd(words, k + 1);
       const items = itemsOf(words, k + 1, end);
-      if (about && items.length >= 2) out.push({ owner: about, opener: "note", items, from: k, to: end });
+      // ("for each film we need the title, …" is the "for" list above already, not a second one)
+      const listed = out.some((g) => g.opener === "for" && g.from < k && g.to >= end);
+      if (about && items.length >= 2 && !listed) out.push({ owner: about, opener: "note", items, from: k, to: end });
     }
     // "we note the pet's species, breed and weight"
     if (w.text === "'s" && phraseBefore(phrases, k)) {
