@@ -192,7 +192,6 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
  */
 export function linkLoose(drafts: Draft[]): void {
   const linked = (d: Draft) => d.links.length > 0 || drafts.some((x) => x.links.includes(d.name));
-  const happening = (d: Draft) => HAPPENINGS.includes(WordNet.lexOf(d.noun.split(" ").pop()!) ?? "Tops");
   // what the happenings are about: the first record that is a thing (a car, a hive, a tank), not a happening itself
   const thing = drafts.find((x) => !x.person && !happening(x));
   const people = drafts.filter((x) => x.person);
@@ -219,8 +218,13 @@ function withoutBrackets(words: Word[]): Word[] {
 
 /** Does the record name something that happens or a place things happen at (a route, a visit, an appointment)? */
 export function happens(d: Draft): boolean {
+  return happening(d) || WordNet.lexOf(d.noun.split(" ").pop()!) === "location";
+}
+
+/** Does the record name something that happens or is said (an appointment, a fill-up, a note), a place aside? */
+function happening(d: Draft): boolean {
   const lex = WordNet.lexOf(d.noun.split(" ").pop()!);
-  return !!lex && (HAPPENINGS.includes(lex) || lex === "location");
+  return !!lex && HAPPENINGS.includes(lex);
 }
 
 function lastPerson(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined): Draft | undefined {
