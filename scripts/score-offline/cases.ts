@@ -1,9 +1,11 @@
 /**
- * The four sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
+ * The five sets the scorer runs: the frozen held-out set (test/heldout/offline-descriptions.json, read
  * by nothing else), the tuning set (the public fixtures the engine's own tests use: descriptions
  * and idea cards, which carry entities and links only), the sloppy set (test/fixtures/offline-sloppy.json:
- * public descriptions and follow-ups typed the way people type them, in the held-out file's format) and the
- * prose set (test/fixtures/offline-prose.json: the same format, written as full sentences rather than field lists).
+ * public descriptions and follow-ups typed the way people type them, in the held-out file's format), the
+ * prose set (test/fixtures/offline-prose.json: the same format, written as full sentences rather than field lists)
+ * and the notes set (test/fixtures/offline-notes.json: the same format, in the styles the other two lack: pasted
+ * bullet notes, dictated run-ons, non-native English, user stories, backstory first, spreadsheet header rows).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,7 +31,7 @@ export interface Case {
   follow_ups: FollowUpCase[];
 }
 export interface CaseSet {
-  name: "heldout" | "tuning" | "sloppy" | "prose";
+  name: "heldout" | "tuning" | "sloppy" | "prose" | "notes";
   cases: Case[];
   /** what the set has no expectations for, so is not scored */
   unscored: string[];
@@ -38,8 +40,9 @@ export interface CaseSet {
 export const HELD_OUT_PATH = fileURLToPath(new URL("../../test/heldout/offline-descriptions.json", import.meta.url));
 export const SLOPPY_PATH = fileURLToPath(new URL("../../test/fixtures/offline-sloppy.json", import.meta.url));
 export const PROSE_PATH = fileURLToPath(new URL("../../test/fixtures/offline-prose.json", import.meta.url));
+export const NOTES_PATH = fileURLToPath(new URL("../../test/fixtures/offline-notes.json", import.meta.url));
 
-/** The problems of a case file (held-out, sloppy or prose): its shape and vocabulary, and that every name it uses is one of the case's. */
+/** The problems of a case file (held-out, sloppy, prose or notes): its shape and vocabulary, and that every name it uses is one of the case's. */
 export function problemsOf(data: unknown): string[] {
   const out: string[] = [];
   const cases = (data as { cases?: unknown })?.cases;
@@ -96,6 +99,14 @@ export function sloppySet(path = SLOPPY_PATH): CaseSet {
 /** The public prose set: relations said in words, no field lists; tune on it freely, it is scored like the held-out set. */
 export function proseSet(path = PROSE_PATH): CaseSet {
   return { name: "prose", cases: casesIn(path), unscored: [] };
+}
+
+/**
+ * The public notes set: written in full before the engine was run on it, so its first score measured
+ * descriptions nobody had tuned on; tune on it freely now, it is scored like the held-out set.
+ */
+export function notesSet(path = NOTES_PATH): CaseSet {
+  return { name: "notes", cases: casesIn(path), unscored: [] };
 }
 
 const split = (link: string) => link.split(">") as [string, string];

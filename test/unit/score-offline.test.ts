@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HELD_OUT_PATH, PROSE_PATH, problemsOf, proseSet, SLOPPY_PATH } from "../../scripts/score-offline/cases";
+import { HELD_OUT_PATH, NOTES_PATH, notesSet, PROSE_PATH, problemsOf, proseSet, SLOPPY_PATH } from "../../scripts/score-offline/cases";
 import { check, type Expect, extras, type Files, linksTo, matchEntities, nameProblems, ownRecordsOnly, type Prop, saysNotBuilt } from "../../scripts/score-offline/judge";
 import { verdictOf } from "../../scripts/score-offline/run";
 
@@ -193,6 +193,39 @@ describe("score-offline: the public prose set", () => {
   it("loads as the scorer's prose set", () => {
     const set = proseSet();
     expect(set.name).toBe("prose");
+    expect(set.cases.map((c) => c.id)).toEqual(data.cases.map((c: { id: string }) => c.id));
+  });
+});
+
+describe("score-offline: the public notes set", () => {
+  const data = JSON.parse(readFileSync(NOTES_PATH, "utf8"));
+  const descriptions: string[] = data.cases.map((c: { description: string }) => c.description);
+
+  it("is public, large enough, and every name it uses is one of its case's", () => {
+    expect(data._note).toMatch(/public tuning set.*may be read by anything/i);
+    expect(data.cases.length).toBeGreaterThanOrEqual(50);
+    expect(data.cases.flatMap((c: { follow_ups: unknown[] }) => c.follow_ups).length).toBeGreaterThanOrEqual(120);
+    expect(problemsOf(data)).toEqual([]);
+  });
+
+  it("mixes its styles: pasted lists and header rows, user stories, and run-ons with no punctuation at all", () => {
+    const lines = (d: string) => d.split("\n").length;
+    expect(descriptions.filter((d) => lines(d) >= 4 && /^\s*(?:[-*•]|\d+[.)])\s/m.test(d)).length).toBeGreaterThanOrEqual(8);
+    expect(descriptions.filter((d) => (d.match(/\|/g) ?? []).length >= 4).length).toBeGreaterThanOrEqual(6);
+    expect(descriptions.filter((d) => (d.match(/^As (?:an?|the) /gm) ?? []).length >= 3).length).toBeGreaterThanOrEqual(8);
+    expect(descriptions.filter((d) => d.length > 200 && !/[.,;:!?()]/.test(d)).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("shares no case id or description with the sloppy and prose sets", () => {
+    const others = [SLOPPY_PATH, PROSE_PATH].flatMap((path) => JSON.parse(readFileSync(path, "utf8")).cases as { id: string; description: string }[]);
+    const ids = new Set(others.map((c) => c.id));
+    const said = new Set(others.map((c) => c.description));
+    expect(data.cases.filter((c: { id: string; description: string }) => ids.has(c.id) || said.has(c.description))).toEqual([]);
+  });
+
+  it("loads as the scorer's notes set", () => {
+    const set = notesSet();
+    expect(set.name).toBe("notes");
     expect(set.cases.map((c) => c.id)).toEqual(data.cases.map((c: { id: string }) => c.id));
   });
 });
