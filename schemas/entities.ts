@@ -188,12 +188,14 @@ export const StoredEntitySchema = z
 export type StoredEntitySchema = z.infer<typeof StoredEntitySchema>;
 
 /**
- * The schema hint that asks for an index: `"x-kiln-index": true` on a property makes
- * filters on it (equality, $in, ranges) and sorts by it read O(result) records
- * (functions/core/records/indexes.ts). created_by, created_date and updated_date are always indexed.
+ * The schema hint about an index (functions/core/records/indexes.ts). Nobody has to set it:
+ * link fields are indexed from the start and any other scalar field once a query filters or
+ * sorts on it. `"x-kiln-index": true` indexes a field from the start too; `false` never
+ * indexes it. created_by, created_date and updated_date are always indexed.
  */
 export const INDEX_HINT = "x-kiln-index";
-export const MAX_DECLARED_INDEXES = 3;
+/** An entity's indexed fields: a record changing all of them still fits one 100-item transaction. */
+export const MAX_DECLARED_INDEXES = 40;
 const indexableTypes = ["string", "number", "integer", "boolean"];
 
 /** Refines an entity schema (stored, or written: schemas/app-files.ts): every `"x-kiln-index"` is one the store can honour. */

@@ -39,6 +39,8 @@ export const Job = z.discriminatedUnion("name", [
   z.object({ name: z.literal("socket-open"), payload: z.object({ connection_id: z.string() }) }),
   /** an entity file or an app changed: index and count the entity's records, or delete those of a removed entity or app */
   z.object({ name: z.literal("record-upkeep"), payload: z.object({ app_id: z.string(), entity: z.string().nullable() }) }),
+  /** index the fields an app's code file queries (functions/core/records/code-queries.ts): queued by the table's stream when a page, component or function is written */
+  z.object({ name: z.literal("code-indexes"), payload: z.object({ app_id: z.string(), path: z.string() }) }),
   /** scan an app's security (functions/core/security/scan.ts): POST /api/apps/{id}/security-scan answers at once and this runs it */
   z.object({ name: z.literal("security-scan"), payload: z.object({ app_id: z.string(), scan_id: z.string() }) }),
   /** one page of the app sockets' heartbeat (lib/routes.ts `crons.pingAppSockets` queues these) */

@@ -15,14 +15,14 @@ export const streamFailures = new sst.aws.Queue("StreamFailures", { transform: {
 
 /**
  * The changes functions/stream/consumer.ts acts on (anything else would only start it to skip):
- * a user's MODIFY (pushed to their room), an app's FILE#functions/ and FILE#entities/ files (deploys,
- * record upkeep), an app's REMOVE (record cleanup), every REC# record change (the records' history)
+ * a user's MODIFY (pushed to their room), an app's FILE#functions/, FILE#entities/, FILE#pages/ and
+ * FILE#components/ files (deploys, record upkeep, indexes for the fields the code queries), an app's REMOVE (record cleanup), every REC# record change (the records' history)
  * and a checkpoint's INSERT (stamped into that history). Lambda allows five filters; they OR.
  */
 const key = (pk: unknown[], sk?: unknown[]) => ({ dynamodb: { Keys: { pk: { S: pk }, ...(sk ? { sk: { S: sk } } : {}) } } });
 export const streamFilters = [
   { eventName: ["MODIFY"], ...key([{ prefix: "USER#" }], ["USER"]) },
-  key([{ prefix: "APP#" }], [{ prefix: "FILE#functions/" }, { prefix: "FILE#entities/" }]),
+  key([{ prefix: "APP#" }], [{ prefix: "FILE#functions/" }, { prefix: "FILE#entities/" }, { prefix: "FILE#pages/" }, { prefix: "FILE#components/" }]),
   { eventName: ["REMOVE"], ...key([{ prefix: "APP#" }], ["APP"]) },
   key([{ prefix: "REC#" }]),
   { eventName: ["INSERT"], ...key([{ prefix: "APP#" }], [{ prefix: "CP#" }]) },

@@ -41,8 +41,8 @@
  * | an app's record count (stream-kept)| GetItem  | pk RECLOG#{appId}     sk COUNT                   |
  * | an app's records, by created_by   | Query     | gsi2 REC#{appId}#{Entity}#created_by  gsi2sk {enc}\x01{id} |
  * | an app's records, by created_date | Query     | gsi3 REC#{appId}#{Entity}#created_date gsi3sk {enc}\x01{id} |
- * | an app's records, by a field its  | Query     | gsi4..gsi6 REC#{appId}#{Entity}#{field} sk {enc}\x01{id} |
- * |   schema indexes (x-kiln-index; enc = order-preserving, record-indexes.ts)                     |
+ * | an app's records, by any other    | Query     | pk RIX#{appId}#{Entity}#{field}  sk {enc}\x01{id} -> id |
+ * |   field (index entries, written with the record; enc = order-preserving, records/indexes.ts)   |
  * | an entity's record count (sharded)| Query     | pk RECSTATS#{appId}   sk begins {Entity}#COUNT#   |
  * | an entity's index/count state     | GetItem   | pk RECSTATS#{appId}   sk {Entity}#INDEX           |
  * | entities that ever held records   | Query     | pk RECSTATS#{appId}   (cleanup of a deleted app)  |
@@ -192,9 +192,12 @@ export const Keys = {
   /** one index entry of a record on a generic GSI (gsi2..gsi6): the field's encoded value, then the id */
   recordFieldIndex: (gsi: string, appId: string, entity: string, field: string, sortKey: string) => ({ [`${gsi}pk`]: `REC#${appId}#${entity}#${field}`, [`${gsi}sk`]: sortKey }),
   recordFieldPartition: (appId: string, entity: string, field: string) => `REC#${appId}#${entity}#${field}`,
+  /** a record's entry in the index of one of its fields (records/indexes.ts): the field's encoded value, then the id */
+  recordEntry: (appId: string, entity: string, field: string, sortKey: string) => ({ pk: `RIX#${appId}#${entity}#${field}`, sk: sortKey }),
+  recordEntriesPartition: (appId: string, entity: string, field: string) => `RIX#${appId}#${entity}#${field}`,
   /** an entity's record counter shard, changed in the same transaction as the record */
   recordCounter: (appId: string, entity: string, shard: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#COUNT#${shard}` }),
-  /** which indexes every record of an entity carries, and whether its counters are exact */
+  /** which fields of an entity are indexed (building or ready), and whether its counters are exact */
   recordIndexState: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#INDEX` }),
   recordStats: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, skPrefix: `${entity}#` }),
   appRecordStatsPartition: (appId: string) => `RECSTATS#${appId}`,

@@ -1,17 +1,14 @@
 import { Job } from "../../schemas/jobs";
-import { AppEvents } from "../core/apps/events";
-import { AppRealtime } from "../core/realtime/app-realtime";
-import { AppFiles } from "../core/apps/files";
-import { Apps } from "../core/apps/apps";
-import { BackendFunctions } from "../core/backend/functions";
-import { Mail } from "../core/mail";
-import { RecordUpkeep } from "../core/records/upkeep";
-import { Users } from "../core/identity/users";
 
 type Work = { [N in Job["name"]]: (payload: Extract<Job, { name: N }>["payload"]) => Promise<void> };
 
+/**
+ * Each job loads the engine it runs with its first call: one invocation runs one job, so a cold worker
+ * starts with none of the others' (mail and nodemailer, backend functions' S3 and Lambda clients, …).
+ */
 const work: Work = {
   async "welcome-email"({ user_id }) {
+    const [{ Users }, { Mail }] = await Promise.all([import("../core/identity/users"), import("../core/mail")]);
     const user = await Users.get(user_id);
     if (!user) return;
     await Mail.send({
@@ -34,6 +31,7 @@ const work: Work = {
   },
 
   async "chat-suggestions"({ app_id }) {
+    const [{ Apps }, { AppFiles }, { AppEvents }] = await Promise.all([import("../core/apps/apps"), import("../core/apps/files"), import("../core/apps/events")]);
     const app = await Apps.get(app_id);
     const [{ suggestionsFor, wantsSuggestions }, { modelProviderFor }] = await Promise.all([import("../agent/turn"), import("../agent/provider-settings")]);
     if (!app || !wantsSuggestions(app)) return;
@@ -43,23 +41,33 @@ const work: Work = {
   },
 
   async "deploy-function"({ app_id, function_name }) {
+    const { BackendFunctions } = await import("../core/backend/functions");
     await BackendFunctions.deployIfStale(app_id, function_name);
   },
 
   async "socket-open"({ connection_id }) {
+    const { AppRealtime } = await import("../core/realtime/app-realtime");
     await AppRealtime.greet(connection_id);
   },
 
   async "record-upkeep"({ app_id, entity }) {
+    const { RecordUpkeep } = await import("../core/records/upkeep");
     await RecordUpkeep.run(app_id, entity);
   },
 
+  async "code-indexes"({ app_id, path }) {
+    const { RecordUpkeep } = await import("../core/records/upkeep");
+    await RecordUpkeep.fromCode(app_id, path);
+  },
+
   async "ping-sockets"({ connection_ids }) {
+    const { AppRealtime } = await import("../core/realtime/app-realtime");
     await AppRealtime.pingPage(connection_ids);
   },
 
   // the scanner loads with its job only
   async "security-scan"({ app_id, scan_id }) {
+    const { Apps } = await import("../core/apps/apps");
     const app = await Apps.get(app_id);
     if (app) await (await import("../core/security/scan")).SecurityScans.runJob(app, scan_id);
   },

@@ -7,6 +7,9 @@ import { Keys } from "../core/keys";
 import { Realtime } from "../core/realtime/rooms";
 import { RecordHistory } from "../core/records/history";
 
+/** The app files whose queries are read for the fields to index (stacks/jobs.ts lets their changes through). */
+export const CODE_FILES = ["pages/", "components/", "functions/"];
+
 /** What a pushed user carries, and the tab that made the change (its own echo is skipped). */
 const pushed = [...User.keyof().options, "last_socket_id"];
 
@@ -47,11 +50,17 @@ async function queueDeploy(record: DynamoDBRecord): Promise<void> {
   await Jobs.enqueue("deploy-function", { app_id: pk.slice("APP#".length), function_name: sk.slice("FILE#functions/".length) });
 }
 
-/** An entity file written or removed, or an app deleted: its records are indexed, counted or cleaned up by the worker (record-upkeep.ts). */
+/**
+ * An entity file written or removed, or an app deleted: its records are indexed, counted or cleaned up by the worker
+ * (records/upkeep.ts); a page, component or function written: the fields its queries use are indexed (code-queries.ts).
+ */
 async function queueRecordUpkeep(record: DynamoDBRecord): Promise<void> {
   const key = record.dynamodb?.Keys;
   const [pk, sk] = [key?.pk?.S ?? "", key?.sk?.S ?? ""];
   const kind = Keys.kindOf(pk, sk);
   if (kind === "file" && sk.startsWith("FILE#entities/")) await Jobs.enqueue("record-upkeep", { app_id: pk.slice("APP#".length), entity: sk.slice("FILE#entities/".length) });
+  else if (kind === "file" && record.eventName !== "REMOVE" && CODE_FILES.some((p) => sk.startsWith(`FILE#${p}`))) {
+    await Jobs.enqueue("code-indexes", { app_id: pk.slice("APP#".length), path: sk.slice("FILE#".length) });
+  }
   else if (kind === "app" && record.eventName === "REMOVE") await Jobs.enqueue("record-upkeep", { app_id: pk.slice("APP#".length), entity: null });
 }

@@ -58,24 +58,30 @@ function plan(count: number, mix: { create: number; update: number }, rand: () =
         note: null,
       };
       records.set(record.id, { record, version: 1 });
-      ops.push({ entity, id: record.id, run: () => Records.insert(app.id, entity, record) });
+      ops.push({ entity, id: record.id, run: () => Records.insert(app.id, entity, record, indexed.get(entity), many) });
     } else {
       const id = ids[Math.floor(rand() * ids.length)];
-      const { record, version } = records.get(id)!;
+      const previous = records.get(id)!;
+      const { record, version } = previous;
       if (roll < mix.create + mix.update) {
         const next = { ...record, updated_date: new Date().toISOString(), title: `${record.title} ·${i}`, amount: (record.amount as number) + 1, done: i % 3 === 0 };
         records.set(id, { record: next, version: version + 1 });
-        ops.push({ entity, id, run: async () => expect(await Records.replace(app.id, entity, next, version)).toBe(true) });
+        ops.push({ entity, id, run: async () => expect(await Records.replace(app.id, entity, next, previous, indexed.get(entity), many)).toBe(true) });
       } else {
         records.delete(id);
-        ops.push({ entity, id, run: async () => expect(await Records.remove(app.id, entity, id, version)).toBe(true) });
+        ops.push({ entity, id, run: async () => expect(await Records.remove(app.id, entity, previous, indexed.get(entity), many)).toBe(true) });
       }
     }
   }
   return ops;
 }
 
+/** The indexed fields of each entity, resolved once per run as a caller of many writes does (records.ts WriteOptions). */
+const indexed = new Map<string, string[]>();
+const many = { settleLater: true };
+
 async function run(ops: Op[]) {
+  for (const entity of entities) indexed.set(entity, await Records.indexedFields(app.id, entity));
   const byRecord = new Map<string, Op[]>();
   for (const op of ops) byRecord.set(op.id, [...(byRecord.get(op.id) ?? []), op]);
   const queues = [...byRecord.values()];
@@ -91,7 +97,7 @@ async function stored(): Promise<Record<string, EntityRecord[]>> {
   const out: Record<string, EntityRecord[]> = {};
   for (const entity of entities) {
     out[entity] = [];
-    for await (const { record } of Records.walk(app.id, entity, { order: "created", descending: false, budget: Number.POSITIVE_INFINITY })) out[entity].push(record);
+    for await (const { record } of Records.walk(app.id, entity, { order: "created", descending: false })) out[entity].push(record);
   }
   return out;
 }

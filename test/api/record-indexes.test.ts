@@ -58,16 +58,18 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the query planner", () => {
-  const fields = (hint: boolean) => ({
+  /** true: declared indexes; false: never indexed (the scan every answer is compared with); undefined: nobody says */
+  const fields = (hint: boolean | undefined) => ({
     name: { type: "string", "x-kiln-index": hint },
     price: { type: "number", "x-kiln-index": hint },
     due: { type: "string", format: "date", "x-kiln-index": hint },
-    done: { type: "boolean" },
+    done: { type: "boolean", ...(hint === false ? { "x-kiln-index": false } : {}) },
   });
 
   it("answers exactly what a scan answers, through the indexes, and says which plan it used", async () => {
     await writeEntity("Item", fields(true));
     await writeEntity("Plain", fields(false));
+    await writeEntity("Auto", fields(undefined));
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const rows = Array.from({ length: 300 }, (_, i) => {
@@ -78,7 +80,7 @@ describe("the query planner", () => {
       if (random() < 0.85) row.due = `2026-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}`;
       return row;
     });
-    for (const entity of ["Item", "Plain"]) {
+    for (const entity of ["Item", "Plain", "Auto"]) {
       for (let i = 0; i < rows.length; i += 100) expect((await call("POST", ents(appId, entity, "/bulk"), { token, body: rows.slice(i, i + 100) })).status).toBe(201);
     }
     await until("the Item indexes", async () => plan(await list("Item", { q: { price: 7 } })) === "index:price");
@@ -103,6 +105,24 @@ describe("the query planner", () => {
       expect(plan(indexed), JSON.stringify(query)).toMatch(/^index:(price|name|due)$/);
       expect(plan(scanned), JSON.stringify(query)).toBe("scan");
     }
+
+    // Nobody declared Auto's indexes: each query's first run scans and asks for its fields; a job backfills them, then they serve
+    for (const query of queries) {
+      const [auto, scanned] = [await list("Auto", query), await list("Plain", query)];
+      expect(names(auto.body), JSON.stringify(query)).toEqual(names(scanned.body));
+    }
+    const autoPlan = async (q: Record<string, unknown>) => plan(await list("Auto", { q }));
+    await until("Auto's automatic indexes", async () => (await autoPlan({ price: 7 })) === "index:price" && (await autoPlan({ name: "x" })) === "index:name" && (await autoPlan({ due: "2026-01-01" })) === "index:due");
+    for (const query of queries) {
+      const [auto, scanned] = [await list("Auto", query), await list("Plain", query)];
+      expect(names(auto.body), JSON.stringify(query)).toEqual(names(scanned.body));
+      expect(plan(auto), JSON.stringify(query)).toMatch(/^index:(price|name|due)$/);
+      expect(plan(scanned), JSON.stringify(query)).toBe("scan");
+    }
+    // only the fields queries scanned for get an index, and none the schema opts out of
+    const autoState = RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Auto", true));
+    expect(Object.keys(autoState).sort()).toEqual(["done", "due", "name", "price"]);
+    expect(Object.keys(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Plain", true)))).toEqual([]);
 
     const cursorQuery = { q: { price: { $gte: 5 } }, sort: "-price", limit: 17 };
     const [indexed, scanned] = [await pages("Item", cursorQuery), await pages("Plain", cursorQuery)];
@@ -213,7 +233,7 @@ describe("the record-upkeep job", () => {
     await AppFiles.write(appId, "entities/Busy", schemaOf("Busy", "n"));
     // records keep arriving until the job has written the new entries, so its first tries to count all see a change
     let added = 0;
-    while (!(await RecordIndexes.readState(appId, "Busy"))?.layout) {
+    while (RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Busy", true)).n?.state !== "ready") {
       expect((await call("POST", ents(appId, "Busy"), { token, body: { code: "late", n: 1000 + added } })).status).toBe(201);
       added++;
     }
@@ -235,10 +255,57 @@ describe("the record-upkeep job", () => {
     const expected = rows.filter((r) => r.code === "c3").map((r) => r.n);
     await until("the last schema's index", async () => plan(await list("Churn", { q: { code: "c3" } })) === "index:code" && isDeepStrictEqual(await c3(), expected));
     expect(await c3()).toEqual(expected);
-    expect(plan(await list("Churn", { q: { n: 5 } }))).toBe("scan");
+    // the stored schema says n is never indexed ("x-kiln-index": false): a query on it scans, and answers exactly
+    const n5 = await list("Churn", { q: { n: 5 } });
+    expect(plan(n5)).toBe("scan");
+    expect(n5.body.map((r: { n: number }) => r.n)).toEqual([5]);
+    expect(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Churn", true)).n).toBeUndefined();
     await until("the Churn counter", async () => plan(await count("Churn")) === "counter");
     expect((await count("Churn")).body.count).toBe(300);
   }, 180_000);
+
+  it("indexes link fields from the start, and a field a query scanned for while records keep changing, missing none", async () => {
+    await writeEntity("Visit", { client_id: { type: "string" }, room: { type: "string" }, n: { type: "integer" } });
+    const fieldState = async (field: string) => RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Visit", true))[field]?.state;
+    await until("the link field's index", async () => (await fieldState("client_id")) === "ready");
+    const rows = Array.from({ length: 120 }, (_, i) => ({ client_id: `c${i % 6}`, room: `r${i % 4}`, n: i }));
+    expect((await call("POST", ents(appId, "Visit", "/bulk"), { token, body: rows })).status).toBe(201);
+    const byClient = await list("Visit", { q: { client_id: "c2" }, sort: "n" });
+    expect(plan(byClient)).toBe("index:client_id");
+    expect(byClient.body.map((r: { n: number }) => r.n)).toEqual(rows.filter((r) => r.client_id === "c2").map((r) => r.n));
+
+    // nobody declared room: the first query scans and asks for it; records are created, moved and deleted while it builds
+    expect(plan(await list("Visit", { q: { room: "r1" } }))).toBe("scan");
+    expect(await fieldState("room")).toBe("building");
+    const all = (await list("Visit", { limit: 1000 })).body as { id: string; n: number }[];
+    let step = 0;
+    while ((await fieldState("room")) !== "ready") {
+      const target = all[step % all.length];
+      if (step % 3 === 0) expect((await call("POST", ents(appId, "Visit"), { token, body: { client_id: "c9", room: "r1", n: 1000 + step } })).status).toBe(201);
+      else if (step % 3 === 1) expect((await call("PUT", ents(appId, "Visit", `/${target.id}`), { token, body: { room: step % 2 ? "r1" : "r2" } })).status).toBe(200);
+      else expect([200, 404]).toContain((await call("DELETE", ents(appId, "Visit", `/${target.id}`), { token })).status);
+      step++;
+    }
+    expect(step).toBeGreaterThan(3);
+    const everything = (await list("Visit", { limit: 5000, sort: "n" })).body as { room: string; n: number }[];
+    const r1 = await list("Visit", { q: { room: "r1" }, sort: "n", limit: 5000 });
+    expect(plan(r1)).toBe("index:room");
+    expect(r1.body.map((r: { n: number }) => r.n)).toEqual(everything.filter((r) => r.room === "r1").map((r) => r.n));
+  }, 180_000);
+
+  it("indexes the fields a page's code filters and sorts on when the page is saved, before any query", async () => {
+    await writeEntity("Chore", { room: { type: "string" }, effort: { type: "integer" }, note: { type: "string" } });
+    expect((await call("POST", ents(appId, "Chore", "/bulk"), { token, body: Array.from({ length: 30 }, (_, i) => ({ room: `r${i % 3}`, effort: i, note: "x" })) })).status).toBe(201);
+    const page = `import { Chore } from "@/entities/Chore";\nexport default function Chores() {\n  const load = () => Chore.filter({ room: "r1" }, "-effort");\n  return <button onClick={load}>Load</button>;\n}`;
+    const saved = await call("POST", `/api/apps/${appId}/coding/write`, { token, body: { file_path: "pages/Chores", content: page } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const state = async () => RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, "Chore", true));
+    await until("the page's fields indexed", async () => (await state()).room?.state === "ready" && (await state()).effort?.state === "ready");
+    expect(Object.keys(await state()).sort()).toEqual(["effort", "room"]);
+    const first = await list("Chore", { q: { room: "r1" }, sort: "-effort" });
+    expect(plan(first)).toBe("index:room");
+    expect(first.body.map((r: { effort: number }) => r.effort)).toEqual([28, 25, 22, 19, 16, 13, 10, 7, 4, 1]);
+  }, 120_000);
 
   it("refuses an index hint it cannot honour, saying why", async () => {
     const content = JSON.stringify({ name: "Bad", type: "object", properties: { tags: { type: "array", "x-kiln-index": true } } });

@@ -90,7 +90,7 @@ export async function chatSend(url: string, adminToken: string): Promise<ChatSen
   // the checkpoint the restore goes back to: the records as seeded (the stream places it once it has recorded the seed)
   const seededCp = await checkpointOf(big.id, "How many customers do I have?");
   const atCheckpoint = new Map<string, EntityRecord>();
-  for await (const { record } of Records.walk(big.id, entity, { order: "created", descending: false, budget: Number.POSITIVE_INFINITY })) atCheckpoint.set(record.id, record);
+  for await (const { record } of Records.walk(big.id, entity, { order: "created", descending: false })) atCheckpoint.set(record.id, record);
   await ready(big.id);
 
   process.stdout.write(`chat send, empty app vs ${RECORDS} records, ${WARMUP}+${ROUNDS} rounds… `);
@@ -116,8 +116,8 @@ export async function chatSend(url: string, adminToken: string): Promise<ChatSen
     const id = ids[(i * 7919) % ids.length];
     const stored = await Records.get(big.id, entity, id);
     if (!stored) continue;
-    if (i % 3 === 0) await Records.remove(big.id, entity, id, stored.version);
-    else if (i % 3 === 1) await Records.replace(big.id, entity, { ...stored.record, name: `changed ${i}`, updated_date: new Date().toISOString() }, stored.version);
+    if (i % 3 === 0) await Records.remove(big.id, entity, stored);
+    else if (i % 3 === 1) await Records.replace(big.id, entity, { ...stored.record, name: `changed ${i}`, updated_date: new Date().toISOString() }, stored);
     else await Records.insert(big.id, entity, { ...stored.record, id: newId().toLowerCase(), name: `new ${i}` });
   }
   process.stdout.write("waiting for the stream to record the seed… ");
@@ -147,7 +147,7 @@ export async function chatSend(url: string, adminToken: string): Promise<ChatSen
   );
   const restoreMs = performance.now() - r0;
   let count = 0;
-  for await (const { record } of Records.walk(big.id, entity, { order: "created", descending: false, budget: Number.POSITIVE_INFINITY })) {
+  for await (const { record } of Records.walk(big.id, entity, { order: "created", descending: false })) {
     count++;
     if (JSON.stringify(record) !== JSON.stringify(atCheckpoint.get(record.id))) throw new Error(`after the restore, ${entity} ${record.id} is not as it was at the checkpoint`);
   }

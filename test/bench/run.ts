@@ -297,7 +297,7 @@ async function main(): Promise<number> {
     if (wants("functions")) for (const r of await functionLatency(url)) rows.push(row(r.what, r.samples, r.extra));
 
     // 5c. 100k records in one entity: indexed queries and count against get by id (test/bench/scale.ts)
-    if (wants("scale")) for (const r of await scaleQueries(url, adminToken)) rows.push(row(r.what, r.samples, r.extra));
+    if (wants("scale")) for (const r of await scaleQueries(url, adminToken)) rows.push({ ...row(r.what, r.samples, r.extra), unit: r.unit });
 
     // 5d. chat send latency, an empty app against one with 100k records, and a 100k-record restore (test/bench/chat-send.ts)
     if (wants("chatsend")) for (const r of await chatSend(url, adminToken)) rows.push(row(r.what, r.samples, r.extra));

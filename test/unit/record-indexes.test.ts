@@ -42,3 +42,36 @@ describe("QueryPlan.conditions", () => {
     expect(found.size).toBe(0);
   });
 });
+
+describe("which fields are indexed without anyone declaring them", () => {
+  const schema = {
+    properties: {
+      project_id: { type: "string" },
+      owner_id: { type: "string", "x-kiln-index": false },
+      status: { type: "string" },
+      rank: { type: "number", "x-kiln-index": true },
+      notes: { type: "string", "x-kiln-index": false },
+      tags: { type: "array" },
+      "bad name": { type: "string" },
+    },
+  };
+
+  it("indexes link fields and declared ones from the start, never one opted out", () => {
+    expect(RecordIndexes.schemaFields(schema)).toEqual(["rank", "project_id"]);
+  });
+
+  it("lets a query have any other scalar field indexed, but not an opted-out, array or unkeyable one", () => {
+    expect(RecordIndexes.indexableFields(schema)).toEqual(["project_id", "status", "rank"]);
+  });
+
+  it("moves only the entries whose value changed, and all of them on a create or delete", () => {
+    const before = { id: "01abc", status: "open", rank: 3, project_id: "p1" } as never;
+    const after = { id: "01abc", status: "done", rank: 3, project_id: "p1" } as never;
+    const fields = ["status", "rank", "project_id"];
+    const moved = RecordIndexes.entryChanges("app", "Task", fields, before, after);
+    expect(moved.deletes.map((k) => k.sk)).toEqual([`2open${RecordIndexes.SEP}01abc`]);
+    expect(moved.puts.map((p) => [p.pk, p.sk, p.id])).toEqual([["RIX#app#Task#status", `2done${RecordIndexes.SEP}01abc`, "01abc"]]);
+    expect(RecordIndexes.entryChanges("app", "Task", fields, undefined, after).puts).toHaveLength(3);
+    expect(RecordIndexes.entryChanges("app", "Task", fields, before, undefined).deletes).toHaveLength(3);
+  });
+});

@@ -183,27 +183,34 @@ export namespace Checkpoints {
   async function undoChanges(appId: string, fromSeq: string, untilSeq: string, count: number): Promise<{ entities: string[]; records: number }> {
     const changed = await RecordHistory.changedSince(appId, fromSeq, untilSeq);
     const work = [...changed].flatMap(([entity, then]) => [...then].map(([id, record]) => ({ entity, id, record })));
+    // which fields each entity indexes, read once; records put back keep their old updated_date, so they settle together afterwards
+    const readAt = Date.now();
+    const indexed = new Map(await Promise.all([...changed.keys()].map(async (entity) => [entity, await Records.indexedFields(appId, entity)] as const)));
     await Promise.all(
       Array.from({ length: 16 }, async () => {
-        for (let next = work.pop(); next; next = work.pop()) await putBack(appId, next.entity, next.id, next.record);
+        for (let next = work.pop(); next; next = work.pop()) await putBack(appId, next.entity, next.id, next.record, indexed.get(next.entity)!);
       }),
     );
+    for (const [entity, then] of changed) {
+      await Records.settle(appId, entity, indexed.get(entity)!, readAt, [...then.values()].filter((r): r is EntityRecord => r !== null), true);
+    }
     return { entities: [...changed.keys()], records: count };
   }
 
   /** One record as it was (null: absent); a write that loses to a concurrent one reads the record again and retries. */
-  async function putBack(appId: string, entity: string, id: string, record: EntityRecord | null): Promise<void> {
+  async function putBack(appId: string, entity: string, id: string, record: EntityRecord | null, indexed: string[]): Promise<void> {
+    const later = { settleLater: true };
     for (let attempt = 0; attempt < 10; attempt++) {
       const now = await Records.get(appId, entity, id);
       if (!now && !record) return;
       if (!now) {
         try {
-          return await Records.insert(appId, entity, record!);
+          return await Records.insert(appId, entity, record!, indexed, later);
         } catch (err) {
           // created meanwhile: read it again
           if (!isConditionFailure(err) && !String(err).includes("already exists")) throw err;
         }
-      } else if (record ? await Records.replace(appId, entity, record, now.version) : await Records.remove(appId, entity, id, now.version)) return;
+      } else if (record ? await Records.replace(appId, entity, record, now, indexed, later) : await Records.remove(appId, entity, now, indexed, later)) return;
     }
     throw new Error(`${entity} ${id} kept changing while it was restored`);
   }

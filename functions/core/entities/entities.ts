@@ -3,7 +3,6 @@ import {
   MAX_DISTINCT_LIMIT,
   MAX_LIST_LIMIT,
   type ListRecordsQuery,
-  declaredIndexes,
   type PageCursor,
   type PageRecordsQuery,
   type RecordPage,
@@ -13,6 +12,7 @@ import type { AppCaller } from "../actor";
 import { EntitySchemas } from "./schemas";
 import { VisibleError } from "../errors";
 import { Mongo } from "../records/mongo";
+import { RecordIndexes } from "../records/indexes";
 import { RecordQuery } from "../records/query";
 import { Records } from "../records/records";
 import { Rls } from "./rls";
@@ -33,7 +33,7 @@ export namespace Entities {
     entity: string;
     schema: StoredEntitySchema;
     guard: Rls.Guard;
-    /** what reads it: the fields its schema indexes, and the fields the caller may not see (never planned on) */
+    /** what reads it: the fields its schema indexes or may, and the fields the caller may not see (never planned on) */
     target: RecordQuery.Target;
     /** how the last query read records (`scan`, `index:<field>`, `counter`), for the handler to report */
     plan?: string;
@@ -44,7 +44,8 @@ export namespace Entities {
     const schema = await EntitySchemas.load(caller.app.id, entity);
     const guard = Rls.guard(schema, caller);
     const opaque = guard.enforced ? Object.entries(schema.properties).filter(([, p]) => p.rls !== undefined && p.rls !== null).map(([f]) => f) : [];
-    return { caller, appId: caller.app.id, entity, schema, guard, target: { appId: caller.app.id, entity, declared: declaredIndexes(schema), opaque } };
+    const target = { appId: caller.app.id, entity, indexed: RecordIndexes.schemaFields(schema), indexable: RecordIndexes.indexableFields(schema), opaque };
+    return { caller, appId: caller.app.id, entity, schema, guard, target };
   }
 
   export const notFound = (scope: Scope, id: string) => new VisibleError("not_found", `Entity ${scope.entity} with ID ${id} not found`);

@@ -59,7 +59,7 @@ export namespace EntityWrites {
 
   export async function create(scope: Entities.Scope, input: Doc): Promise<EntityRecord> {
     const record = build(scope, input, await creatorOf(scope.caller), new Date().toISOString());
-    await Records.insert(scope.appId, scope.entity, record, scope.target.declared);
+    await Records.insert(scope.appId, scope.entity, record, scope.target.indexed);
     await announce(scope, "create", [record]);
     return scope.guard.view(record);
   }
@@ -70,7 +70,7 @@ export namespace EntityWrites {
     const creator = await creatorOf(scope.caller);
     const now = new Date().toISOString();
     const records = inputs.map((input, i) => build(scope, input, creator, now, i));
-    await Records.insertMany(scope.appId, scope.entity, records, scope.target.declared);
+    await Records.insertMany(scope.appId, scope.entity, records, scope.target.indexed);
     await announce(scope, "create", records);
     return records.map((r) => scope.guard.view(r));
   }
@@ -97,7 +97,7 @@ export namespace EntityWrites {
       if (refused.length) throw new VisibleError("forbidden", `You do not have permission to change ${refused.join(", ")} on ${scope.entity} records`);
       const next: EntityRecord = { ...serverFieldsOf(current), updated_date: new Date().toISOString(), ...own };
       Records.assertStorable(scope.entity, next);
-      if (await Records.replace(scope.appId, scope.entity, next, stored.version, scope.target.declared)) {
+      if (await Records.replace(scope.appId, scope.entity, next, stored, scope.target.indexed)) {
         await announce(scope, "update", [next]);
         return scope.guard.view(next);
       }
@@ -179,7 +179,7 @@ export namespace EntityWrites {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       if (!stored || attempt > 0) stored = await Records.get(scope.appId, scope.entity, id);
       if (!stored || !scope.guard.allows("delete", stored.record) || (stillMatches && !stillMatches(stored.record))) return null;
-      if (await Records.remove(scope.appId, scope.entity, id, stored.version)) {
+      if (await Records.remove(scope.appId, scope.entity, stored, scope.target.indexed)) {
         await announce(scope, "delete", [stored.record]);
         return stored.record;
       }
@@ -242,7 +242,7 @@ export namespace EntityWrites {
       const refused = scope.guard.unwritable(stored.record, Object.keys(fields));
       if (refused.length) throw new VisibleError("forbidden", `You do not have permission to change ${refused.join(", ")} on ${scope.entity} records`);
     }
-    await Records.insertMany(scope.appId, scope.entity, [...newRecords.values()], scope.target.declared);
+    await Records.insertMany(scope.appId, scope.entity, [...newRecords.values()], scope.target.indexed);
     await announce(scope, "create", [...newRecords.values()]);
     const updated = new Map<Doc, EntityRecord>();
     for (const { input, stored, fields } of updates) updated.set(input, await applyChange(scope, stored.record.id, merge(fields), stored));

@@ -43,9 +43,9 @@ export namespace CountedWrites {
     }
   }
 
-  /** A create or delete waiting for its transaction, with its entity's counter change. */
+  /** A create or delete waiting for its transaction (the record's own write first, then its index entries), with its entity's counter change. */
   interface Counted {
-    write: Record<string, unknown>;
+    writes: Record<string, unknown>[];
     key: string;
     appId: string;
     entity: string;
@@ -66,10 +66,10 @@ export namespace CountedWrites {
    * Each write keeps its own condition and the group is all-or-nothing, so counts stay
    * exact; a write whose condition failed answers false and the rest go again without it.
    */
-  export function counted(appId: string, entity: string, delta: number, write: Record<string, unknown>, key: { pk: string; sk: string }): Promise<boolean> {
-    const bytes = Buffer.byteLength(JSON.stringify(write)) * 2;
+  export function counted(appId: string, entity: string, delta: number, writes: Record<string, unknown>[], key: { pk: string; sk: string }): Promise<boolean> {
+    const bytes = Buffer.byteLength(JSON.stringify(writes)) * 2;
     return new Promise((settle, fail) => {
-      waiting.push({ write, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
+      waiting.push({ writes, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
       if (!committing) void commitWaiting();
     });
   }
@@ -89,16 +89,18 @@ export namespace CountedWrites {
     const keys = new Set<string>();
     const entities = new Set<string>();
     let bytes = 0;
+    let writes = 0;
     for (let i = 0; i < waiting.length; ) {
       const w = waiting[i];
       const entity = `${w.appId}|${w.entity}`;
-      const items = group.length + 1 + entities.size + (entities.has(entity) ? 0 : 1);
+      const items = writes + w.writes.length + entities.size + (entities.has(entity) ? 0 : 1);
       if (group.length && (items > 100 || bytes + w.bytes > MAX_CHUNK_BYTES)) break;
       if (keys.has(w.key)) {
         i++; // a second write of one record waits for the next transaction
         continue;
       }
       group.push(...waiting.splice(i, 1));
+      writes += w.writes.length;
       keys.add(w.key);
       entities.add(entity);
       bytes += w.bytes;
@@ -109,9 +111,11 @@ export namespace CountedWrites {
   async function commitGroup(group: Counted[]): Promise<void> {
     while (group.length) {
       const writes = group;
+      // which write each item of the transaction belongs to (a failed condition names an item)
+      const owners = writes.flatMap((w) => w.writes.map(() => w));
       let failed: number[];
       try {
-        failed = await transact(() => [...writes.map((w) => w.write), ...countersOf(writes)]);
+        failed = await transact(() => [...writes.flatMap((w) => w.writes), ...countersOf(writes)]);
       } catch (err) {
         // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
         if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
@@ -122,7 +126,11 @@ export namespace CountedWrites {
         for (const w of group) w.settle(true);
         return;
       }
-      const lost = new Set(failed.map((i) => group[i]));
+      const lost = new Set(failed.map((i) => owners[i]).filter(Boolean));
+      if (!lost.size) {
+        for (const w of group) w.fail(new Error("A counter change failed a condition it does not have"));
+        return;
+      }
       for (const w of lost) w.settle(false);
       group = group.filter((w) => !lost.has(w));
     }

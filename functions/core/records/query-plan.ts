@@ -1,5 +1,3 @@
-import { Actor } from "../actor";
-import { Keys } from "../keys";
 import { RecordIndexes } from "./indexes";
 import { Records } from "./records";
 
@@ -7,8 +5,9 @@ import { Records } from "./records";
  * The query planner: which stored order or index a filter and sort read. It uses an index
  * when the filter holds an equality or `$in` (also an `$or` of equalities on one field) or
  * a range (`$gt`/`$gte`/`$lt`/`$lte`) on an indexed field whose index every record carries,
- * or when the sort is on one; otherwise it scans. The plan only narrows what is read: the
- * caller's whole filter and the rules are applied to every record afterwards.
+ * or when the sort is on one; otherwise it scans, and names the fields an index would have
+ * served (`missing`), which the caller asks to have indexed. The plan only narrows what is
+ * read: the caller's whole filter and the rules are applied to every record afterwards.
  */
 export namespace QueryPlan {
   type Doc = Record<string, unknown>;
@@ -23,11 +22,14 @@ export namespace QueryPlan {
   /** The position of a record in a sort: its value, then its id (so every order is total and a cursor is exact). */
   export type Position = [unknown, string];
 
-  /** Which entity a query reads, and the fields its schema indexes. */
+  /** Which entity a query reads, and what its schema says of indexes. */
   export interface Target {
     appId: string;
     entity: string;
-    declared: string[];
+    /** the fields indexed from the start: links and declared ones (RecordIndexes.schemaFields) */
+    indexed: string[];
+    /** the fields a query may have indexed (RecordIndexes.indexableFields) */
+    indexable: string[];
     /** fields the caller may not read: a filter on them tests their absence, which no index holds */
     opaque?: string[];
   }
@@ -39,6 +41,8 @@ export namespace QueryPlan {
     ordered: boolean;
     /** the base table in creation order, or these stretches of one index */
     source: { kind: "created"; descending: boolean } | { kind: "index"; scans: Records.IndexScan[]; sort?: Sort };
+    /** fields of the filter or sort that no index holds yet and that one could */
+    missing: string[];
   }
 
   interface Condition {
@@ -102,18 +106,27 @@ export namespace QueryPlan {
     return { gsi, field, descending, lo: c.lo ? k.lower(c.lo.value) : rankLo, hi: c.hi ? k.upper(c.hi.value) : rankHi };
   }
 
-  /** Pick the plan for this filter and sort; reads the entity's index state only when an index beyond updated_date could serve. */
+  /** Pick the plan for this filter and sort; reads which fields are indexed only when an index beyond the table's own order could serve. */
   export async function choose(target: Target, filter: Doc | undefined, sort: Sort): Promise<Plan> {
     const found = conditions(filter);
     for (const field of target.opaque ?? []) found.delete(field);
-    const layout = RecordIndexes.layoutOf(target.declared);
     // The table's own order serves a created_date sort: only a condition (or another sort) needs the index state.
-    const wanted = [...found.keys()].some((f) => f in layout) || (sort.field in layout && sort.field !== "created_date");
-    const built = wanted ? await builtLayout(target) : {};
-    const gsiOf = (field: string) => RecordIndexes.ready(field, target.declared, built);
-    const usable = [...found.entries()].filter(([field]) => gsiOf(field));
+    const wanted = found.size > 0 || sort.field !== "created_date";
+    const fields = wanted ? RecordIndexes.fieldsOf(await RecordIndexes.readState(target.appId, target.entity)) : {};
+    const missing = [...new Set([...found.keys(), sort.field])].filter((f) => !RecordIndexes.builtIn(f) && !fields[f] && target.indexable.includes(f));
+    const plan = pick(found, sort, (field) => RecordIndexes.source(field, fields), !filter);
+    return { ...plan, missing: plan.label === "scan" ? missing : [] };
+  }
 
-    const equalities = usable.filter(([, c]) => c.eq).sort(([, a], [, b]) => weight(a) - weight(b));
+  function pick(found: Map<string, Condition>, sort: Sort, gsiOf: (field: string) => string | null, unfiltered: boolean): Omit<Plan, "missing"> {
+    const usable = [...found.entries()].filter(([field]) => gsiOf(field));
+    const sortRange = found.get(sort.field);
+    const sortGsi = gsiOf(sort.field);
+    const ranges = usable.filter(([field, c]) => !c.eq && field !== sort.field);
+    // an equality on a boolean matches about half the records: a range, when there is one, narrows more
+    const equalities = usable
+      .filter(([, c]) => c.eq && (!isBooleans(c) || !(ranges.length || (sortGsi && sortRange && !sortRange.eq))))
+      .sort(([, a], [, b]) => weight(a) - weight(b));
     if (equalities.length) {
       const [field, c] = equalities[0];
       const gsi = gsiOf(field)!;
@@ -122,9 +135,6 @@ export namespace QueryPlan {
       if (sort.descending && sameOrder) values.reverse();
       return { label: `index:${field}`, ordered: sameOrder, source: { kind: "index", scans: values.map((prefix) => ({ gsi, field, prefix, descending: sort.descending })), sort } };
     }
-    const sortRange = found.get(sort.field);
-    const sortGsi = gsiOf(sort.field);
-    const ranges = usable.filter(([field, c]) => !c.eq && field !== sort.field);
     if (sortGsi && sortRange && !sortRange.eq) {
       return { label: `index:${sort.field}`, ordered: true, source: { kind: "index", scans: [rangeScan(sortGsi, sort.field, sortRange, sort.descending)], sort } };
     }
@@ -132,14 +142,14 @@ export namespace QueryPlan {
       const [field, c] = ranges[0];
       return { label: `index:${field}`, ordered: false, source: { kind: "index", scans: [rangeScan(gsiOf(field)!, field, c, sort.descending)] } };
     }
-    const unfiltered = !filter;
     if (sort.field === "created_date") return { label: unfiltered ? "index:created_date" : "scan", ordered: true, source: { kind: "created", descending: sort.descending } };
     if (sortGsi) return { label: unfiltered ? `index:${sort.field}` : "scan", ordered: true, source: { kind: "index", scans: [{ gsi: sortGsi, field: sort.field, descending: sort.descending }], sort } };
     return { label: "scan", ordered: false, source: { kind: "created", descending: true } };
   }
 
   /** An equality on few values of a non-boolean is the narrowest guess. */
-  const weight = (c: Condition) => c.eq!.length + (c.eq!.every((v) => typeof v === "boolean") ? 1000 : 0);
+  const weight = (c: Condition) => c.eq!.length + (isBooleans(c) ? 1000 : 0);
+  const isBooleans = (c: Condition) => !!c.eq?.every((v) => typeof v === "boolean");
 
   /**
    * The records a plan reads, in its order; an ordered plan starts at the cursor position when
@@ -161,12 +171,5 @@ export namespace QueryPlan {
       }
       yield* Records.indexWalk(appId, entity, bounded);
     }
-  }
-
-  /** The index layout every record carries: from the call's first batch when it read it (functions/http/group.ts), else its own read. */
-  async function builtLayout(target: Target): Promise<Record<string, string>> {
-    const prefetched = Actor.prefetched(Keys.recordIndexState(target.appId, target.entity));
-    if (prefetched) return (prefetched.item?.layout as Record<string, string> | undefined) ?? {};
-    return (await RecordIndexes.state(target.appId, target.entity)).layout;
   }
 }

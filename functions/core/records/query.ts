@@ -1,5 +1,6 @@
 import { type EntityRecord, PageCursor } from "../../../schemas/entities";
 import { VisibleError } from "../errors";
+import { Jobs } from "../jobs";
 import { QueryPlan } from "./query-plan";
 import { RecordIndexes } from "./indexes";
 import type { Records } from "./records";
@@ -9,7 +10,8 @@ import type { Records } from "./records";
  * `match`), a sort on one field, skip/limit or a keyset cursor, and a field projection.
  * The plan (query-plan.ts) reads an index when the filter or sort allows: a walk in the
  * sort's own order stops as soon as the page is full; matches found through another index
- * are sorted in memory; anything else scans (bounded by Records.MAX_SCANNED).
+ * are sorted in memory; anything else scans, however many records there are, and has the
+ * fields it scanned for indexed (a job backfills them), so the next such query reads an index.
  */
 export namespace RecordQuery {
   type Doc = Record<string, unknown>;
@@ -94,7 +96,7 @@ export namespace RecordQuery {
     const { match, sort, limit, after } = request;
     const skip = request.skip ?? 0;
     const want = skip + limit + 1;
-    const plan = await QueryPlan.choose(target, request.filter, sort);
+    const plan = await chosen(target, request.filter, sort);
     const isAfter = (r: EntityRecord) => !after || comparePositions(positionOf(r, sort), after, sort) > 0;
     const matched: EntityRecord[] = [];
     if (plan.ordered) {
@@ -104,23 +106,35 @@ export namespace RecordQuery {
         if (matched.length >= want) break;
       }
     } else {
+      // only the first `want` in sort order are kept: a scan of a million records holds a page, not the matches
+      const order = (a: EntityRecord, b: EntityRecord) => comparePositions(positionOf(a, sort), positionOf(b, sort), sort);
       for await (const { record } of QueryPlan.run(target, plan)) {
         const seen = match(record);
         if (seen && isAfter(seen)) matched.push(seen);
+        if (matched.length >= 2 * want + 1000) matched.sort(order).splice(want);
       }
-      matched.sort((a, b) => comparePositions(positionOf(a, sort), positionOf(b, sort), sort));
+      matched.sort(order);
     }
     return { items: matched.slice(skip, skip + limit), hasMore: matched.length > skip + limit, plan: plan.label };
   }
 
   /** Matching records, up to `limit`, with their stored form (for writes) and the caller's view; read through an index when the filter allows. */
   export async function* matching(target: Target, filter: Doc | undefined, match: Match, onPlan?: (label: string) => void): AsyncGenerator<{ stored: Records.Stored; view: EntityRecord }> {
-    const plan = await QueryPlan.choose(target, filter, { field: "created_date", descending: true });
+    const plan = await chosen(target, filter, { field: "created_date", descending: true });
     onPlan?.(plan.label);
     for await (const stored of QueryPlan.run(target, plan)) {
       const view = match(stored.record);
       if (view) yield { stored, view };
     }
+  }
+
+  /** The plan for a query; a scan first asks for the fields it scanned for to be indexed, and queues their backfill. */
+  async function chosen(target: Target, filter: Doc | undefined, sort: Sort): Promise<QueryPlan.Plan> {
+    const plan = await QueryPlan.choose(target, filter, sort);
+    if (plan.missing.length && (await RecordIndexes.request(target.appId, target.entity, plan.missing)).length) {
+      await Jobs.enqueue("record-upkeep", { app_id: target.appId, entity: target.entity });
+    }
+    return plan;
   }
 
   /** Every matching record (up to `limit`), with its stored form and the caller's view. */

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type EntityRecord, declaredIndexes } from "../../../schemas/entities";
+import type { EntityRecord } from "../../../schemas/entities";
 import { Actor } from "../actor";
 import { CountedWrites } from "./counted-writes";
 import { batchGet, batchWrite, db, isConditionFailure, table } from "../db";
@@ -21,9 +21,6 @@ import { RecordIndexes } from "./indexes";
 export namespace Records {
   /** Far below DynamoDB's 400 KB item limit, with room for keys and attribute names. */
   export const MAX_RECORD_BYTES = 300_000;
-  /** How many records one request may read; an unindexed filter past this is refused, not left to time out. */
-  export const MAX_SCANNED = 100_000;
-
   export interface Stored {
     record: EntityRecord;
     version: number;
@@ -31,17 +28,51 @@ export namespace Records {
 
   const toStored = (item: Record<string, unknown>): Stored => ({ record: item.rec as EntityRecord, version: item.version as number });
 
-  /** The fields the entity's schema indexes; callers that hold the schema pass them, others (restore) have it read. */
-  type Declared = string[] | undefined;
-  const declaredOf = async (appId: string, entity: string, declared: Declared) =>
-    declared ?? (await EntitySchemas.load(appId, entity).then(declaredIndexes, () => []));
+  /**
+   * The fields whose index entries a write carries (indexes.ts): callers that hold the schema
+   * pass its own (`RecordIndexes.schemaFields`), others (restore) have it read; the fields
+   * indexed since are added from the entity's state item.
+   */
+  type Indexed = string[] | undefined;
+  const indexedOf = async (appId: string, entity: string, fromSchema: Indexed, fresh = false) =>
+    RecordIndexes.writeFields(appId, entity, fromSchema ?? (await EntitySchemas.load(appId, entity).then(RecordIndexes.schemaFields, () => [])), fresh);
 
-  const itemOf = (appId: string, entity: string, record: EntityRecord, version: number, declared: string[]) => ({
+  /** Every field a write of the entity carries entries for now, for a caller making many writes (a restore). */
+  export const indexedFields = (appId: string, entity: string) => indexedOf(appId, entity, undefined, true);
+
+  /**
+   * A caller making many writes (a restore) resolves the indexed fields once (`indexedFields`)
+   * and passes them whole, and settles its writes itself, all at once (`settle`), afterwards.
+   */
+  export interface WriteOptions {
+    settleLater?: boolean;
+  }
+
+  const fieldsFor = (appId: string, entity: string, indexed: Indexed, options: WriteOptions) =>
+    options.settleLater && indexed ? Promise.resolve(indexed) : indexedOf(appId, entity, indexed);
+
+  const itemOf = (appId: string, entity: string, record: EntityRecord, version: number) => ({
     ...Keys.record(appId, entity, record.id),
-    ...RecordIndexes.attributesOf(appId, entity, record, declared),
+    ...RecordIndexes.attributesOf(appId, entity, record),
     rec: record,
     version,
   });
+
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item } });
+  const del = (Key: { pk: string; sk: string }) => ({ Delete: { TableName: table(), Key } });
+
+  /**
+   * The backfill's second look finds a write by its updated_date (upkeep.ts), so a write
+   * that took longer than RecordIndexes.SETTLE_MS from reading which fields are indexed, or
+   * that stores an older updated_date (a restore), adds itself the entries of fields indexed
+   * meanwhile, which the backfill may have passed by.
+   */
+  export async function settle(appId: string, entity: string, fields: string[], readAt: number, records: EntityRecord[], always = false): Promise<void> {
+    const late = always || Date.now() - readAt > RecordIndexes.SETTLE_MS || records.some((r) => !(Date.parse(r.updated_date) >= readAt - RecordIndexes.SETTLE_MS));
+    if (!late || !records.length) return;
+    const added = (await RecordIndexes.writeFields(appId, entity, fields, true)).filter((f) => !fields.includes(f));
+    if (added.length) await batchWrite(records.flatMap((r) => added.map((f) => ({ PutRequest: { Item: RecordIndexes.entryOf(appId, entity, r, f) } }))));
+  }
 
   /**
    * A record DynamoDB can hold: at most MAX_RECORD_BYTES, nested at most 30 deep, numbers
@@ -93,21 +124,30 @@ export namespace Records {
   }
 
   /** Store a new record (the record and its counter in one transaction); its id is fresh, so an existing item means a bug, not a race. */
-  export async function insert(appId: string, entity: string, record: EntityRecord, declared?: string[]): Promise<void> {
-    const item = itemOf(appId, entity, record, 1, await declaredOf(appId, entity, declared));
-    const stored = await CountedWrites.counted(appId, entity, 1, { Put: { TableName: table(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } }, Keys.record(appId, entity, record.id));
+  export async function insert(appId: string, entity: string, record: EntityRecord, indexed?: string[], options: WriteOptions = {}): Promise<void> {
+    const readAt = Date.now();
+    const fields = await fieldsFor(appId, entity, indexed, options);
+    const writes = [
+      { Put: { TableName: table(), Item: itemOf(appId, entity, record, 1), ConditionExpression: "attribute_not_exists(pk)" } },
+      ...fields.map((f) => put(RecordIndexes.entryOf(appId, entity, record, f))),
+    ];
+    const stored = await CountedWrites.counted(appId, entity, 1, writes, Keys.record(appId, entity, record.id));
     if (!stored) throw new Error(`Record id ${record.id} already exists`);
+    if (!options.settleLater) await settle(appId, entity, fields, readAt, [record]);
   }
 
   /** Store many new records: each chunk and its counter change in one transaction, a few chunks at a time. */
-  export async function insertMany(appId: string, entity: string, records: EntityRecord[], declared?: string[]): Promise<void> {
-    const fields = await declaredOf(appId, entity, declared);
+  export async function insertMany(appId: string, entity: string, records: EntityRecord[], indexed?: string[]): Promise<void> {
+    const readAt = Date.now();
+    const fields = await indexedOf(appId, entity, indexed);
+    // each record goes with its entries: a chunk of them and the counter fit one transaction
+    const perChunk = Math.max(1, Math.floor(CountedWrites.MAX_CHUNK_ITEMS / (1 + fields.length)));
     const chunks: EntityRecord[][] = [];
     let bytes = 0;
     for (const record of records) {
       const size = Buffer.byteLength(JSON.stringify(record)) * 2;
       const last = chunks[chunks.length - 1];
-      if (!last || last.length >= CountedWrites.MAX_CHUNK_ITEMS || bytes + size > CountedWrites.MAX_CHUNK_BYTES) {
+      if (!last || last.length >= perChunk || bytes + size > CountedWrites.MAX_CHUNK_BYTES) {
         chunks.push([record]);
         bytes = size;
       } else {
@@ -116,10 +156,14 @@ export namespace Records {
       }
     }
     const write = async (chunk: EntityRecord[]) => {
-      const puts = chunk.map((record) => ({ Put: { TableName: table(), Item: itemOf(appId, entity, record, 1, fields), ConditionExpression: "attribute_not_exists(pk)" } }));
+      const puts = chunk.flatMap((record) => [
+        { Put: { TableName: table(), Item: itemOf(appId, entity, record, 1), ConditionExpression: "attribute_not_exists(pk)" } },
+        ...fields.map((f) => put(RecordIndexes.entryOf(appId, entity, record, f))),
+      ]);
       if ((await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length)])).length) throw new Error("A new record's id already exists");
     };
     for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
+    await settle(appId, entity, fields, readAt, records);
   }
 
   /**
@@ -129,43 +173,54 @@ export namespace Records {
    * counter moves by the records added less those deleted.
    */
   export async function restore(appId: string, entity: string, records: EntityRecord[]): Promise<{ restored: number; deleted: number }> {
-    const fields = await declaredOf(appId, entity, undefined);
-    const current = new Map<string, number>();
-    for await (const stored of walk(appId, entity, { order: "created", descending: false, budget: Infinity })) current.set(stored.record.id, stored.version);
+    const readAt = Date.now();
+    const fields = await indexedOf(appId, entity, undefined, true);
+    const current = new Map<string, Stored>();
+    for await (const stored of walk(appId, entity, { order: "created", descending: false })) current.set(stored.record.id, stored);
     const keep = new Set(records.map((r) => r.id));
-    const deletes = [...current.keys()].filter((id) => !keep.has(id)).map((id) => ({ DeleteRequest: { Key: Keys.record(appId, entity, id) } }));
-    const puts = records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id) ?? 0) + 1, fields) } }));
-    await batchWrite([...deletes, ...puts]);
+    const gone = [...current.values()].filter((s) => !keep.has(s.record.id));
+    const entries = [...gone.map((s) => [s.record, undefined] as const), ...records.map((r) => [current.get(r.id)?.record, r] as const)].map(([before, after]) =>
+      RecordIndexes.entryChanges(appId, entity, fields, before, after),
+    );
+    await batchWrite([
+      ...gone.map((s) => ({ DeleteRequest: { Key: Keys.record(appId, entity, s.record.id) } })),
+      ...records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id)?.version ?? 0) + 1) } })),
+      ...entries.flatMap((e) => [...e.deletes.map((Key) => ({ DeleteRequest: { Key } })), ...e.puts.map((Item) => ({ PutRequest: { Item } }))]),
+    ]);
     const added = records.filter((r) => !current.has(r.id)).length;
-    if (added !== deletes.length) await db().send(new UpdateCommand(CountedWrites.counterUpdate(appId, entity, added - deletes.length).Update));
-    return { restored: records.length, deleted: deletes.length };
+    if (added !== gone.length) await db().send(new UpdateCommand(CountedWrites.counterUpdate(appId, entity, added - gone.length).Update));
+    await settle(appId, entity, fields, readAt, records);
+    return { restored: records.length, deleted: gone.length };
   }
 
-  /** Replace a record if it is still at `version`; false when someone changed (or deleted) it first. */
-  export async function replace(appId: string, entity: string, record: EntityRecord, version: number, declared?: string[]): Promise<boolean> {
-    const item = itemOf(appId, entity, record, version + 1, await declaredOf(appId, entity, declared));
-    try {
-      await db().send(new PutCommand({ TableName: table(), Item: item, ...versionIs(version) }));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
+  /**
+   * Replace a record if it is still at the stored version; false when someone changed (or
+   * deleted) it first. Index entries whose value changed move in the same transaction.
+   */
+  export async function replace(appId: string, entity: string, record: EntityRecord, previous: Stored, indexed?: string[], options: WriteOptions = {}): Promise<boolean> {
+    const readAt = Date.now();
+    const fields = await fieldsFor(appId, entity, indexed, options);
+    const item = itemOf(appId, entity, record, previous.version + 1);
+    const { puts, deletes } = RecordIndexes.entryChanges(appId, entity, fields, previous.record, record);
+    if (!puts.length && !deletes.length) {
+      try {
+        await db().send(new PutCommand({ TableName: table(), Item: item, ...versionIs(previous.version) }));
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    } else if ((await CountedWrites.transact(() => [{ Put: { TableName: table(), Item: item, ...versionIs(previous.version) } }, ...deletes.map(del), ...puts.map(put)])).length) {
+      return false;
     }
+    if (!options.settleLater) await settle(appId, entity, fields, readAt, [record]);
+    return true;
   }
 
-  /** Delete a record if it is still at `version` (and count it out); false when it changed or is gone. */
-  export function remove(appId: string, entity: string, id: string, version: number): Promise<boolean> {
-    const key = Keys.record(appId, entity, id);
-    return CountedWrites.counted(appId, entity, -1, { Delete: { TableName: table(), Key: key, ...versionIs(version) } }, key);
-  }
-
-  /** Rewrite a record's index entries for this layout (the backfill job), unless it changed meanwhile. */
-  export async function reindex(appId: string, entity: string, stored: Stored, declared: string[]): Promise<void> {
-    try {
-      await db().send(new PutCommand({ TableName: table(), Item: itemOf(appId, entity, stored.record, stored.version, declared), ...versionIs(stored.version) }));
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+  /** Delete a record if it is still at the stored version (and count it out, its entries with it); false when it changed or is gone. */
+  export async function remove(appId: string, entity: string, stored: Stored, indexed?: string[], options: WriteOptions = {}): Promise<boolean> {
+    const key = Keys.record(appId, entity, stored.record.id);
+    const { deletes } = RecordIndexes.entryChanges(appId, entity, await fieldsFor(appId, entity, indexed, options), stored.record, undefined);
+    return CountedWrites.counted(appId, entity, -1, [{ Delete: { TableName: table(), Key: key, ...versionIs(stored.version) } }, ...deletes.map(del)], key);
   }
 
   const versionIs = (version: number) => ({
@@ -183,18 +238,19 @@ export namespace Records {
     descending: boolean;
     /** continue after this record (its id and, for "updated", its updated_date) */
     after?: { id: string; updated_date?: string };
-    /** stop once this many records have been read; the caller may also stop early */
-    budget?: number;
+    /** "updated" only: records changed at or after this time */
+    since?: string;
     /** the first page's size: how many records the caller expects to need (later pages double) */
     first?: number;
   }
 
   /**
-   * Every record of an entity in one of its stored orders, page by page. Pages start small
-   * and double, so a short list reads little, a filter that soon finds its page reads little
-   * past it (every record read costs), and a long filter reads in large pages; the base
-   * table is read consistently, so a record just written is always seen (the updated_date
-   * order comes from gsi1, which in the cloud may trail a write by a moment).
+   * Every record of an entity in one of its stored orders, page by page, however many there
+   * are (a caller stops reading when it has what it needs). Pages start small and double, so
+   * a short list reads little, a filter that soon finds its page reads little past it (every
+   * record read costs), and a long filter reads in large pages; the base table is read
+   * consistently, so a record just written is always seen (the updated_date order comes
+   * from gsi1, which in the cloud may trail a write by a moment).
    */
   export async function* walk(appId: string, entity: string, options: Walk): AsyncGenerator<Stored> {
     const pk = Keys.recordsPartition(appId, entity);
@@ -205,16 +261,15 @@ export namespace Records {
       start = Keys.record(appId, entity, options.after.id);
       if (byUpdate) start = { ...start, ...Keys.recordUpdatedIndex(appId, entity, options.after.updated_date ?? "", options.after.id) };
     }
+    const since = byUpdate && options.since !== undefined;
     let pageSize = firstPage(options.first);
-    let read = 0;
-    const budget = options.budget ?? MAX_SCANNED;
     do {
       const page = await db().send(
         new QueryCommand({
           TableName: table(),
           IndexName: byUpdate ? "gsi1" : undefined,
-          KeyConditionExpression: byUpdate ? "gsi1pk = :p" : "pk = :p",
-          ExpressionAttributeValues: { ":p": pk },
+          KeyConditionExpression: byUpdate ? `gsi1pk = :p${since ? " AND gsi1sk >= :s" : ""}` : "pk = :p",
+          ExpressionAttributeValues: { ":p": pk, ...(since ? { ":s": options.since } : {}) },
           ScanIndexForward: !options.descending,
           ConsistentRead: !byUpdate,
           ExclusiveStartKey: start,
@@ -223,18 +278,14 @@ export namespace Records {
       );
       for (const item of page.Items ?? []) {
         // Only this entity's records belong to its index; anything else here was planted and is not read.
-        if (item.pk !== pk) continue;
-        if (++read > budget) {
-          throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; filter on an indexed field (created_by, created_date, updated_date or one marked "x-kiln-index": true) or sort by created_date`);
-        }
-        yield toStored(item);
+        if (item.pk === pk) yield toStored(item);
       }
       start = page.LastEvaluatedKey;
       pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
   }
 
-  /** A stretch of one index: a GSI, the field it holds, and bounds on its sort key (record-indexes.ts encoding). */
+  /** A stretch of one index: a built-in GSI or a field's entries (`RecordIndexes.ENTRIES`), the field, and bounds on its sort key (indexes.ts encoding). */
   export interface IndexScan {
     gsi: string;
     field: string;
@@ -244,17 +295,20 @@ export namespace Records {
     /** inclusive bounds on the sort key */
     lo?: string;
     hi?: string;
-    budget?: number;
     /** as in Walk */
     first?: number;
   }
 
   /** The records one index stretch holds, in its order, page by page (pages grow as in walk). */
   export async function* indexWalk(appId: string, entity: string, scan: IndexScan): AsyncGenerator<Stored> {
+    if (scan.lo !== undefined && scan.hi !== undefined && scan.lo > scan.hi) return;
     const pk = Keys.recordsPartition(appId, entity);
-    const values: Record<string, unknown> = { ":p": scan.gsi === "gsi1" ? pk : Keys.recordFieldPartition(appId, entity, scan.field) };
-    let condition = `${scan.gsi}pk = :p`;
-    const sk = `${scan.gsi}sk`;
+    const entries = scan.gsi === RecordIndexes.ENTRIES;
+    const [pkName, sk] = entries ? ["pk", "sk"] : [`${scan.gsi}pk`, `${scan.gsi}sk`];
+    const values: Record<string, unknown> = {
+      ":p": entries ? Keys.recordEntriesPartition(appId, entity, scan.field) : scan.gsi === "gsi1" ? pk : Keys.recordFieldPartition(appId, entity, scan.field),
+    };
+    let condition = `${pkName} = :p`;
     if (scan.prefix !== undefined) {
       // the same keys as begins_with, as a range: DynamoDB Local answers a range from its index, a prefix by scanning the partition
       condition += ` AND ${sk} BETWEEN :x AND :xe`;
@@ -269,22 +323,35 @@ export namespace Records {
       condition += ` AND ${sk} <= :hi`;
       values[":hi"] = scan.hi;
     }
-    if (scan.lo !== undefined && scan.hi !== undefined && scan.lo > scan.hi) return;
     let start: Record<string, unknown> | undefined;
     let pageSize = firstPage(scan.first);
-    let read = 0;
-    const budget = scan.budget ?? MAX_SCANNED;
     do {
       const page = await db().send(
-        new QueryCommand({ TableName: table(), IndexName: scan.gsi, KeyConditionExpression: condition, ExpressionAttributeValues: values, ScanIndexForward: !scan.descending, ExclusiveStartKey: start, Limit: pageSize }),
+        new QueryCommand({
+          TableName: table(),
+          IndexName: entries ? undefined : scan.gsi,
+          KeyConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: !scan.descending,
+          // entries are written with their record, so a consistent read of them sees every committed write
+          ConsistentRead: entries || undefined,
+          ExclusiveStartKey: start,
+          Limit: pageSize,
+        }),
       );
-      for (const item of page.Items ?? []) {
-        if (item.pk !== pk) continue;
-        if (++read > budget) throw new VisibleError("input", `This query would read more than ${budget} ${entity} records; narrow the filter on ${scan.field}`);
-        yield toStored(item);
-      }
+      if (entries) yield* recordsOf(appId, entity, (page.Items ?? []).map((item) => String(item.id)));
+      else for (const item of page.Items ?? []) if (item.pk === pk) yield toStored(item);
       start = page.LastEvaluatedKey;
       pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
+  }
+
+  /** The records of these ids in this order (an entry whose record is gone is passed over). */
+  async function* recordsOf(appId: string, entity: string, ids: string[]): AsyncGenerator<Stored> {
+    const found = await getMany(appId, entity, ids);
+    for (const id of ids) {
+      const stored = found.get(id);
+      if (stored) yield stored;
+    }
   }
 }

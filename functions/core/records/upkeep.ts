@@ -1,18 +1,18 @@
-import { isDeepStrictEqual } from "node:util";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { declaredIndexes } from "../../../schemas/entities";
+import type { StoredEntitySchema } from "../../../schemas/entities";
 import { batchWrite, db, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { Keys } from "../keys";
+import { CodeQueries } from "./code-queries";
 import { RecordIndexes } from "./indexes";
 import { Records } from "./records";
 
 /**
  * The `record-upkeep` job (queued by functions/stream/consumer.ts when an entity file or an app
- * changes): an entity whose file is gone loses its records, a deleted app loses every
- * entity's records (also those of entities removed before), and a live entity gets its
- * records' index entries rewritten for its schema's layout and its counters made exact;
- * until then the planner scans and count counts.
+ * changes, and by query.ts when a query had to scan): an entity whose file is gone loses its
+ * records, a deleted app loses every entity's records (also those of entities removed before),
+ * and a live entity gets its indexes built (indexes.ts) and its counters made exact; until
+ * then the planner scans and count counts.
  */
 export namespace RecordUpkeep {
   type Key = { pk: string; sk: string };
@@ -29,17 +29,29 @@ export namespace RecordUpkeep {
       return;
     }
     if (!entity) return;
-    const declared = await declaredOf(appId, entity);
-    if (declared === "gone") return purge(appId, entity);
-    if (declared) await build(appId, entity, declared);
+    const schema = await schemaOf(appId, entity);
+    if (schema === "gone") return purge(appId, entity);
+    if (schema) await build(appId, entity, schema);
   }
 
-  /** The fields the entity's stored schema indexes: "gone" when its file is, null when it does not parse. */
-  async function declaredOf(appId: string, entity: string): Promise<string[] | "gone" | null> {
+  /** The fields an app's code file filters and sorts on (code-queries.ts) are indexed, and backfilled, before a user's query would scan. */
+  export async function fromCode(appId: string, path: string): Promise<void> {
+    const file = await get(Keys.appFile(appId, path));
+    if (typeof file?.content !== "string") return;
+    for (const [entity, fields] of CodeQueries.fieldsOf(file.content)) {
+      const schema = await schemaOf(appId, entity);
+      if (!schema || schema === "gone") continue;
+      const indexable = RecordIndexes.indexableFields(schema);
+      if ((await RecordIndexes.request(appId, entity, [...fields].filter((f) => indexable.includes(f)))).length) await build(appId, entity, schema);
+    }
+  }
+
+  /** The entity's stored schema: "gone" when its file is, null when it does not parse. */
+  async function schemaOf(appId: string, entity: string): Promise<StoredEntitySchema | "gone" | null> {
     const file = await get(Keys.appFile(appId, `entities/${entity}`));
     if (!file || typeof file.content !== "string") return "gone";
     try {
-      return declaredIndexes(EntitySchemas.parse(entity, file.content));
+      return EntitySchemas.parse(entity, file.content);
     } catch {
       return null; // a schema that does not parse serves no calls; its records wait for a fixed one
     }
@@ -66,8 +78,9 @@ export namespace RecordUpkeep {
     } while (start);
   }
 
-  /** Delete an entity's records, a page at a time, then its counters and index state. */
+  /** Delete an entity's records, a page at a time, then its index entries, counters and index state. */
   export async function purge(appId: string, entity: string): Promise<void> {
+    for (const field of Object.keys(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true)))) await dropEntries(appId, entity, field);
     let page: Key[] = [];
     for await (const key of keys(Keys.recordsPartition(appId, entity))) {
       page.push(key);
@@ -91,42 +104,63 @@ export namespace RecordUpkeep {
   }
 
   /**
-   * Bring an entity's index entries to its schema's layout, then (once) make its counters exact.
-   * Jobs for successive schemas may run at once (a schema saved twice in a row): a job publishes a
-   * layout only once its entries are written and its schema is still the stored one, and looks again
-   * after publishing, so whichever job publishes last ends on the stored schema's layout.
+   * Index what the schema asks for from the start, stop indexing fields the schema no longer
+   * has, backfill every field still building, then (once) make the counters exact. Jobs for
+   * one entity may run at once (a schema saved twice, a scan meanwhile): each step is one
+   * that any of them may repeat.
    */
-  async function build(appId: string, entity: string, declared: string[]): Promise<void> {
-    // this job wrote entries for a schema replaced meanwhile, maybe over a newer job's: they are all rewritten
-    let stale = false;
+  async function build(appId: string, entity: string, schema: StoredEntitySchema): Promise<void> {
+    const keep = new Set([...RecordIndexes.indexableFields(schema), ...RecordIndexes.schemaFields(schema)]);
+    const listed = RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true));
+    for (const field of Object.keys(listed).filter((f) => !keep.has(f))) {
+      await RecordIndexes.drop(appId, entity, field);
+      await dropEntries(appId, entity, field);
+    }
+    await RecordIndexes.request(appId, entity, RecordIndexes.schemaFields(schema));
+    await backfill(appId, entity);
+    if (!(await RecordIndexes.readState(appId, entity, true))?.counted) await count(appId, entity);
+  }
+
+  async function dropEntries(appId: string, entity: string, field: string): Promise<void> {
+    for await (const keys of RecordIndexes.entryKeys(appId, entity, field)) await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+  }
+
+  /**
+   * Write the entries of every field still building, then mark it ready. From the moment a
+   * field is listed every write carries its entries, so two looks suffice: every record, then,
+   * once each write that began before the listing is stored (or has settled itself, records.ts),
+   * the records changed since shortly before it. Fields listed meanwhile go round again.
+   */
+  async function backfill(appId: string, entity: string): Promise<void> {
     for (;;) {
-      const layout = RecordIndexes.layoutOf(declared);
-      const state = await RecordIndexes.readState(appId, entity);
-      if (!stale && state?.counted && isDeepStrictEqual(state.layout, layout)) return;
-      if (stale || !isDeepStrictEqual(state?.layout, layout)) await reindex(appId, entity, declared);
-      const now = await declaredOf(appId, entity);
-      if (!Array.isArray(now)) return; // removed or broken meanwhile: that change's own job takes over
-      if (!isDeepStrictEqual(now, declared)) {
-        // until they are rewritten, the declared fields are read by scan rather than from entries that may be wrong
-        await RecordIndexes.writeLayout(appId, entity, RecordIndexes.layoutOf([]));
-        [stale, declared] = [true, now];
-        continue;
-      }
-      await RecordIndexes.writeLayout(appId, entity, layout);
-      if (!state?.counted) await count(appId, entity);
-      const after = await declaredOf(appId, entity);
-      if (!Array.isArray(after) || isDeepStrictEqual(after, declared)) return;
-      [stale, declared] = [false, after];
+      const building = Object.entries(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true))).filter(([, f]) => f.state === "building");
+      if (!building.length) return;
+      const fields = building.map(([name]) => name);
+      const since = Math.min(...building.map(([, f]) => Date.parse(f.since)));
+      await putEntries(appId, entity, fields, Records.walk(appId, entity, { order: "created", descending: false }));
+      const settled = since + 2 * RecordIndexes.SETTLE_MS;
+      if (Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, settled - Date.now()));
+      const from = new Date(since - 2 * RecordIndexes.SETTLE_MS - CLOCK_SKEW_MS).toISOString();
+      await putEntries(appId, entity, fields, Records.walk(appId, entity, { order: "updated", descending: false, since: from }));
+      for (const [name, field] of building) await RecordIndexes.markReady(appId, entity, name, field.since);
     }
   }
 
-  async function reindex(appId: string, entity: string, declared: string[]): Promise<void> {
-    const batch: Promise<void>[] = [];
-    for await (const stored of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) {
-      batch.push(Records.reindex(appId, entity, stored, declared));
-      if (batch.length >= 25) await Promise.all(batch.splice(0));
+  /** How far two machines' clocks may disagree about a record's updated_date. */
+  const CLOCK_SKEW_MS = 1_000;
+
+  async function putEntries(appId: string, entity: string, fields: string[], records: AsyncIterable<Records.Stored>): Promise<void> {
+    let batch: Record<string, unknown>[] = [];
+    const pending: Promise<void>[] = [];
+    for await (const { record } of records) {
+      for (const field of fields) batch.push({ PutRequest: { Item: RecordIndexes.entryOf(appId, entity, record, field) } });
+      if (batch.length >= 500) {
+        pending.push(batchWrite(batch));
+        batch = [];
+        if (pending.length >= 4) await Promise.all(pending.splice(0));
+      }
     }
-    await Promise.all(batch);
+    await Promise.all([...pending, batchWrite(batch)]);
   }
 
   /**
@@ -144,7 +178,7 @@ export namespace RecordUpkeep {
       }
       const before = await shardSum(appId, entity);
       let scanned = 0;
-      for await (const _ of Records.walk(appId, entity, { order: "created", descending: false, budget: Infinity })) scanned++;
+      for await (const _ of Records.walk(appId, entity, { order: "created", descending: false })) scanned++;
       if ((await shardSum(appId, entity)) !== before) continue;
       await db().send(
         new TransactWriteCommand({
