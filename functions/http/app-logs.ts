@@ -3,6 +3,7 @@ import { Actor } from "../core/actor";
 import { AppLogs } from "../core/logs/app-logs";
 import { Apps } from "../core/apps/apps";
 import { VisibleError } from "../core/errors";
+import { appAccess } from "./app-access";
 import { callGroup, parse, query } from "./group";
 
 /** A generated app's visit log (reference §6.2), the SDK's analytics batches (§6.5), and the owner's logs and analytics (spec 02). */
@@ -39,4 +40,4 @@ export const { app, handler } = callGroup("app-logs", {
     parse(AnalyticsBatch, raw);
     return c.json({});
   },
-});
+}, { appAccess });

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { getConnInfo } from "hono/aws-lambda";
 import {
   AppGoogleCallbackQuery,
   AppGoogleLoginQuery,
@@ -11,7 +10,6 @@ import {
   ResetPasswordBody,
   VerifyOtpBody,
 } from "../../schemas/app-auth";
-import { routedViewerAddress } from "../../lib/viewer-address";
 import { Actor } from "../core/actor";
 import { AppAuth } from "../core/app-users/auth";
 import { AppLogs } from "../core/logs/app-logs";
@@ -19,6 +17,8 @@ import { AppGoogle } from "../core/app-users/google";
 import { Apps } from "../core/apps/apps";
 import { Config } from "../core/config";
 import { VisibleError, forbidden, notFound } from "../core/errors";
+import { appAccess } from "./app-access";
+import { clientOf } from "./client-address";
 import { body, callGroup, query } from "./group";
 
 /** The page a popup sign-in ends on, on the app's own origin: it hands the token to the app that opened it (reference §3.2). */
@@ -35,19 +35,8 @@ async function appOr404(id: string) {
   return app;
 }
 
-/**
- * Who is calling, for the sign-in limits: the viewer a cloud router vouches for (lib/viewer-address.ts),
- * else the source address API Gateway (or the local gateway) saw; a caller's own headers never decide it.
- */
-export function clientOf(c: Context): string {
-  const routed = routedViewerAddress((name) => c.req.header(name), Config.authSecret);
-  if (routed) return routed;
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
+/** Who signs in, for the sign-in limits (test/unit/client-of.test.ts reads it here). */
+export { clientOf };
 
 /** The app of a sign-in call. Who calls is not read: a stale token in the caller's storage must not stand in the way of signing in again. */
 const appOf = (c: Context) => appOr404(c.req.param("id") ?? "");
@@ -157,4 +146,4 @@ export const { app, handler } = callGroup("appauth", {
     const { from_url } = query(c, AppLogoutQuery);
     return c.redirect(from_url && AppGoogle.isAppAddress(from_url) ? from_url : "/", 302);
   },
-});
+}, { appAccess });

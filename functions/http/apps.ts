@@ -1,11 +1,16 @@
 import * as z from "zod";
 import { App, BlockAppBody, CreateAppBody, ListAppsQuery, UpdateAppBody, UpdateLogoBody } from "../../schemas/app";
 import { Actor } from "../core/actor";
-import { AppLifecycle } from "../core/apps/lifecycle";
 import { Apps } from "../core/apps/apps";
 import { VisibleError, forbidden } from "../core/errors";
 import { homeSuggestions } from "../core/chat/suggestions";
 import { body, callGroup, query } from "./group";
+
+/**
+ * Creating and deleting an app reach every part of it (chat, checkpoints, backend functions and their
+ * Lambda client, domains, the catalogue): loaded with the first create or delete, not to list or read apps.
+ */
+const lifecycle = async () => (await import("../core/apps/lifecycle")).AppLifecycle;
 
 /** Spec 01 §7 Apps: list, create (which starts the first turn), read, update, delete. */
 export const { app, handler } = callGroup("apps", {
@@ -16,7 +21,7 @@ export const { app, handler } = callGroup("apps", {
   async create(c) {
     const user = Actor.user();
     const input = await body(c, CreateAppBody);
-    return c.json(await AppLifecycle.create(user, input, Actor.socketId()), 201);
+    return c.json(await (await lifecycle()).create(user, input, Actor.socketId()), 201);
   },
 
   async schema(c) {
@@ -38,7 +43,7 @@ export const { app, handler } = callGroup("apps", {
     const user = Actor.user();
     const meta = await Apps.assertAccess(user, c.req.param("id")!);
     if (meta.created_by_id !== user.id && !Actor.isAdmin(user)) throw forbidden("Only the app's owner can delete it");
-    await AppLifecycle.remove(meta.id);
+    await (await lifecycle()).remove(meta.id);
     return c.json({ success: true });
   },
 

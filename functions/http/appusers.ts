@@ -1,6 +1,7 @@
 import { InviteUserBody, ListAppUsersQuery, UserFieldsBody } from "../../schemas/app-auth";
 import { Actor } from "../core/actor";
 import { UserEntity } from "../core/entities/user-entity";
+import { appAccess } from "./app-access";
 import { body, callGroup, query } from "./group";
 
 /** The app's users through the SDK: `auth.me/updateMe`, `entities.User`, `inviteUser` (reference §2, §3). Visibility is enforced before any op. */
@@ -34,4 +35,4 @@ export const { app, handler } = callGroup("appusers", {
     const input = await body(c, InviteUserBody);
     return c.json(await UserEntity.invite(Actor.app(), input.user_email, input.role));
   },
-});
+}, { appAccess });

@@ -6,14 +6,21 @@ import { AdminUpdate, ListUsersQuery, SelfUpdate } from "../../schemas/user";
 import { Actor } from "../core/actor";
 import { Config } from "../core/config";
 import { forbidden } from "../core/errors";
-import { OidcSignIn } from "../core/identity/oidc";
-import { PasswordSignIn } from "../core/identity/password-sign-in";
 import { SignIn } from "../core/identity/sign-in";
 import { SignUpPolicy } from "../core/identity/sign-up-policy";
 import { Tokens } from "../core/identity/tokens";
 import { Users } from "../core/identity/users";
-import { clientOf } from "./appauth";
+import { clientOf } from "./client-address";
 import { body, callGroup, query } from "./group";
+
+/**
+ * Password sign-in and single sign-on: engines of their own (mail, nodemailer, openid-client) that only
+ * a team's Kiln switches on (`Config.kiln.team`, the flag their own `enabled()` and `settings()` read).
+ * Loaded with a team's first call, never in the cloud, where every other caller only asks whether they are on.
+ */
+const passwords = async () => (await import("../core/identity/password-sign-in")).PasswordSignIn;
+const singleSignOn = async () => (await import("../core/identity/oidc")).OidcSignIn;
+const teamOnly = () => Config.kiln.team === true;
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -36,7 +43,7 @@ export const { app, handler } = callGroup("auth", {
     const { from_url } = query(c, LoginQuery);
     const back = SignIn.safeReturn(from_url);
     // a team's Kiln has no Google and no identity page: back to the login screen's password form
-    if (PasswordSignIn.enabled()) return c.redirect(`/login?${new URLSearchParams({ from_url: back })}`, 302);
+    if (teamOnly() && (await passwords()).enabled()) return c.redirect(`/login?${new URLSearchParams({ from_url: back })}`, 302);
     if (Config.isLocal) return c.redirect(`/api/local/identity?${new URLSearchParams({ from_url: back })}`, 302);
     const web = Config.kiln.webUrl.replace(/\/$/, "");
     return c.redirect(`${web}/login?${new URLSearchParams({ sso: "google", from_url: back })}`, 302);
@@ -49,8 +56,8 @@ export const { app, handler } = callGroup("auth", {
   },
 
   async methods(c) {
-    const team = PasswordSignIn.enabled();
-    const oidc = OidcSignIn.settings();
+    const team = teamOnly() && (await passwords()).enabled();
+    const oidc = teamOnly() ? (await singleSignOn()).settings() : null;
     const domains = SignUpPolicy.domains();
     return c.json({
       password: team,
@@ -62,6 +69,7 @@ export const { app, handler } = callGroup("auth", {
 
   /** A team's single sign-on: off to the provider, with the sign-in's state, nonce and PKCE verifier sealed in a cookie. */
   async oidcStart(c) {
+    const OidcSignIn = await singleSignOn();
     OidcSignIn.assertEnabled();
     const { from_url } = query(c, OidcStartQuery);
     const { location, cookie } = await OidcSignIn.start(from_url);
@@ -79,6 +87,7 @@ export const { app, handler } = callGroup("auth", {
 
   /** The provider sends the browser back here: signed in on /login, or /login with what went wrong. The cookie is used once. */
   async oidcCallback(c) {
+    const OidcSignIn = await singleSignOn();
     OidcSignIn.assertEnabled();
     const input = query(c, OidcCallbackQuery);
     const cookie = getCookie(c, OidcSignIn.COOKIE);
@@ -87,28 +96,33 @@ export const { app, handler } = callGroup("auth", {
   },
 
   async passwordSignUp(c) {
+    const PasswordSignIn = await passwords();
     PasswordSignIn.assertEnabled();
     return c.json(await PasswordSignIn.signUp(await body(c, PasswordSignUpBody), signInClientOf(c)));
   },
 
   async passwordSignIn(c) {
+    const PasswordSignIn = await passwords();
     PasswordSignIn.assertEnabled();
     const { email, password } = await body(c, PasswordSignInBody);
     return c.json(await PasswordSignIn.signIn(email, password, signInClientOf(c)));
   },
 
   async passwordVerify(c) {
+    const PasswordSignIn = await passwords();
     PasswordSignIn.assertEnabled();
     return c.json(await PasswordSignIn.verify(await body(c, PasswordVerifyBody)));
   },
 
   async passwordResetRequest(c) {
+    const PasswordSignIn = await passwords();
     PasswordSignIn.assertEnabled();
     const { email } = await body(c, PasswordResetRequestBody);
     return c.json(await PasswordSignIn.requestReset(email, signInClientOf(c)));
   },
 
   async passwordReset(c) {
+    const PasswordSignIn = await passwords();
     PasswordSignIn.assertEnabled();
     return c.json(await PasswordSignIn.reset(await body(c, PasswordResetBody)));
   },

@@ -4,6 +4,7 @@ import { Apps } from "../core/apps/apps";
 import { BackendFunctions } from "../core/backend/functions";
 import { VisibleError } from "../core/errors";
 import { FunctionCalls } from "../core/backend/calls";
+import { appAccess } from "./app-access";
 import { callGroup, parse, query } from "./group";
 
 const nameOf = (raw: string | undefined) => parse(FunctionName, raw ?? "");
@@ -54,6 +55,6 @@ export const { app, handler } = callGroup("backend", {
     const bodyless = answer.status === 101 || answer.status === 204 || answer.status === 205 || answer.status === 304;
     return new Response(bodyless ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   },
-});
+}, { appAccess });
 
 const tooLarge = () => new VisibleError("too_large", `A function's payload is at most ${FunctionLimits.BODY_BYTES / 1024 / 1024} MB`);

@@ -20,6 +20,7 @@ import { EntityAggregate } from "../core/entities/aggregate";
 import { EntityImport } from "../core/entities/import";
 import { EntityWrites } from "../core/entities/writes";
 import { VisibleError } from "../core/errors";
+import { appAccess } from "./app-access";
 import { body, callGroup, query } from "./group";
 
 /**
@@ -75,7 +76,7 @@ export const { app, handler } = callGroup("entities", {
     }),
 
   import: (c) => run(c, "import", async (scope) => c.json(await importFile(c, scope))),
-});
+}, { appAccess });
 
 /** Ops that only read: the rest change records, so their room's audience is looked up beside them. */
 const reads = new Set(["list", "count", "schema", "get", "aggregate"]);

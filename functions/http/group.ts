@@ -2,34 +2,49 @@ import { type Context, Hono } from "hono";
 import { handle } from "hono/aws-lambda";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type * as z from "zod";
-import { type Group, type OpsOf, type RouteDef, honoPath, routeParts, routesOf } from "../../lib/routes";
+import { type Group, type OpsOf, type RouteDef, type RouteKey, type routes, honoPath, routeParts, routesOf } from "../../lib/routes";
 import type { ErrorBody } from "../../schemas/errors";
 import { Actor } from "../core/actor";
-import { AppCallers, type CallerCredentials } from "../core/app-users/caller";
 import { Config } from "../core/config";
-import { EntitySchemas } from "../core/entities/schemas";
-import { Keys } from "../core/keys";
-import { Records } from "../core/records/records";
 import { VisibleError, forbidden, notFound, unauthorized } from "../core/errors";
 import { Users } from "../core/identity/users";
+import { describeIssues } from "./issues";
 
 export type Op = (c: Context) => Response | Promise<Response>;
+
+/** The groups with routes a generated app calls (access "app"). */
+type AppGroup = Extract<(typeof routes)[RouteKey], { access: "app" }>["group"];
+
+export type GroupOptions<G extends Group> = {
+  /** the group's words for an id that names nothing, where the spec gives them */
+  notFound?: string;
+} & (G extends AppGroup
+  ? {
+      /**
+       * Who calls the group's app routes (./app-access.ts). A group passes it only when it has app routes,
+       * so a group of platform routes starts without the app graph that resolving an app caller loads.
+       */
+      appAccess: (c: Context) => Promise<Actor>;
+    }
+  : { appAccess?: never });
 
 /**
  * One Lambda per call group: a Hono app whose routes come from lib/routes.ts.
  * Each route authenticates and authorizes per its `access` before its op runs,
  * so no op can read anything for a caller it has not vetted.
  */
-export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>, options: { notFound?: string } = {}) {
+export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>, ...[options]: G extends AppGroup ? [GroupOptions<G>] : [GroupOptions<G>?]) {
+  const { notFound: notFoundMessage, appAccess } = (options ?? {}) as { notFound?: string; appAccess?: (c: Context) => Promise<Actor> };
   // strict: false — "/api/files/" (as the spec writes it) and "/api/files" are one route.
   const app = new Hono({ strict: false });
   for (const [key, def] of routesOf(group) as [string, RouteDef][]) {
     const { method, path } = routeParts(key);
     const op = (ops as Record<string, Op>)[def.op];
+    if (def.access === "app" && !appAccess) throw new Error(`${key} is an app route: callGroup("${group}") needs appAccess`);
     app.on(method, honoPath(path), async (c) => {
       if (def.localOnly && !Config.isLocal) throw notFound("Not found");
-      assertParamLengths(c, options.notFound);
-      const actor = await authenticate(c, def);
+      assertParamLengths(c, notFoundMessage);
+      const actor = def.access === "app" ? await appAccess!(c) : await authenticate(c, def);
       return Actor.provide(actor, () => op(c));
     });
   }
@@ -62,21 +77,9 @@ export function errorBody(detail: string, extra?: Record<string, unknown>): Erro
   return extra ? { detail, message: detail, extra_data: extra } : { detail, message: detail };
 }
 
+/** A platform route's caller: nobody ("public"), or a signed-in user (an admin for "admin"). */
 async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "public") return { type: "public" };
-  if (def.access === "app") {
-    // An entity route's schema, and whether any socket listens to its changes, are read in the same round trip as the app and the caller.
-    const appId = c.req.param("id") ?? "";
-    const entity = c.req.param("entity");
-    const schemaKey = entity ? EntitySchemas.keyOf(appId, entity) : undefined;
-    // A get, update or delete of one record reads it there too (Records.get takes it, once).
-    const rid = c.req.param("rid");
-    // A query reads the entity's index state there too, which its planner needs when a declared index could serve it.
-    const recordKey = entity && rid && Records.isRecordId(rid) ? [Keys.record(appId, entity, rid)] : entity && !rid ? [Keys.recordIndexState(appId, entity)] : [];
-    const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!), ...recordKey] : []);
-    AppCallers.admit(caller);
-    return { type: "app", caller, read };
-  }
   // a download link carries the key in its query (routes marked apiKeyQuery); it then names the caller
   const queryKey = def.apiKeyQuery ? c.req.query("api_key") || undefined : undefined;
   const bearer = queryKey ? undefined : c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -94,22 +97,6 @@ async function authenticate(c: Context, def: RouteDef): Promise<Actor> {
   if (def.access === "admin" && !Actor.isAdmin(user)) throw forbidden("Access Denied - You are not authorized to access this page");
   const socketId = c.req.header("x-socket-id")?.slice(0, 128) || null;
   return { type: "user", user, socketId };
-}
-
-/** What a request carries to identify its caller to a generated app (app-caller.ts). */
-export function appCredentials(c: Context): CallerCredentials {
-  return {
-    bearer: c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1],
-    apiKey: c.req.header("api_key") ?? c.req.header("api-key"),
-    anonymousId: c.req.header("x-base44-anonymous-id"),
-  };
-}
-
-/** zod issues -> one readable sentence naming the field. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
-    .join("; ");
 }
 
 /**

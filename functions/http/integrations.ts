@@ -6,6 +6,7 @@ import { VisibleError } from "../core/errors";
 import { Apps } from "../core/apps/apps";
 import { Integrations } from "../core/integrations/integrations";
 import { Packages } from "../core/catalog/packages";
+import { appAccess } from "./app-access";
 import { callGroup, parse } from "./group";
 
 /** The SDK's not-found shape for an endpoint the app cannot call (reference §4). */
@@ -64,4 +65,4 @@ export const { app, handler } = callGroup("integrations", {
     const meta = await Apps.assertAccess(Actor.user(), c.req.param("id")!);
     return c.json(await Packages.uninstall(meta, parse(PackageName, c.req.param("pkg")), parse(InstallRef, c.req.param("ref"))));
   },
-});
+}, { appAccess });

@@ -2,7 +2,8 @@ import { AccountLinkBody, CheckoutBody, CreateAccountBody } from "../../schemas/
 import { Actor } from "../core/actor";
 import { AppCallers } from "../core/app-users/caller";
 import { Payments } from "../core/payments/payments";
-import { appCredentials, body, callGroup } from "./group";
+import { appCredentials } from "./app-access";
+import { body, callGroup } from "./group";
 
 /** Spec 02 §7 payments provider (the owner's own Stripe Connect account) and spec 03 §7.8 (a generated app's checkout). */
 export const { app, handler } = callGroup("payments", {

@@ -4,7 +4,8 @@ import { Apps } from "../core/apps/apps";
 import { VisibleError, notFound } from "../core/errors";
 import { Publish } from "../core/publish/publish";
 import { DeployBody, type DomainLookup } from "../../schemas/publish";
-import { appCredentials, body, callGroup } from "./group";
+import { appAccess, appCredentials } from "./app-access";
+import { body, callGroup } from "./group";
 
 /** Publishing and the public reads of a published app (spec 02 Publish, spec 03 §7.12). */
 export const { app, handler } = callGroup("publish", {
@@ -30,4 +31,4 @@ export const { app, handler } = callGroup("publish", {
     if (!meta) throw new VisibleError("not_found", "This domain is not associated with any app.", { editor_origin: Publish.editorOrigin() });
     return c.json({ app_id: meta.id, slug: meta.slug, public_settings: meta.public_settings } satisfies DomainLookup);
   },
-});
+}, { appAccess });

@@ -2,9 +2,8 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "a
 import { SocketAction } from "../../schemas/realtime";
 import { VisibleError } from "../core/errors";
 import { Realtime } from "../core/realtime/rooms";
-import { RoomAccess } from "../core/realtime/room-access";
 import { Users } from "../core/identity/users";
-import { describeIssues } from "../http/group";
+import { describeIssues } from "../http/issues";
 
 type SocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
@@ -62,6 +61,8 @@ export async function handler(event: SocketEvent): Promise<APIGatewayProxyResult
       break;
     case "join":
       try {
+        // who may join which room reads apps, tickets and their graph: loaded with the first join, not for $connect, hello or leave
+        const { RoomAccess } = await import("../core/realtime/room-access");
         await RoomAccess.authorize(user, action.room);
       } catch (err) {
         if (!(err instanceof VisibleError)) throw err;
