@@ -132,6 +132,22 @@ export namespace RecordUpkeep {
    * the records changed since shortly before it. Fields listed meanwhile go round again.
    */
   async function backfill(appId: string, entity: string): Promise<void> {
+    // jobs of one entity in one process (on one machine, all of them) take turns: the next finds the fields built
+    const key = `${appId}|${entity}`;
+    const before = backfilling.get(key) ?? Promise.resolve();
+    const mine = before.then(() => backfillNow(appId, entity));
+    const settledMine = mine.catch(() => undefined);
+    backfilling.set(key, settledMine);
+    try {
+      await mine;
+    } finally {
+      if (backfilling.get(key) === settledMine) backfilling.delete(key);
+    }
+  }
+
+  const backfilling = new Map<string, Promise<void>>();
+
+  async function backfillNow(appId: string, entity: string): Promise<void> {
     for (;;) {
       const building = Object.entries(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true))).filter(([, f]) => f.state === "building");
       if (!building.length) return;
