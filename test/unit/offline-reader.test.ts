@@ -76,6 +76,169 @@ describe("the offline reader: records, fields and links from English as people t
     expect(shape("A sales pipeline for a small B2B team with companies, contacts and deals moving through stages on a Kanban board.").entities).not.toContain("B2bTeam");
   });
 
+  it("a list after 'X in each Y' describes X, and every 'per …' qualifies the first noun", () => {
+    const shelves = shape("a pantry tracker. shelves (name, position), jars on each shelf (label, size, filled date, best before)");
+    expect(Object.keys(shelves.fields("Jar") ?? {})).toEqual(expect.arrayContaining(["label", "size", "filled_date", "best_before"]));
+    expect(shelves.fields("Shelf")).not.toHaveProperty("best_before");
+    expect(shelves.links("Jar")).toContain("Shelf");
+    const grades = shape("tutoring centre. pupils (name, year), modules (title, level), and a mark per pupil per module: percentage, passed y/n");
+    expect(grades.fields("Mark")).toMatchObject({ passed: "boolean" });
+    expect(grades.links("Mark")).toEqual(expect.arrayContaining(["Pupil", "Module"]));
+  });
+
+  it("an identifier said in a sentence is a field of its own, whatever is said of where it is written", () => {
+    const hives = read("Every hive gets a tag number that we burn into the lid, plus the site and the queen's colour. Each site has a code on its gate and an owner.");
+    const field = (name: string) => hives.drafts.find((d) => d.name === name)?.described.map((f) => f.name) ?? [];
+    expect(field("Hive")).toEqual(expect.arrayContaining(["tag_number"]));
+    expect(field("Site")).toContain("code");
+    const kayaks = read("Each kayak has a hull number which we stencil on the bow along with the colour and the length. Kayaks go out on trips.");
+    expect(kayaks.drafts.find((d) => d.name === "Kayak")?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["hull_number", "colour", "length"]));
+  });
+
+  it("a thing said once, only as what a record has, is a field of that record rather than a record", () => {
+    const app = read("Tractors have a chassis plate and a fuel card. We log each service with the date and which tractor.");
+    expect(app.drafts.map((d) => d.name)).toEqual(expect.arrayContaining(["Tractor", "Service"]));
+    expect(app.drafts.map((d) => d.name)).not.toContain("FuelCard");
+    expect(app.drafts.find((d) => d.name === "Tractor")?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["chassis_plate", "fuel_card"]));
+  });
+
+  it("a record named by what people do: a time clause whose act is kept, of what it is done to", () => {
+    const tools = read("my workshop: chisels have a width and a maker, stones have a grit. I want to record every time I hone a chisel, which stone I used and the date");
+    const honing = tools.drafts.find((d) => d.name === "Honing");
+    expect(honing?.links).toEqual(expect.arrayContaining(["Chisel", "Stone"]));
+    expect(honing?.described.map((f) => f.name)).toContain("date");
+    const ladder = read("We keep ladders for the street: each ladder has a height and a colour. When a neighbour comes to inspect it we write down their name, their house and the date.");
+    expect(ladder.drafts.find((d) => d.name === "Inspection")?.links).toContain("Ladder");
+    expect(ladder.drafts.find((d) => d.name === "Inspection")?.described.map((f) => f.name)).toEqual(["name", "house", "date"]);
+  });
+
+  it("a person's act on a thing is a record of both, read within its own clause", () => {
+    const bells = read("Each bell ringer attends some practices and we need their hours for the annual report.");
+    expect(bells.drafts.find((d) => d.name === "Attendance")?.links).toEqual(expect.arrayContaining(["BellRinger", "Practice"]));
+  });
+
+  it("what follows 'we log every X,' is what is kept of each X", () => {
+    const yard = read("We log every delivery, the date, the weight and which lorry brought it. Lorries have a plate and a driver.");
+    const delivery = yard.drafts.find((d) => d.name === "Delivery");
+    expect(delivery?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["date", "weight_kg"]));
+    expect(delivery?.links).toContain("Lorry");
+  });
+
+  it("'who's … which/each X' pairs the people with the thing in a record of its own, named by the act or an assignment", () => {
+    const litter = read("a litter pick club: pickers (name, phone), zones (name, map link) and who's booked on each zone");
+    expect(litter.drafts.find((d) => d.name === "Booking")?.links).toEqual(expect.arrayContaining(["Picker", "Zone"]));
+    const kitchen = read("soup kitchen. helpers (name, phone), stations (name, location). for each evening shift who's doing which station.");
+    expect(kitchen.drafts.find((d) => d.name === "Assignment")?.links).toEqual(expect.arrayContaining(["Helper", "Station"]));
+    // after a person, "who" is that person: "helpers who cook" pairs nothing
+    expect(read("helpers (name, phone) and stations (name). helpers who cook get a badge").drafts.map((d) => d.name)).not.toContain("Assignment");
+  });
+
+  it("a noun said to be one of each of two records is a record of both; 'for each X its …' are X's fields; people are no one's belongings", () => {
+    const yard = read("We board horses at a livery with 10 boxes. Horses arrive while their riders are abroad, a visit is one horse in one box from a start date to an end date. We need the rider's name and phone, and for each horse its name, age and feed.");
+    const of = (name: string) => yard.drafts.find((d) => d.name === name);
+    expect(of("Visit")?.links).toEqual(expect.arrayContaining(["Horse", "Box"]));
+    expect(of("Horse")?.described.map((f) => f.name)).toEqual(["name", "age", "feed"]);
+    expect(of("Horse")?.links).toContain("Rider");
+    expect(of("Rider")?.described.map((f) => f.name)).toEqual(["name", "phone"]);
+    // a short word is no short form of a longer record of another kind: a pig is no piggery
+    expect(read("We run a piggery. each pig has a name and a weight.").drafts.map((d) => d.name)).toContain("Pig");
+  });
+
+  it("a verb after its subject is no noun even before brackets, and a record said with how it is kept is that record", () => {
+    const club = read("our film club needs an app. tunes we hum (title, key), screenings (date, film) and a shotlist per screening with the tunes in order.");
+    expect(club.drafts.map((d) => d.name)).toEqual(expect.arrayContaining(["Tune", "Screening", "Shotlist"]));
+    expect(club.drafts.find((d) => d.name === "Tune")?.described.map((f) => f.name)).toEqual(["title", "key"]);
+    expect(club.drafts.find((d) => d.name === "Tune")?.links).toContain("Shotlist");
+  });
+
+  it("every 'each …' clause of a sentence ties its records; a record with a prepositional phrase after it is that record", () => {
+    const bees = read("Each hive has a colour, and every beekeeper rents one hive, some share.");
+    expect(bees.drafts.find((d) => d.name === "Beekeeper")?.links).toContain("Hive");
+    const couriers = read("courier firm. each delivery is made by one of our riders with one of our vans at a site on a date, and we log the weight.");
+    expect(couriers.drafts.find((d) => d.name === "Delivery")?.links).toEqual(expect.arrayContaining(["Rider", "Van", "Site"]));
+    const farms = read("each farm gets several visits over the year, with the vet who went and the weather. every sample gets a lab code later back at base.");
+    expect(farms.drafts.find((d) => d.name === "Visit")?.links).toContain("Farm");
+    expect(farms.drafts.find((d) => d.name === "Sample")?.described.map((f) => f.name)).toEqual(["lab_code"]);
+    expect(farms.drafts.map((d) => d.name)).not.toContain("Base");
+  });
+
+  it("'each one' is the record said before it: what its sentence has many of, or says one at a time", () => {
+    const paths = read("Wardens put up new signs on our paths every month, each one has a message and a date. For each gate we keep the width and the colour, and each one belongs to a farmer.");
+    const of = (name: string) => paths.drafts.find((d) => d.name === name);
+    expect(of("Sign")?.described.map((f) => f.name)).toEqual(["message", "date"]);
+    expect(of("Sign")?.links).toContain("Path");
+    expect(of("Gate")?.links).toContain("Farmer");
+    expect(paths.drafts.map((d) => d.name)).not.toContain("Message");
+    // "each" on its own, too
+    expect(read("our walkers send in sightings (species, count, date), we pass each to a ranger (name, patch).").drafts.find((d) => d.name === "Sighting")?.links).toContain("Ranger");
+  });
+
+  it("long prose: 'for the X it's …', things in their places, and what is logged after a time clause", () => {
+    const park = read("I rent out pitches in two large fields. For the fields it's the acreage and how many taps, pitches have a size and a nightly price, caravans have a plate. I want to see which caravan is in which pitch. I'd like to log faults when something fails, which field it was, what's wrong and whether it's fixed.");
+    const of = (name: string) => park.drafts.find((d) => d.name === name);
+    expect(of("Field")?.described.map((f) => f.name)).toEqual(["acreage", "taps"]);
+    expect(of("Pitch")?.links).toContain("Field");
+    expect(of("Caravan")?.links).toContain("Pitch");
+    expect(of("Fault")?.links).toContain("Field");
+    expect(of("Fault")?.described.map((f) => f.name)).toContain("fixed");
+  });
+
+  it("a list ends where a record with a list of its own starts; a record said with a clause about it is that record", () => {
+    const store = read("gear store. ropes: length, colour, kind (single, twin, half), and climbers (name, phone). loans: rope, climber, out date.");
+    expect(store.drafts.find((d) => d.name === "Rope")?.described.map((f) => f.name)).toEqual(["length", "colour", "kind"]);
+    expect(store.drafts.find((d) => d.name === "Climber")?.described.map((f) => f.name)).toEqual(["name", "phone"]);
+    const wall = read("each hold has a colour, wall it's on. walls: name, angle.");
+    expect(wall.drafts.find((d) => d.name === "Hold")?.links).toContain("Wall");
+  });
+
+  it("'which X does which Y in which Z' is one record of all three, named by what is done to Y; a schedule per Z keeps its own", () => {
+    const club = read("gardening club. beds (name, size), volunteers (name, phone), the rota = which volunteer tends which plant in which bed, and a weeding schedule per bed w/ date, time, which tools");
+    expect(club.drafts.find((d) => d.name === "TendedPlant")?.links).toEqual(expect.arrayContaining(["Volunteer", "Bed"]));
+    const weeding = club.drafts.find((d) => d.name === "Weeding");
+    expect(weeding?.links).toContain("Bed");
+    expect(weeding?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["date", "time"]));
+  });
+
+  it("a 'for all Xs' after a list of records is said of each; values taken again and again are a record of their own", () => {
+    const greenhouse = read("greenhouse log. need to log waterings (which tray, time, ml), mistings (fine/heavy), and repottings (pot size, date) for all trays. trays: name, sown date, seed weight. the grower wants their heights every week too");
+    const of = (name: string) => greenhouse.drafts.find((d) => d.name === name);
+    for (const name of ["Watering", "Misting", "Repotting", "Height"]) expect(of(name)?.links).toContain("Tray");
+    expect(of("Tray")?.described.map((f) => f.name)).toContain("seed_weight");
+    const tutor = read("tutoring. pupils (name, year). also want to keep essays / mock papers per pupil");
+    for (const name of ["Essay", "Paper"]) expect(tutor.drafts.find((d) => d.name === name)?.links).toContain("Pupil");
+    const darts = read("darts league. players (name, nickname), match nights (date, venue), and points per player per night.");
+    expect(darts.drafts.find((d) => d.name === "Point")?.links).toEqual(expect.arrayContaining(["Player", "MatchNight"]));
+  });
+
+  it("'the A, B and C of the X' are X's; a possessive reaches only the nouns joined straight after it", () => {
+    const hire = read("bike hire shop. each rental is for one bike and one rider, we note the frame size, colour and gears of the bike, the rider's name and phone, the date out and whether they've paid.");
+    const of = (name: string) => hire.drafts.find((d) => d.name === name);
+    expect(of("Bike")?.described.map((f) => f.name)).toEqual(["frame_size", "colour", "gear"]);
+    expect(of("Rider")?.described.map((f) => f.name)).toEqual(["name", "phone"]);
+    expect(of("Rental")?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["date_out", "paid"]));
+    expect(of("Rental")?.links).toEqual(expect.arrayContaining(["Bike", "Rider"]));
+  });
+
+  it("many of a record with fields of their own, inside another's list, are its children; a reason ends a list", () => {
+    const band = read("brass band. players (name, instrument), and a practice log for each rehearsal — rehearsal date, room, pieces played (composer, title, length) because we report them to the league");
+    expect(band.drafts.find((d) => d.name === "Piece")?.links).toContain("Rehearsal");
+    expect(band.drafts.find((d) => d.name === "Piece")?.described.map((f) => f.name)).toEqual(expect.arrayContaining(["title", "length"]));
+    expect(band.drafts.find((d) => d.name === "Rehearsal")?.described.map((f) => f.name)).toEqual(["rehearsal_date", "room"]);
+  });
+
+  it("a 'for each X' closing a record's list says the record is one per X", () => {
+    const school = read("dance school. classes (title, level, room). I want rehearsals with the studio, date and time for each class.");
+    const rehearsal = school.drafts.find((d) => d.name === "Rehearsal");
+    expect(rehearsal?.links).toContain("Class");
+    expect(rehearsal?.described.map((f) => f.name)).toEqual(["studio", "date", "time"]);
+  });
+
+  it("a number word after a noun starts a phrase of its own; 'each entry' is a record said one at a time", () => {
+    const fair = read("On the day three tasters go round and the tasters give each entry a rating with a short comment.");
+    expect(fair.drafts.map((d) => d.name)).not.toContain("DayThreeTaster");
+    expect(fair.drafts.find((d) => d.name === "Rating")?.links).toEqual(expect.arrayContaining(["Taster", "Entry"]));
+  });
+
   it("is deterministic", () => {
     const text = "fishing diary! trips (date, spot, weather, hours), catches (species, weight kg, bait, released y/n) for each trip";
     expect(JSON.stringify(planDescription(text))).toBe(JSON.stringify(planDescription(text)));

@@ -38,7 +38,10 @@ export function phraseNoun(item: Word[]): string | null {
   // "the date of burial", "name of the deceased": what comes before "of" is what the item is
   const of = item.findIndex((w) => w.lower === "of");
   const head = of > 0 ? phrases.filter((p) => p.head < item[of].at).at(-1) : undefined;
-  return (head ?? phrases.at(-1))?.noun ?? null;
+  // "several surveys over the summer", "songs in order": the noun a prepositional phrase follows is the item's
+  const lead = phrases[0];
+  const qualified = lead && lead.start <= 1 && item[lead.head + 1]?.pos === "ADP" && item[lead.head + 1].lower !== "of" ? lead : undefined;
+  return (head ?? qualified ?? phrases.at(-1))?.noun ?? null;
 }
 
 export function addField(d: Draft, f: FieldDraft | null): void {
@@ -49,15 +52,67 @@ export function addField(d: Draft, f: FieldDraft | null): void {
 /** Identifier words a user types: kept as a field of their own ("keg ID" -> keg_number), never `id`. */
 const IDENTIFIER = /^(?:(.*?)\s+)?(?:id|ids|no|nr|num|#|number)$/;
 
+/**
+ * An item without what it says about where its value comes from: a relative clause after its noun ("a frame
+ * number which we write down", "a UTR number that I always need") and, after an identifier, where it is
+ * written ("a ticket number from the pink slip", "a code on its label", "a number painted on it").
+ */
+function withoutAside(item: Word[]): Word[] {
+  const relative = item.findIndex((w, k) => k > 0 && /^(which|that)$/.test(w.lower) && isNoun(item[k - 1]));
+  if (relative > 0) return item.slice(0, relative);
+  const first = nounPhrases(item)[0];
+  const named = first && item.slice(0, first.start).every((w) => ITEM_DETERMINERS.test(w.lower)) ? first : undefined;
+  const next = named ? item[named.head + 1] : undefined;
+  const written = next && next.lower !== "of" && (next.pos === "ADP" || (next.pos === "VERB" && next.lower !== next.lemma && /(ed|en|t)$/.test(next.lower)));
+  if (named && written && IDENTIFIER_WORD.test(item[named.head].lower)) return item.slice(0, named.head + 1);
+  // "a species identification later back in the office": what is said of when or where ends the item
+  if (named && next?.pos === "ADV" && item.slice(named.head + 1).every((w) => w.pos !== "VERB")) return item.slice(0, named.head + 1);
+  return item;
+}
+const ITEM_DETERMINERS = /^(a|an|the|its|their|his|her|our|my|each|every)$/;
+/** The last word of an identifier as people write one: "ticket number", "asset no", "keg ID", "label code". */
+const IDENTIFIER_WORD = /^(id|ids|no|nr|num|#|number|code|barcode|reference|ref)$/;
+
+/**
+ * Who each item of a list is about: the list's owner, unless an item ends "… of the book" naming another
+ * record, which English says of it and of the items joined before it ("the ISBN, title and author of the
+ * book": the book's three), which are then read without those words.
+ */
+export function itemsFor(owner: Draft, items: Word[][], recordOf: (noun: string) => Draft | undefined): { owner: Draft; item: Word[] }[] {
+  const out = items.map((item) => ({ owner, item }));
+  // "hearings with the court, date and time for each matter": a "for each …" closing the list is said of the owner
+  const last = items.at(-1) ?? [];
+  const per = last.findIndex((w, k) => k > 0 && ((w.lower === "for" && /^(each|every)$/.test(last[k + 1]?.lower ?? "")) || w.lower === "per"));
+  const each = per > 0 ? nounPhrases(last.slice(per)).find((p) => p.head === last.length - per - 1) : undefined;
+  const whole = each && recordOf(each.noun);
+  if (whole && whole !== owner) {
+    link(owner, whole);
+    out[out.length - 1] = { owner, item: last.slice(0, per) };
+  }
+  let from = 0;
+  for (const [i, item] of items.entries()) {
+    const of = item.findLastIndex((w) => w.lower === "of");
+    const rest = of > 0 ? item.slice(of + 1) : [];
+    const named = rest.length && /^(the|a|an|each|every|its|their|his|her)$/.test(rest[0].lower) ? nounPhrases(rest)[0] : undefined;
+    const other = named && named.head === rest.length - 1 ? recordOf(named.noun) : undefined;
+    if (!other || other === owner) continue;
+    for (let j = from; j <= i; j++) out[j] = { owner: other, item: j === i ? item.slice(0, of) : items[j] };
+    from = i + 1;
+  }
+  return out;
+}
+
 /** One item of a field list: a field, a link to another record, or a yes/no. */
 export function readItem(
   owner: Draft,
-  item: Word[],
+  said: Word[],
   recordOf: (noun: string) => Draft | undefined,
   g: Group,
   choices: Map<Word, string[]>,
   add?: (noun: string) => Draft | undefined,
+  hasFields: (d: Draft) => boolean = (d) => d.described.length > 0,
 ): void {
+  const item = withoutAside(said);
   // "size (s/m/l)", "type: initial / follow up", "colour red/white/rosé": a field with its choices
   const listed = choices.get(item[item.length - 1]);
   const colon = item.findIndex((w) => w.text === ":");
@@ -97,11 +152,21 @@ export function readItem(
     if (name) addField(owner, { name, prop: { type: "boolean", default: false } });
     return;
   }
-  const noun = oneOf ? singularize(words.join(" ")) : phraseNoun(item);
-  const target = noun ? recordOf(noun) : undefined;
-  if (target && target !== owner && words.length <= 3) {
+  // "which ink went in which pen": each "which …" names a record
+  const whiches = /^(which|what|whose)$/.test(asked) ? item.flatMap((w, k) => (k > 0 && /^(which|whose)$/.test(w.lower) ? [phraseNoun(item.slice(k + 1))] : [])) : [];
+  for (const other of whiches.map((n) => (n ? recordOf(n) : undefined))) if (other && other !== owner) link(owner, other);
+  const noun = oneOf ? singularize(words.join(" ")) : phraseNoun(whiches.length ? item.slice(0, item.findIndex((w, k) => k > 0 && /^(which|whose)$/.test(w.lower))) : item);
+  // "the songs in order", "the stops along the way": a record said with how it is kept is that record
+  const lead = nounPhrases(item)[0];
+  // ("the field she's in", "the stall they run": a record said with a clause about it is that record)
+  const after = lead ? item[lead.head + 1] : undefined;
+  const qualified = lead && lead.start <= 1 && after && ((after.pos === "ADP" && after.lower !== "of") || (after.pos === "PRON" && /^(she|he|they|it|we|i)$/.test(after.lower))) ? recordOf(lead.noun) : undefined;
+  const target = (noun ? recordOf(noun) : undefined) ?? qualified;
+  if (target && target !== owner && (words.length <= 3 || target === qualified)) {
     const plural = item.some((w) => w.lemma !== w.lower && singularize(w.lower) !== w.lower && w.pos === "NOUN");
-    if (plural && !target.person && /^(with|has|have|having|include|includes|including|contains|contain)$/.test(g.opener)) link(target, owner);
+    // ("vans (plate, drivers)": each van has many drivers? no: a person is picked; "— show, tracks played (artist, title)": many tracks are the broadcast's)
+    const many = plural && !target.person && !/^(which|what|whose)$/.test(asked);
+    if (many && (/^(with|has|have|having|include|includes|including|contains|contain)$/.test(g.opener) || hasFields(target))) link(target, owner);
     else link(owner, target);
     return;
   }

@@ -60,8 +60,13 @@ export function kindOf(phrase: string): NounKind {
   if (VALUES.has(head) || VALUES.has(words[words.length - 1])) return "value";
   const whole = WordNet.knows(words.join(" ")) ? words.join(" ") : head;
   const lexes = lexesOf(whole);
+  // a word WordNet lacks made of two it knows ("setlist", "playlist"): the kind of its last
+  const doer = /(?:[^aeiou]er|or|ist|ian|ee|ant|ent|ess)$/.test(head) && head.length > 5;
+  const compound = lexes.length || !doer ? undefined : [...Array(Math.max(0, head.length - 6)).keys()].map((i) => head.slice(i + 3)).find((end) => WordNet.knows(end) && WordNet.knows(head.slice(0, head.length - end.length)));
+  // (a named kind of a placeholder, "setlist", is a thing of its own)
+  if (compound) return kindOf(compound) === "generic" ? "record" : kindOf(compound);
   // a word WordNet lacks: "invigilator", "groomer", "physio" — people by how English names doers
-  if (!lexes.length) return /(?:[^aeiou]er|or|ist|ian|ee|ant|ent|ess)$/.test(head) && head.length > 5 ? "person" : "record";
+  if (!lexes.length) return doer ? "person" : "record";
   const [first] = lexes;
   if (first === "quantity" && whole !== "unit" && WordNet.isA(whole, "unit of measurement", 1)) return "unit";
   if (PERSON_LEX.includes(first)) return "person";

@@ -4,8 +4,8 @@
  * date and a price", "batches: style, OG, brew date"), and the items of such a list.
  */
 import type { Word } from "../language/tagger";
-import { WordNet } from "../language/wordnet";
 import { singularize } from "../naming";
+import { GENERIC_BUT_RECORDABLE, KEPT_IN, kindOf } from "./kinds";
 
 export interface NounPhrase {
   /** first and last word (the head) in the sentence */
@@ -22,48 +22,14 @@ export interface NounPhrase {
   determiner: string | null;
 }
 
-/**
- * Tags the tagger gets wrong in chat English, put right: a noun between a plural noun (or "we") and a
- * determiner is a verb ("judges score each project", "members log their visits").
- */
-export function retag(words: Word[]): Word[] {
-  let depth = 0;
-  return words.map((w, k) => {
-    const [before, after] = [words[k - 1], words[k + 1]];
-    depth += w.text === "(" ? 1 : w.text === ")" ? -1 : 0;
-    const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || /^(we|they|i|you|people|users)$/.test(before.lower));
-    const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
-    if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
-    // "someone rings", "she knits": after a pronoun that does things, a word in -s is what it does
-    if (w.pos === "NOUN" && before && /^(someone|somebody|he|she|it|everyone|nobody|anyone)$/.test(before.lower) && /s$/.test(w.lower)) return { ...w, pos: "VERB" as const };
-    // "3 physios work here": a noun between a plural noun and an adverb or the sentence's end is what they do
-    const plural = before && before.pos === "NOUN" && pluralNoun(before);
-    if (w.pos === "NOUN" && plural && w.lemma === w.lower && (!after || after.pos === "ADV" || /^[.!?]$/.test(after.text)) && depth === 0) return { ...w, pos: "VERB" as const };
-    // "pickup address, drop address": a verb closing a noun phrase in a list is its head noun
-    const closes = !after || /^[,).;]$/.test(after.text) || after.lower === "and";
-    if (w.pos === "VERB" && before && (before.pos === "NOUN" || before.pos === "ADJ") && closes && w.lower === w.lemma) return { ...w, pos: "NOUN" as const };
-    // "feeds (which baby, time)", "runs: date, distance": a word with a list after it is a noun
-    const listAfter = after && (after.text === "(" || after.text === ":");
-    // "(date, block, product)", "(start, end)": a lone word between commas in brackets is a noun
-    const alone = depth > 0 && before && after && /^[(,]$/.test(before.text) && /^[),]$/.test(after.text);
-    if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower)) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
-    // "a small film festival this autumn": after "a … noun" a bare verb form ("festival", not "takes") is the noun's head
-    const article = words.slice(Math.max(0, k - 3), k - 1).some((x) => /^(a|an)$/.test(x.lower));
-    if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && !pluralNoun(before) && article && !/ing$/.test(w.lower) && WordNet.knows(w.lower))
-      return { ...w, pos: "NOUN" as const };
-    // "the install", "each install is": no verb follows a determiner straight away
-    if (w.pos === "VERB" && w.lower === w.lemma && before && /^(a|an|the|each|every)$/.test(before.lower)) return { ...w, pos: "NOUN" as const };
-    // "a costume hire shop", "a dog walking business": a verb between two nouns names the thing with them
-    if (w.pos === "VERB" && w.lower === w.lemma && before?.pos === "NOUN" && after?.pos === "NOUN" && !pluralNoun(before)) return { ...w, pos: "NOUN" as const };
-    // "which tenant is in which flat,": a word after a determiner that ends the phrase is a noun
-    if (w.pos === "ADJ" && before && /^(which|what|each|every|a|an|the|one)$/.test(before.lower) && (!after || after.pos === "PUNCT" || after.pos === "CCONJ") && WordNet.knows(w.lower))
-      return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
-    // "fill ups (date, litres)", "check ins:": a verb and its particle named as a record with a list after it
-    const start = !before || before.pos === "PUNCT" || before.pos === "CCONJ";
-    const named = after && after.pos === "NOUN" && /^[(:]$/.test(words[k + 2]?.text ?? "");
-    if (w.pos === "VERB" && start && named && w.lower === w.lemma && !IMPERATIVES.has(w.lower)) return { ...w, pos: "NOUN" as const };
-    return w;
-  });
+/** A time clause that names an act ("each time I ink up a pen"), as the lists read it (acts.ts finds them). */
+export interface ActClause {
+  /** the act as a noun phrase of its own (its noun is the act's name), standing at the verb */
+  phrase: NounPhrase;
+  /** the last word of the clause */
+  end: number;
+  /** a keeping verb before the clause ("log each time …"): what follows the clause is what is kept of each act */
+  kept: boolean;
 }
 
 export interface Group {
@@ -83,7 +49,7 @@ export interface Group {
 }
 
 const NOUNISH = new Set(["NOUN", "PROPN"]);
-const IMPERATIVES = new Set(["track", "log", "list", "manage", "record", "keep", "store", "add", "need", "want", "show", "see", "schedule", "book", "plan"]);
+export const IMPERATIVES = new Set(["track", "log", "list", "manage", "record", "keep", "store", "add", "need", "want", "show", "see", "schedule", "book", "plan"]);
 const CLAUSE_STARTS = new Set(["and", "to", "also", "can", "i", "we", "should", "must", "will", "please", "then", "or", "just", "me", "us", "lets", "let"]);
 const PLACEHOLDERS = new Set(["stuff", "things", "thing", "items", "item"]);
 const POSSESSIVES = new Set(["their", "its", "his", "her", "our", "my", "your", "whose"]);
@@ -114,7 +80,8 @@ export function nounPhrases(words: Word[]): NounPhrase[] {
     }
     let end = i;
     // "stuff kids leave behind": a placeholder noun modifies nothing after it
-    while (end + 1 < words.length && isModifier(words[end + 1]) && !PLACEHOLDERS.has(words[end].lower)) end++;
+    // ("on the day two judges go round": a number after a noun counts the next phrase's things)
+    while (end + 1 < words.length && isModifier(words[end + 1]) && !PLACEHOLDERS.has(words[end].lower) && !(words[end + 1].pos === "NUM" && isNoun(words[end]))) end++;
     // the phrase ends at its last noun: "belay certified" has none, "brew date" ends at "date"
     let head = end;
     while (head >= i && !isNoun(words[head])) head--;
@@ -166,7 +133,10 @@ export function itemsOf(words: Word[], from: number, to: number): Word[][] {
         continue;
       }
     }
-    if (SEPARATORS.has(w.lower) && w.pos !== "NOUN") {
+    // "a frame number, along with the make", "the size as well as the colour": joined as "and" joins
+    const joining = (w.lower === "along" && words[k + 1]?.lower === "with") || (w.lower === "as" && words[k + 1]?.lower === "well" && words[k + 2]?.lower === "as");
+    if (joining) k += w.lower === "as" ? 2 : 1;
+    if ((SEPARATORS.has(w.lower) && w.pos !== "NOUN") || joining) {
       if (current.length) items.push(current);
       current = [];
       continue;
@@ -182,12 +152,16 @@ export function itemsOf(words: Word[], from: number, to: number): Word[][] {
 /** A verb that says something now ("has", "submit", "can"), not a participle that names a field ("paid", "set up", "added"). */
 const saying = (w: Word) => w.pos === "AUX" || (w.pos === "VERB" && (w.lower === w.lemma || w.lower === `${w.lemma}s` || w.lower === `${w.lemma}es`));
 const QUESTION = /^(which|whether|if|where|when|who|what|how|whose)$/;
+const RELATIVES = /^(which|that|who)$/;
 
 /** An item that is a clause: a subject, then a verb that says something ("teams submit projects", "each stop has an address"). */
 export function isClause(item: Word[]): boolean {
   if (QUESTION.test(item[0]?.lower ?? "")) return false;
   // "field she's in", "songs we play": a pronoun and its verb after a noun describe that noun
-  const relative = (k: number) => item[k - 1]?.pos === "PRON" && (item[k - 2]?.pos === "NOUN" || item[k - 2]?.pos === "PROPN");
+  // ("frame number which we write down", "ticket ID that we print": so does one after "which" or "that")
+  const relative = (k: number) =>
+    (item[k - 1]?.pos === "PRON" && (item[k - 2]?.pos === "NOUN" || item[k - 2]?.pos === "PROPN")) ||
+    item.slice(1, k).some((w, r) => RELATIVES.test(w.lower) && isNoun(item[r]) && item[r + 2]?.pos === "PRON");
   return item.some((w, k) => k > 0 && saying(w) && !relative(k) && item.slice(0, k).some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "PRON"));
 }
 
@@ -208,11 +182,18 @@ function listEnd(words: Word[], from: number): number {
     }
     if (w.text === "," || (w.lower === "and" && w.pos === "CCONJ")) itemStart = k + 1;
     if (ENDS.has(w.text) || (w.text === "-" && k > from)) return k;
+    // "…, tracks played (artist, title) because we have to report plays": the reason is no item
+    if (/^(because|bc|cos|coz)$/.test(w.lower) && k > from) return k;
     // ", each with a date", ", with a price": a new list about something said before; "…, and every submission": a new record
     if (w.text === "," && /^(each|every|with|w)$/.test(words[k + 1]?.lower ?? "")) return k;
     if ((w.text === "," || w.lower === "and") && /^(each|every)$/.test(words[k + 1]?.lower ?? "") && k > from) return k;
+    // "…, condition, and pupils (name, school)": a record with a list of its own starts a list of its own
+    const next = words[k + 1]?.lower === "and" ? k + 2 : k + 1;
+    if ((w.text === "," || w.lower === "and") && k > from && isNoun(words[next]) && pluralNoun(words[next]) && words[next + 1]?.text === "(") return k;
+    // "…, and for each cat its name, age": the list of another record starts
+    if ((w.text === "," || w.lower === "and") && words[k + 1]?.lower === "for" && /^(each|every)$/.test(words[k + 2]?.lower ?? "") && k > from) return k;
     // "stops with an address, driving legs with a distance": an item with a list of its own starts a new one
-    if (/^(with|w)$/.test(w.lower) && k > itemStart && words.slice(itemStart, k).some((x) => isNoun(x))) return Math.max(from, itemStart - 1);
+    if (/^(with|w)$/.test(w.lower) && words[k - 1]?.lower !== "along" && k > itemStart && words.slice(itemStart, k).some((x) => isNoun(x))) return Math.max(from, itemStart - 1);
     if (saying(w) && k > itemStart && isClause(words.slice(itemStart, k + 1))) return Math.max(from, itemStart - 1);
   }
   return words.length;
@@ -235,8 +216,31 @@ function saysSomething(words: Word[], from: number): boolean {
  */
 function ownerBefore(words: Word[], phrases: NounPhrase[], k: number): NounPhrase | undefined {
   const near = phraseBefore(phrases, k);
-  if (near) return near;
+  if (near) return modifiedBy(words, phrases, near);
   return phrases.find((p) => p.head < k && p.head >= k - 7 && !words.slice(p.head + 1, k).some((x) => x.pos === "PUNCT") && words.slice(p.head + 1, k).some((x) => x.pos === "VERB" || x.pos === "ADV" || x.pos === "SCONJ"));
+}
+
+/** Prepositions that tie a noun to the one before it as a modifier: "items in each room", "bookings of a stall at a fair". */
+const POSTMODIFYING = new Set(["in", "on", "at", "of", "for", "per", "from", "inside", "within", "under"]);
+const RECORDISH = new Set(["record", "person", "place"]);
+const recordish = (noun: string) => RECORDISH.has(kindOf(noun)) || GENERIC_BUT_RECORDABLE.has(noun.split(" ").pop()!);
+
+/**
+ * The noun a phrase modifies, when it is the object of a preposition after another record ("items in each
+ * room (name, brand)", "scores per team per night:", "bookings of a stall at a fair:"): a list after the
+ * whole phrase describes its head, as English attaches a prepositional phrase to the noun before it.
+ */
+function modifiedBy(words: Word[], phrases: NounPhrase[], p: NounPhrase, logs = false): NounPhrase {
+  let at = p;
+  for (;;) {
+    let k = at.start - 1;
+    if (/^(each|every|a|an|the|one)$/.test(words[k]?.lower ?? "")) k--;
+    if (!POSTMODIFYING.has(words[k]?.lower ?? "")) return at;
+    const before = phrases.find((x) => x.head === k - 1);
+    // ("a playlist log for each broadcast —": a log, list or diary for each one keeps those, it is no record of its own)
+    if (!before || !recordish(at.noun) || !recordish(before.noun) || (!logs && KEPT_IN.test(` ${before.noun.split(" ").pop()}`))) return at;
+    at = before;
+  }
 }
 
 /** Is word `k` inside brackets (a colon in "(type: a / b)")? */
@@ -249,14 +253,35 @@ function insideBrackets(words: Word[], k: number): boolean {
 /** Verbs that introduce what is written down about a record: "for each film we need the title, …". */
 const NOTING = new Set(["want", "need", "note", "log", "keep", "record", "track", "have", "take", "store", "write", "put", "get", "like", "save", "capture"]);
 
+/** Verbs that keep the record after them: "log every callout, …". */
+const KEEPS = new Set(["log", "record", "track", "note", "keep", "register"]);
 const HAVING = new Set(["has", "have", "having", "had", "include", "includes", "including", "incl", "contains", "contain", "with", "w"]);
 const EXAMPLES = ["like", "such", "e.g", "including", "eg"];
 
 /** Every list a sentence writes after a noun, and who it belongs to. */
-export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
+export function groupsOf(words: Word[], phrases: NounPhrase[], acts: ActClause[] = []): Group[] {
   const out: Group[] = [];
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
+    // "we log every callout, the date and time, the type": what follows a kept record is what is kept of it
+    // ("log repairs when something breaks, which house it was, what's wrong": a time clause may come between)
+    const keptBy = (p: NounPhrase) => KEEPS.has(words[p.start - (p.determiner ? 2 : 1)]?.lemma ?? "") && (p.plural || /^(each|every)$/.test(p.determiner ?? ""));
+    const timed = (p: NounPhrase) => /^(when|whenever)$/.test(words[p.head + 1]?.lower ?? "") && !words.slice(p.head + 1, k).some((x) => x.pos === "PUNCT");
+    const logged = w.text === "," ? phrases.find((p) => (p.head === k - 1 || timed(p)) && keptBy(p)) : undefined;
+    const first = logged ? itemsOf(words, k + 1, listEnd(words, k + 1))[0] : undefined;
+    const firstNoun = first && nounPhrases(first).at(-1)?.noun;
+    if (logged && first && ((firstNoun && kindOf(firstNoun) === "value") || QUESTION.test(first[0].lower))) {
+      const end = listEnd(words, k + 1);
+      out.push({ owner: logged, opener: "note", items: itemsOf(words, k + 1, end), from: k, to: end });
+      continue;
+    }
+    // "log each time I ink up a pen, which ink and the date": what follows a kept act is what is kept of it
+    const act = acts.find((a) => a.kept && a.end === k - 1 && w.text === ",");
+    if (act) {
+      const end = listEnd(words, k + 1);
+      if (end > k + 1) out.push({ owner: act.phrase, opener: "note", items: itemsOf(words, k + 1, end), from: k, to: end });
+      continue;
+    }
     if (w.text === "(") {
       let close = words.findIndex((x, j) => j > k && x.text === ")");
       if (close < 0) close = listEnd(words, k + 1);
@@ -272,7 +297,8 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       continue;
     }
     if ((w.text === ":" || w.text === "-") && ownerBefore(words, phrases, k) && !insideBrackets(words, k)) {
-      if (saysSomething(words, k + 1)) continue;
+      // "paid y/n — and the garments on each ticket": a dash before "and" goes on with the sentence, it opens no list
+      if (saysSomething(words, k + 1) || words[k + 1]?.pos === "CCONJ") continue;
       const end = listEnd(words, k + 1);
       out.push({ owner: ownerBefore(words, phrases, k)!, opener: w.text, items: itemsOf(words, k + 1, end), from: k, to: end });
       continue;
@@ -289,25 +315,39 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
     // "for each application I want the lender, product and rate", "for the vans we note the reg plate and …"
     if (/^(for|per)$/.test(w.lower)) {
       const owner = phrases.find((p) => p.start > k && p.start <= k + 3 && /^(each|every|the|a)$/.test(words[p.start - 1]?.lower ?? ""));
-      const verb = owner ? words.findIndex((x, j) => j > owner.head && j <= owner.head + 4 && x.pos === "VERB" && NOTING.has(x.lemma)) : -1;
-      if (owner && verb > 0 && words.slice(owner.head + 1, verb).every((x) => x.pos === "PRON" || x.pos === "AUX" || x.pos === "ADV")) {
+      // ("for the houses it's the address and how many bathrooms": what it is, is what is noted)
+      const verb = owner
+        ? words.findIndex((x, j) => j > owner.head && j <= owner.head + 4 && ((x.pos === "VERB" && NOTING.has(x.lemma)) || (x.lemma === "be" && /^(it|that)$/.test(words[j - 1].lower))))
+        : -1;
+      // "for each cat its name, age and diet": its own things, said straight after it
+      const its = owner && /^(its|their|his|her)$/.test(words[owner.head + 1]?.lower ?? "") && /^(each|every)$/.test(words[owner.start - 1]?.lower ?? "");
+      if (owner && its) {
+        const end = listEnd(words, owner.head + 2);
+        if (end > owner.head + 2) out.push({ owner, opener: "for", items: itemsOf(words, owner.head + 2, end), from: k, to: end });
+      } else if (owner && verb > 0 && words.slice(owner.head + 1, verb).every((x) => x.pos === "PRON" || x.pos === "AUX" || x.pos === "ADV")) {
         const from = verb + 1;
         const end = listEnd(words, from);
         if (end > from) out.push({ owner, opener: "for", items: itemsOf(words, from, end), from: k, to: end });
       }
     }
     // "each project uses one pattern, and I note the needle size, start date and who it's for": the "each …" it is about
-    if (w.pos === "VERB" && NOTING.has(w.lemma) && /^(i|we)$/.test(words[k - 1]?.lower ?? "") && words[k + 1]?.text !== "'s") {
-      const about = phrases.filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).at(-1);
-      const end = listEnd(words, k + 1);
-      const items = itemsOf(words, k + 1, end);
+    // (not in a relative clause: "a frame number which we write down" says where a field comes from)
+    if (w.pos === "VERB" && NOTING.has(w.lemma) && /^(i|we)$/.test(words[k - 1]?.lower ?? "") && words[k + 1]?.text !== "'s" && !RELATIVES.test(words[k - 2]?.lower ?? "")) {
+      // ("when somebody comes to claim it we take their name, …": the act the clause names)
+      const about = [...phrases, ...acts.map((a) => a.phrase)].filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).sort((a, b) => a.head - b.head).at(-1);
+      // ("we write down their name": the verb's particle is no part of the list)
+      const from = words[k + 1]?.pos === "ADP" && /^(down|up)$/.test(words[k + 1].lower) ? k + 2 : k + 1;
+      const end = listEnd(words, from);
+      const items = itemsOf(words, from, end);
       // ("for each film we need the title, …" is the "for" list above already, not a second one)
       const listed = out.some((g) => g.opener === "for" && g.from < k && g.to >= end);
       if (about && items.length >= 2 && !listed) out.push({ owner: about, opener: "note", items, from: k, to: end });
     }
     // "we note the pet's species, breed and weight"
     if (w.text === "'s" && phraseBefore(phrases, k)) {
-      const end = listEnd(words, k + 1);
+      // ("the customer's name and phone, the date ordered": a new determiner after a comma is out of the possessive's reach)
+      const fresh = words.findIndex((x, j) => j > k && x.text === "," && /^(the|a|an|whether|if)$/.test(words[j + 1]?.lower ?? ""));
+      const end = Math.min(listEnd(words, k + 1), fresh > k ? fresh : words.length);
       if (end > k + 1) out.push({ owner: phraseBefore(phrases, k)!, opener: "'s", items: itemsOf(words, k + 1, end), from: k, to: end });
       continue;
     }
@@ -322,22 +362,30 @@ export function groupsOf(words: Word[], phrases: NounPhrase[]): Group[] {
       if (owner && items.length) out.push({ owner, opener: "like", items, from: k, to: question < 0 ? end : all[question][0].at });
       continue;
     }
-    if (HAVING.has(w.lower)) {
+    // "each report gets a reference number": what every one of a record is given, it has
+    const receiver = /^(gets|get|receives)$/.test(w.lower) ? phraseBefore(phrases, k) : undefined;
+    // (not "gets inoculated", a passive)
+    const given = !!receiver && /^(each|every)$/.test(modifiedBy(words, phrases, receiver).determiner ?? "") && words[k + 1]?.pos !== "VERB";
+    if ((HAVING.has(w.lower) && words[k - 1]?.lower !== "along") || given) {
       // "vans with a plate", "each stop has an address", "each batch should have a style"; but "appointments
       // with clients, each with a date" and "my collection by genre, with a price": what the sentence is about
       const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
       const loose = words[back - 1]?.text === ",";
-      let owner = loose ? undefined : phraseBefore(phrases, k, 2, words);
+      let owner = loose ? undefined : given ? modifiedBy(words, phrases, receiver) : phraseBefore(phrases, k, 2, words);
       // "every burial is in one plot and has a date": the sentence's "every …" has it, not the plot
       const eachBefore = phrases.filter((p) => p.head < k && /^(each|every)$/.test(p.determiner ?? "")).at(-1);
       if (words[k - 1]?.lower === "and" && eachBefore) owner = eachBefore;
       // "exercise plans for each patient with exercises": the list is the plans', not the patient's
       const by = owner && /^(each|every|per|a|the)$/.test(words[owner.start - 1]?.lower ?? "") && /^(for|per|in|at|on|of)$/.test(words[owner.start - 2]?.lower ?? "");
+      // ("every batch of bags gets inoculated on a date with a strain": the batch, not its bags)
       if (owner && by) owner = phrases.filter((p) => p.head < owner!.start - 2).at(-1) ?? owner;
+      if (owner && by) owner = modifiedBy(words, phrases, owner);
+      // ("a rehearsal schedule per production w/ date, time": what the schedule keeps has them)
+      else if (owner && /^(with|w)$/.test(w.lower)) owner = modifiedBy(words, phrases, owner, true);
       if (!owner && !/^(with|w)$/.test(w.lower)) continue;
       const from = w.lower === "w" && words[k + 1]?.text === "/" ? k + 2 : k + 1;
       const end = listEnd(words, from);
-      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : w.lower, items: itemsOf(words, from, end), from: k, to: end, loose });
+      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : given ? "has" : w.lower, items: itemsOf(words, from, end), from: k, to: end, loose });
     }
   }
   return out;

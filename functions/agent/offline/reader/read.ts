@@ -7,15 +7,18 @@
  * placeholders or the business itself; links come from how the sentence ties two records ("routes with
  * stops", "clients and their dogs", "each batch goes in a fermenter", "which driver is on which route").
  */
-import { type Draft, draftOf } from "../drafts";
+import { type Draft, draftOf, link } from "../drafts";
 import { enumProp } from "../fields";
 import { Tagger, type Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 import { singularize, snake } from "../naming";
 import { GENERIC_BUT_RECORDABLE, KEPT_IN, kindOf, type NounKind } from "./kinds";
-import { addField, isValueNoun, phraseNoun, readItem, splitChoices } from "./items";
+import { actsIn } from "./acts";
+import { addField, isValueNoun, itemsFor, phraseNoun, readItem, splitChoices } from "./items";
 import { normalise } from "./normalise";
-import { type Group, groupsOf, isClause, isNoun, type NounPhrase, nounPhrases, retag } from "./phrases";
+import { writeOutEachOne } from "./pronouns";
+import { type Group, groupsOf, isClause, isNoun, type NounPhrase, nounPhrases } from "./phrases";
+import { retag } from "./retag";
 import { happens, linkLoose, type Sentence, tieRecords } from "./ties";
 
 export interface Reading {
@@ -52,17 +55,25 @@ export function read(description: string): Reading {
   const text = normalise(description);
   // "…sets, reps. 3 physios work here": a sentence the tagger runs on into a number is split first
   const sentences: Sentence[] = text
-    .split(/(?<=[.!?])\s+(?=\d)/).flatMap((part) => Tagger.sentences(part)).map((tagged) => {
-    const words = retag(tagged);
+    .split(/(?<=[.!?])\s+(?=\d)/).flatMap((part) => Tagger.sentences(part)).map((tagged, i, all) => {
+    // ("each one": the record said before it, written out)
+    const earlier = all.slice(Math.max(0, i - 2), i).map((x) => nounPhrases(retag(x)));
+    const said = retag(tagged);
+    const words = writeOutEachOne(said, nounPhrases(said), earlier);
     const phrases = nounPhrases(words);
-    return { words, phrases, groups: groupsOf(words, phrases) };
+    const acts = actsIn(words, phrases);
+    return { words, phrases, acts, groups: groupsOf(words, phrases, acts) };
   });
   const subjects = subjectsOf(sentences);
   const subject = [...subjects][0] ?? null;
   const records = new Map<string, Draft>();
   const order: string[] = [];
   const tentative = new Set<string>();
-  const recordOf = (noun: string): Draft | undefined => records.get(noun) ?? records.get(sameAs(noun, [...records.keys()]) ?? "");
+  const recordOf = (noun: string): Draft | undefined =>
+    records.get(noun) ??
+    records.get(sameAs(noun, [...records.keys()]) ?? "") ??
+    // "the rehearsal schedule": the record is what it lists, as `add` keeps it
+    (noun.includes(" ") && KEPT_IN.test(noun) ? records.get(singularize(noun.replace(KEPT_IN, ""))) : undefined);
   const add = (said: string, own = false): Draft | undefined => {
     // "my species list", "a guest list": the records are what the list lists
     const noun = said.includes(" ") ? singularize(said.replace(KEPT_IN, "")) : said;
@@ -80,6 +91,7 @@ export function read(description: string): Reading {
   // 1. the records: nouns that own a list of fields, then the things listed to keep
   const examplesOf = new Map<Group, Word[][]>();
   const lists = new Set<Group>();
+  const childNouns = new Set<string>();
   // "size (small/medium/large)", "status (waiting, in progress, ready)": the choices of a field, not a list of its own
   const choices = new Map<Word, string[]>();
   for (const s of sentences)
@@ -98,7 +110,10 @@ export function read(description: string): Reading {
       const wholeItem = (outer: Group) => outer.items.some((item) => item[0] === g.owner?.words[0] && item.at(-1) === g.owner?.words.at(-1));
       // (a list going on after brackets holds them only when it is the brackets' fields: "(jackets…), where it was found")
       const holds = (outer: Group) => outer !== g && outer.opener !== "(" && (!outer.after || examplesOf.has(outer.after)) && outer.from < g.from && outer.to > g.from;
-      const nested = g.opener === "(" && s.groups.some((outer) => holds(outer) && !(listsRecords(outer, s, subjects) && wholeItem(outer)));
+      // ("— broadcast date, show, tracks played (artist, title)": many of a record with fields of their own, in a list, are its children)
+      const children = !!g.owner && g.owner.plural && isRecordKind(kindOf(g.owner.noun)) && s.groups.some((outer) => holds(outer) && outer.items.some((item) => item[0] === g.owner?.words[0]));
+      if (children && g.owner) childNouns.add(g.owner.noun);
+      const nested = g.opener === "(" && !children && s.groups.some((outer) => holds(outer) && !(listsRecords(outer, s, subjects) && wholeItem(outer)));
       const verdict = listsRecords(g, s, subjects) || nested ? "none" : g.after ? (examplesOf.has(g.after) ? "fields" : "none") : judgeList(g, (noun) => !!recordOf(noun));
       if (verdict !== "none") lists.add(g);
       if (!g.owner || subjects.has(g.owner.noun)) continue;
@@ -125,14 +140,16 @@ export function read(description: string): Reading {
       // "Leeds", "August": a name written with a capital is no kind of record
       if (p.words.at(-1)?.pos === "PROPN" && /^[A-Z]/.test(p.words.at(-1)!.text) && p.start > 0) continue;
       const kind = kindOf(p.noun);
-      if (!isRecordKind(kind)) continue;
+      // ("the judges give each entry a score": a word that can be a record is one when said one at a time)
+      const eachRecordable = kind === "generic" && GENERIC_BUT_RECORDABLE.has(p.noun) && /^(each|every)$/.test(p.determiner ?? "");
+      if (!isRecordKind(kind) && !madeOfRecords(s, p) && !series(s, p) && !eachRecordable) continue;
       // "track a van", "log each visit", "manage my collection": the object of a keeping verb
       let back = p.start - 1;
       while (back >= 0 && /^(DET|PRON|ADJ|NUM|ADV)$/.test(s.words[back].pos)) back--;
       const kept = back >= 0 && s.words[back].pos === "VERB" && KEEPING.has(s.words[back].lemma);
       const each = p.determiner === "each" || p.determiner === "every";
       if (examples.has(p)) continue;
-      if (p.plural || kept || each) {
+      if (p.plural || kept || each || madeOfRecords(s, p) || series(s, p)) {
         // said in passing first ("we do a survey"), then as a record ("each survey is …"): a record
         tentative.delete(p.noun);
         add(p.noun);
@@ -151,6 +168,9 @@ export function read(description: string): Reading {
 
   // 2. fields and links from each list
   let fieldLists = 0;
+  const readAsField = new Set<string>();
+  // the records said, with fields of their own, inside another's list
+  const listed = new Set([...childNouns].map(recordOf));
   for (const s of sentences)
     for (const g of s.groups) {
       const placeholder = examplesOf.has(g.after ?? g) && kindOf(g.owner?.noun ?? "") === "generic";
@@ -162,11 +182,41 @@ export function read(description: string): Reading {
       }
       if (!lists.has(g)) continue;
       if (g.items.length >= 2) fieldLists++;
-      for (const item of g.items) readItem(owner, item, recordOf, g, choices, add);
+      // "appliances have a call sign and a reg plate": a thing said once, only as what a record has, is a field of it
+      const having = /^(has|have|having|had)$/.test(g.opener);
+      const recordIn = (noun: string) => {
+        const field = having && ((tentative.has(noun) && mentions(noun) === 1) || !recordOf(noun)) && kindOf(noun) !== "person";
+        if (field) readAsField.add(noun);
+        return field ? undefined : recordOf(noun);
+      };
+      for (const { owner: about, item } of itemsFor(owner, g.items, recordOf)) {
+        // ("whether it has a water trough nearby": the things a has-list's question names are no records either)
+        if (having && /^(whether|if)$/.test(item[0]?.lower ?? ""))
+          for (const p of nounPhrases(item)) if (((tentative.has(p.noun) && mentions(p.noun) === 1) || !recordOf(p.noun)) && kindOf(p.noun) !== "person") readAsField.add(p.noun);
+        readItem(about, item, recordIn, g, choices, add, (d) => listed.has(d));
+      }
+    }
+
+  // an act kept as a record ("each time I ink up a pen", "when somebody comes to claim it") is of what it is done to, and by whom
+  for (const [si, s] of sentences.entries())
+    for (const act of s.acts) {
+      const record = records.get(act.phrase.noun);
+      if (!record) continue;
+      const said = [...sentences.slice(0, si).flatMap((x) => x.phrases), ...s.phrases.filter((p) => p.head < act.phrase.start)];
+      // ("it": the last thing said before that the text keeps for itself, not one named in passing)
+      // ("all sorts, phones, keys, wallets": a placeholder with examples stands for the item they are)
+      const placeholders = new Set([...examplesOf.keys()].map((g) => g.owner));
+      const things = said.map((p) => (placeholders.has(p) && kindOf(p.noun) === "generic" ? recordOf("item") : recordOf(p.noun))).filter((d): d is Draft => !!d && d !== record && !d.person);
+      const object = act.object === "pronoun" ? (things.findLast((d) => !tentative.has(d.noun)) ?? things.at(-1)) : act.object && recordOf(act.object.noun);
+      const subject = act.subject && recordOf(act.subject.noun);
+      for (const d of [object, subject?.person ? subject : undefined]) if (d && d !== record) link(record, d);
     }
 
   // 3. links from how sentences tie records
-  for (const [si, s] of sentences.entries()) tieRecords(s, sentences[si - 1], recordOf, add);
+  // (what a has-list made a field is no record to tie: "each sign has a message")
+  const asRecord = (noun: string) => (readAsField.has(noun) ? undefined : recordOf(noun));
+  const addRecord = (noun: string, own?: boolean) => (readAsField.has(noun) ? undefined : add(noun, own));
+  for (const [si, s] of sentences.entries()) tieRecords(s, sentences[si - 1], asRecord, addRecord);
   // the people and things said in one sentence with a happening (a booking, a visit, a score): what it is of, when nothing else says
   const alongside: [Draft, Draft][] = [];
   // and, for any record, the ones said before it in its sentence ("customers with an address, quotes with a price")
@@ -177,8 +227,18 @@ export function read(description: string): Reading {
     for (const [i, d] of here.entries()) if (!saidBefore.has(d)) saidBefore.set(d, here.slice(0, i).reverse());
   }
 
+  // "bookings of a stall at a fair": a thing said once in passing, with nothing of its own, between two records ties them
+  for (const d of records.values()) {
+    if (!tentative.has(d.noun) || mentions(d.noun) !== 1 || d.described.length || d.person || d.links.length !== 1) continue;
+    const to = [...records.values()].find((x) => x.name === d.links[0]);
+    const from = [...records.values()].filter((x) => x.links.includes(d.name));
+    if (!to || from.length !== 1 || tentative.has(from[0].noun) || from[0] === to) continue;
+    from[0].links = from[0].links.filter((l) => l !== d.name);
+    d.links = [];
+    link(from[0], to);
+  }
   // a record said in passing stays when it has fields or another record (one the text lists) links to it
-  const tied = (d: Draft) => d.described.length > 0 || [...records.values()].some((x) => x.links.includes(d.name) && !tentative.has(x.noun));
+  const tied = (d: Draft) => !readAsField.has(d.noun) && (d.described.length > 0 || [...records.values()].some((x) => x.links.includes(d.name) && !tentative.has(x.noun)));
   const kept = order.map((noun) => records.get(noun)!).filter((d) => !subjects.has(d.noun) && (!tentative.has(d.noun) || tied(d)));
   // past the limit, the records the text says least about go first (no fields, no links either way)
   const told = (d: Draft) => d.described.length > 0 || d.links.length > 0 || kept.some((x) => x.links.includes(d.name));
@@ -195,14 +255,47 @@ export function read(description: string): Reading {
 
 const isRecordKind = (kind: NounKind) => kind === "person" || kind === "record" || kind === "place";
 
+/**
+ * "their weights every week", "scores per team per night": values taken again and again, for each of a
+ * record or every so often, are a record of their own (a weighing, a score), not one field.
+ */
+function series(s: Sentence, p: NounPhrase): boolean {
+  if (!p.plural || kindOf(p.noun) !== "value") return false;
+  const w = s.words;
+  const k = p.head + 1;
+  const per = w[k]?.lower === "per" || (w[k]?.lower === "for" && /^(each|every)$/.test(w[k + 1]?.lower ?? ""));
+  const next = s.phrases.find((x) => x.start > k && x.start <= k + 2);
+  if (per && next) return isRecordKind(kindOf(next.noun));
+  return /^(every|each)$/.test(w[k]?.lower ?? "") && !!next && WordNet.lexOf(next.noun) === "time";
+}
+
+/**
+ * "a stay is one cat in one pen", "each shift is one volunteer at one stall": a noun said to be made of one of
+ * each of two records is a record itself, whatever else the word can mean (a stay is a time to WordNet).
+ */
+function madeOfRecords(s: Sentence, p: NounPhrase): boolean {
+  const w = s.words;
+  if (!/^(a|an|each|every)$/.test(p.determiner ?? "") || w[p.head + 1]?.lemma !== "be") return false;
+  const ones = s.phrases.filter((x) => x.start > p.head && x.start <= p.head + 8 && w[x.start - 1]?.lower === "one" && isRecordKind(kindOf(x.noun)));
+  return ones.length >= 2;
+}
+
 /** The same record said another way: "stop" for "bus stop", "subs" for "subcontractors" is not guessed. */
 function sameAs(noun: string, known: string[]): string | undefined {
   const head = noun.split(" ").pop()!;
+  // (a record named by a value word, "weights every week", is no "birth weight")
+  const byValue = (k: string) => noun.endsWith(` ${k}`) && kindOf(k) === "value";
   return (
-    known.find((k) => k.split(" ").pop() === head && (k.endsWith(` ${noun}`) || noun.endsWith(` ${k}`) || noun === head)) ??
-    // "subs" for "subcontractors", "vols" for "volunteers": a short form of a record's name
-    (noun === head && head.length >= 3 ? known.find((k) => k.split(" ").pop()!.startsWith(head) && k.split(" ").pop() !== head) : undefined)
+    known.find((k) => k.split(" ").pop() === head && (k.endsWith(` ${noun}`) || (noun.endsWith(` ${k}`) && !byValue(k)) || noun === head)) ??
+    // "vols" for "volunteers": a short form of a record's name (not a word of another kind: a cat is no cattery)
+    (noun === head && head.length >= 3 ? known.find((k) => k.split(" ").pop()!.startsWith(head) && k.split(" ").pop() !== head && sameKind(head, k.split(" ").pop()!)) : undefined)
   );
+}
+
+/** Could the short word stand for the long one: WordNet lacks it, or files it where it files the long one. */
+function sameKind(short: string, long: string): boolean {
+  const lex = WordNet.lexOf(short);
+  return !lex || WordNet.lexesOf(long, 2).includes(lex);
 }
 
 const CONCRETE = ["artifact", "animal", "food", "plant", "object", "substance"];

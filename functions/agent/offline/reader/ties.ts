@@ -7,13 +7,16 @@
 import { type Draft, link } from "../drafts";
 import type { Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
-import { kindOf } from "./kinds";
+import type { Act } from "./acts";
+import { GENERIC_BUT_RECORDABLE, kindOf } from "./kinds";
 import type { Group, NounPhrase } from "./phrases";
 
 /** A sentence as the reader holds it: its tagged words, noun phrases and lists. */
 export interface Sentence {
   words: Word[];
   phrases: NounPhrase[];
+  /** the acts its time clauses name ("each time I ink up a pen") */
+  acts: Act[];
   groups: Group[];
 }
 
@@ -35,7 +38,10 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
   const mentions = s.phrases.map((p) => ({ p, d: recordOf(p.noun) })).filter((m): m is { p: NounPhrase; d: Draft } => !!m.d);
   const w = s.words;
   // "which driver and van is on which route": the route names its driver and its van
-  const which = w.map((x, k) => (x.lower === "which" ? k : -1)).filter((k) => k >= 0);
+  // (in one clause: "which member plays which role in which production, and … which scenes" pairs three)
+  const clauseEnd = (from: number) => w.findIndex((x, k) => k > from && /^[,;.]$/.test(x.text));
+  const all = w.map((x, k) => (x.lower === "which" ? k : -1)).filter((k) => k >= 0);
+  const which = all.filter((k) => clauseEnd(all[0]) < 0 || k < clauseEnd(all[0]));
   if (which.length >= 2) {
     const at = (k: number) => mentions.find((m) => m.p.start > k && m.p.start <= k + 3);
     const last = at(which[which.length - 1]);
@@ -43,10 +49,40 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     // "which cub has earned which badge", "which member plays which role": many to many, a record of its own, named by
     // what is done (WordNet's act for the verb, else the thing as it was done: an earned badge, a played role)
     const verb = w.slice(which[0] + 1, which[1]).find((x) => x.pos === "VERB" && !/^(be|have|go|sit|get)$/.test(x.lemma));
-    const joined = verb && last ? (WordNet.actsOf(verb.lemma).find((n) => !/ing$/.test(n)) ?? `${/(ed|en)$/.test(verb.lower) ? verb.lower : `${verb.lemma.replace(/e$/, "")}ed`} ${last.d.noun}`) : null;
+    // (named by what the verb is done to: "which member plays which role in which production" keeps played roles)
+    const object = s.phrases.find((p) => p.start > which[1] && p.start <= which[1] + 3)?.noun ?? last?.d.noun;
+    const joined = verb && last && object ? (WordNet.actsOf(verb.lemma).find((n) => !/ing$/.test(n)) ?? `${/(ed|en)$/.test(verb.lower) ? verb.lower : `${verb.lemma.replace(/e$/, "")}ed`} ${object}`) : null;
     const record = joined && firsts.length ? add(joined, true) : undefined;
     if (record && last) for (const end of [...firsts, last, ...mentions.filter((m) => which.slice(2).some((k) => m.p.start > k && m.p.start <= k + 3))]) link(record, end.d);
-    else for (const f of firsts) if (last && f.d !== last.d) link(last.d, f.d);
+    // "which driver is on which route": a happening names who and what it takes; "which tenant is in which room": a thing is in its place
+    else
+      for (const f of firsts) {
+        if (!last || f.d === last.d) continue;
+        if (happens(last.d)) link(last.d, f.d);
+        else link(f.d, last.d);
+      }
+  }
+  // "for each service who's doing which role", "who's booked on each project": someone paired with a thing, many to many,
+  // is a record of its own, named by the act (a booking) or, when the verb says none, an assignment
+  // ("members who borrow packets": after a person, "who" is the person, no question)
+  const who = w.findIndex((x, k) => x.lower === "who" && !(isNounWord(w[k - 1]) && kindOf(w[k - 1].lemma) === "person"));
+  if (who >= 0 && which.length < 2) {
+    const thing = mentions.find((m) => m.p.start > who && m.p.start <= who + 6 && /^(which|each|every)$/.test(w[m.p.start - 1]?.lower ?? "") && !m.d.person);
+    // (the people said in the plural, "crew freelancers", before one named in passing)
+    const people = [...mentions.filter((m) => m.p.head < who && m.d.person)].reverse();
+    const person = (people.find((m) => m.p.plural) ?? people[0])?.d ?? lastPerson(previous, recordOf);
+    // ("who's booked on": a participle the tagger calls an adjective is the verb all the same)
+    const verbs = thing ? w.slice(who + 1, thing.p.start).flatMap((x) => (x.pos === "VERB" ? [x.lemma] : x.pos === "ADJ" && /ed$/.test(x.lower) ? [x.lower.slice(0, -1), x.lower.slice(0, -2)] : [])) : [];
+    // (WordNet's act for it, one not in -ing first: "assign" -> assignment, "book" -> booking)
+    const acts = verbs.filter((v) => !/^(be|have|do|get|go)$/.test(v)).flatMap((v) => WordNet.actsOf(v));
+    const act = acts.find((n) => !/ing$/.test(n)) ?? acts[0];
+    const record = thing && person ? add(act ?? "assignment", true) : undefined;
+    if (record && thing && person) {
+      link(record, thing.d);
+      link(record, person);
+      // ("for each service who's …": the service it is for, too)
+      for (const m of mentions.filter((x) => x.p.head < who && x.d !== person && /^(each|every)$/.test(x.p.determiner ?? "") && w[x.p.start - 2]?.lower === "for")) link(record, m.d);
+    }
   }
   // "each hire is one boat for one customer", "a stay is one cat in one pen", "each session is in one room with one of
   // our engineers": what each record is made of, said one by one, is what it links to
@@ -60,11 +96,15 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     return w[k];
   };
   const subjectsOf = (m: { p: NounPhrase; d: Draft }) => mentions.filter((x) => x.p.start >= m.p.start && x.p.head < (verbAfter(m)?.at ?? 0) && /^(each|every)$/.test(x.p.determiner ?? ""));
-  const each = mentions.find(
-    (m) => (/^(each|every)$/.test(m.p.determiner ?? "") && /^(AUX|VERB)$/.test(verbAfter(m)?.pos ?? "")) || (/^(a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? "")),
+  // (every such clause of the sentence: "each plot has a number, and every plot holder rents one plot")
+  // (not "every August": a name is no record said one at a time)
+  const named = (m: { p: NounPhrase }) => m.p.words.at(-1)?.pos === "PROPN" && /^[A-Z]/.test(m.p.words.at(-1)!.text);
+  const eaches = mentions.filter(
+    (m) =>
+      !named(m) && (/^(each|every)$/.test(m.p.determiner ?? "") && /^(AUX|VERB)$/.test(verbAfter(m)?.pos ?? "")) || (/^(a|an)$/.test(m.p.determiner ?? "") && /^(be|have)$/.test(w[m.p.head + 1]?.lemma ?? "")),
   );
   const parts = new Set<Draft>();
-  if (each) {
+  for (const each of eaches) {
     // the clause ends at the sentence's end or where another "each …" starts ("…, and each pet belongs to an owner")
     const start = verbAfter(each)?.at ?? each.p.head;
     const end = w.findIndex((x, k) => k > start && (/^[;.!?]$/.test(x.text) || /^(each|every)$/.test(x.lower)));
@@ -75,7 +115,11 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
       const oneOf = before.join(" ").includes("one of");
       const one = (!p.plural && (p.determiner === "one" || p.determiner === "a" || p.determiner === "an" || before.at(-1) === "one")) || oneOf;
       const kind = kindOf(p.noun);
-      if (!one || !(kind === "person" || kind === "record" || kind === "place")) continue;
+      // ("whether it has a water trough": a thing asked about is not said to be there)
+      const asked = w.slice(start, p.start).some((x) => /^(whether|if)$/.test(x.lower));
+      // ("at a site", "on a job": a word that is a record when a description gives it a place of its own)
+      const recordable = kind === "generic" && GENERIC_BUT_RECORDABLE.has(p.noun);
+      if (!one || asked || !(kind === "person" || kind === "record" || kind === "place" || recordable)) continue;
       const d = recordOf(p.noun) ?? add(p.noun);
       const whose = subjectsOf(each);
       for (const subject of whose.length ? whose : [each])
@@ -88,13 +132,28 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     // a person is not "one boat for one customer": a record made of others is a happening ("a hire", "a stay")
     if (made >= 2) each.d.person = false;
   }
+  // "feeds (…), nappies (…) and sleep (…) for both babies": a "for …" after a list of records is said of every one of them
+  for (const [i, m] of mentions.entries()) {
+    const k = m.p.start - (/^(both|each|every|all)$/.test(w[m.p.start - 1]?.lower ?? "") ? 2 : 1);
+    if (!/^(for|per)$/.test(w[k]?.lower ?? "") || (!m.p.plural && w[k].lower !== "per" && !/^(each|every)$/.test(w[k + 1]?.lower ?? ""))) continue;
+    const listed: Draft[] = [];
+    for (let j = i - 1; j >= 0; j--) {
+      const gap = withoutBrackets(w.slice(mentions[j].p.head + 1, j === i - 1 ? k : mentions[j + 1].p.start));
+      if (!gap.every((x) => /^(,|and|or|\/|&)$/.test(x.lower))) break;
+      listed.push(mentions[j].d);
+    }
+    if (listed.length >= 2) for (const d of listed) if (d !== m.d && !d.person) link(d, m.d);
+  }
   const joined = new Set<Draft>();
+  // the record each "per …" or "for each …" of the sentence qualifies
+  const perWhat = new Map<Draft, Draft>();
   for (const [i, a] of mentions.entries()) {
     // "a driver takes a van out on a route": the route is where the driver and the van meet
     const [b1, c] = [mentions[i + 1], mentions[i + 2]];
     if (b1 && c && a.d.person && !b1.d.person && happens(c.d) && !happens(b1.d) && new Set([a.d, b1.d, c.d]).size === 3) {
       const verbAB = w.slice(a.p.head + 1, b1.p.start).some((x) => x.pos === "VERB");
-      const prepBC = w.slice(b1.p.head + 1, c.p.start).some((x) => UNDER.has(x.lemma));
+      // (in the same clause: "attends some callouts and we need their hours for the claim" ties no claim)
+      const prepBC = w.slice(b1.p.head + 1, c.p.start).some((x) => UNDER.has(x.lemma)) && !w.slice(b1.p.head + 1, c.p.start).some((x) => x.pos === "CCONJ" || x.pos === "PRON");
       if (verbAB && prepBC && !w.slice(a.p.head + 1, c.p.start).some((x) => /^[,.;:]$/.test(x.text))) {
         link(c.d, a.d);
         link(c.d, b1.d);
@@ -116,8 +175,12 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     if (parts.has(a.d) && b && parts.has(b.d)) continue;
     // "clients and their dogs", "members and their visits": what is theirs belongs to them
     if (a.p.possessive && /^(their|its|his|her)$/.test(a.p.possessive)) {
-      const owner = [...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d)?.d ?? lastOf(previous, recordOf, a.d);
-      if (owner) link(a.d, owner);
+      // ("the health visitor wants their weights": "their" is of many, not the one who wants)
+      const plural = a.p.possessive === "their" ? ([...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d && x.p.plural)?.d ?? lastOf(previous, recordOf, a.d, true)) : undefined;
+      const owner = plural ?? [...mentions.slice(0, i)].reverse().find((x) => x.d !== a.d)?.d ?? lastOf(previous, recordOf, a.d);
+      // ("cats … their owners": people are no one's belongings, the thing names its person)
+      if (owner && a.d.person && !owner.person) link(owner, a.d);
+      else if (owner) link(a.d, owner);
     }
     if (!b || b.d === a.d) continue;
     // "catches (species, weight) for each trip": a record's own field list says nothing of how it ties to the next
@@ -152,11 +215,17 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     // "bookings of a stall at a fair": a thing that is no record may stand between them
     // "entries are submitted by bakers": a verb done to it ties it as much as "is for" does
     const passive = (x: Word, k: number) => x.pos === "VERB" && x.lower !== x.lemma && between[k - 1]?.pos === "AUX";
-    const tie = (x: Word, k: number) => passive(x, k) || UNDER.has(x.lemma) || TYING.has(x.lemma) || /^(a|an|the|its|their|one|each|every|is|are|which|that|who|can|will|should|must|always|usually)$/.test(x.lemma);
+    // ("rooms in three shared houses": numbers and describing words before the second say nothing of the tie)
+    const describing = (x: Word, k: number) => (x.pos === "NUM" || x.pos === "ADJ" || (x.pos === "VERB" && /ed$/.test(x.lower))) && between.slice(k + 1).every((y) => y.pos === "NUM" || y.pos === "ADJ" || y.pos === "VERB");
+    const tie = (x: Word, k: number) => passive(x, k) || describing(x, k) || UNDER.has(x.lemma) || TYING.has(x.lemma) || /^(a|an|the|its|their|our|my|your|his|her|one|each|every|is|are|which|that|who|can|will|should|must|always|usually)$/.test(x.lemma);
     const loose = between.length <= 6 && UNDER.has(between.at(-2)?.lemma ?? "") && between.filter((x, k) => !tie(x, k)).every((x) => x.pos === "NOUN" || x.pos === "ADJ");
     if (prep && ((between.length <= 4 && between.every(tie)) || loose)) {
-      if (a.d.person && !b.d.person && lemmas.includes("for")) link(b.d, a.d);
+      // "scores per team per night", "a consent for each student for each trip": every "per …" qualifies the first noun
+      const distributed = /^(per|each|every)$/.test(between.at(-1)?.lower ?? "") ? (perWhat.get(a.d) ?? a.d) : undefined;
+      if (distributed && distributed !== a.d) link(distributed, b.d);
+      else if (a.d.person && !b.d.person && lemmas.includes("for")) link(b.d, a.d);
       else link(a.d, b.d);
+      if (distributed) perWhat.set(b.d, distributed);
       continue;
     }
     // "teams submit projects": what a doer makes is theirs; "judges score projects": a score by each on each
@@ -205,6 +274,8 @@ export function linkLoose(drafts: Draft[]): void {
 /** WordNet's files for what happens or is said rather than what is: an appointment, a fill-up, a tasting note. */
 const HAPPENINGS = ["act", "event", "time", "communication", "possession", "process", "phenomenon"];
 
+const isNounWord = (x: Word | undefined) => !!x && (x.pos === "NOUN" || x.pos === "PROPN");
+
 /** Words without what stands in brackets. */
 function withoutBrackets(words: Word[]): Word[] {
   let depth = 0;
@@ -235,9 +306,10 @@ function lastPerson(s: Sentence | undefined, recordOf: (noun: string) => Draft |
   return undefined;
 }
 
-function lastOf(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, not: Draft): Draft | undefined {
+function lastOf(s: Sentence | undefined, recordOf: (noun: string) => Draft | undefined, not: Draft, plural = false): Draft | undefined {
   if (!s) return undefined;
   for (const p of [...s.phrases].reverse()) {
+    if (plural && !p.plural) continue;
     const d = recordOf(p.noun);
     if (d && d !== not) return d;
   }
