@@ -331,3 +331,135 @@ describe("boards and calendars in the short ways people ask", () => {
     expect(again.text).toContain("Appointment already has a board: pages/AppointmentBoard.");
   });
 });
+
+describe("follow-ups typed tersely (the sloppy set's kinds, in our own words)", () => {
+  it.each(["appointments board by status", "an appointments kanban please"])('"%s" is the board of the records named first', (message) => {
+    const out = follow(app("salon"), message);
+    expect(out.files["pages/AppointmentBoard"]).toContain('@/entities/Appointment"');
+  });
+
+  it('"notice board" names no records, and no board is added', () => {
+    const out = follow(app("salon"), "add a notice board");
+    expect(Object.keys(out.files).some((p) => /Board$/.test(p))).toBe(false);
+  });
+
+  it('"clients: add a postcode" puts the field on the records named first', () => {
+    const out = follow(app("salon"), "clients: add a postcode");
+    expect(fieldsOf(out.files, "Client")).toContain("postcode");
+  });
+
+  it('"headshot on each stylist" adds the field to those records without a verb', () => {
+    const out = follow(app("salon"), "headshot on each stylist");
+    expect(fieldsOf(out.files, "Stylist")).toContain("headshot");
+  });
+
+  it.each([
+    ["link appointments->stylists", "Appointment", "stylist_id"],
+    ["connect loans => books", "Loan", "book_id"],
+  ])('"%s" links with an arrow', (message, name, field) => {
+    const out = follow(app(name === "Loan" ? "library" : "salon"), message);
+    expect(entity(out.files, name).properties[field]).toBeDefined();
+  });
+
+  it('"rename stylist -> hairdresser" renames with an arrow after the verb', () => {
+    const out = follow(app("salon"), "rename stylist -> hairdresser");
+    expect(entities(out.files)).toContain("Hairdresser");
+  });
+
+  it('"need a tick for …" is a yes/no field', () => {
+    const out = follow(app("salon"), "need a tick for deposit taken on appointments");
+    expect(entity(out.files, "Appointment").properties.deposit_taken).toEqual({ type: "boolean", default: false });
+  });
+
+  it('"filter loans by mem" reads a word cut short as the link it starts', () => {
+    const out = follow(app("library"), "filter loans by mem");
+    expect(out.files["pages/Loans"].split("\n").some((l) => /filter/i.test(l) && l.includes(".member_id"))).toBe(true);
+    expect(fieldsOf(out.files, "Loan")).toEqual(fieldsOf(app("library"), "Loan"));
+  });
+
+  it("pictures named in the plural are pictures", () => {
+    const out = follow(app("salon"), "add before snapshots to appointments");
+    expect(entity(out.files, "Appointment").properties.before_snapshots).toEqual({ type: "string", format: "image" });
+  });
+});
+
+describe("chat around the request", () => {
+  it.each([
+    ["oh and the stylists need a mobile number", "Stylist", "mobile_number"],
+    ["hmm clients also need a postcode", "Client", "postcode"],
+    ["ok so now add a loyalty card number to clients", "Client", "loyalty_card_number"],
+    ["stylists need an instagram handle too", "Stylist", "instagram_handle"],
+    ["hey! could we get a headshot field on stylists :)", "Stylist", "headshot"],
+    ["last thing, add an allergy note to clients", "Client", "allergy_note"],
+  ])('"%s" adds %s.%s and nothing else', (message, name, field) => {
+    const out = follow(app("salon"), message);
+    expect(fieldsOf(out.files, name).filter((f) => !fieldsOf(app("salon"), name).includes(f))).toEqual([field]);
+    expect(out.text).not.toContain("didn't understand");
+  });
+
+  it('"… Thanks!" and "actually, …" are no requests of their own', () => {
+    const out = follow(app("salon"), "actually, make the phone a required field. Thanks!");
+    expect(entity(out.files, "Client").required).toContain("phone");
+    expect(out.text).not.toContain("requests");
+  });
+
+  it('"can you make it so that …" asks for what follows', () => {
+    const out = follow(app("salon"), "can you make it so that stylists only see their own appointments");
+    expect(entity(out.files, "Appointment").rls).toEqual({ read: { created_by: "{{user.email}}" }, write: { created_by: "{{user.email}}" } });
+  });
+});
+
+describe("links said as who did what", () => {
+  it.each([
+    "we need to know which stylist did each appointment",
+    "I want to record which stylist worked on each appointment",
+  ])('"%s" links the records to the one who did them', (message) => {
+    const out = follow(app("salon"), message);
+    expect(entity(out.files, "Appointment").properties.stylist_id).toEqual(link("Stylist"));
+    expect(fieldsOf(out.files, "Appointment").filter((f) => !fieldsOf(app("salon"), "Appointment").includes(f))).toEqual(["stylist_id"]);
+  });
+});
+
+describe("records named inside a longer phrase", () => {
+  it('"the week\'s appointments on a calendar" is the appointments calendar', () => {
+    const out = follow(app("salon"), "show the week's appointments on a calendar");
+    expect(out.files["pages/AppointmentCalendar"]).toContain('@/entities/Appointment"');
+  });
+
+  it('"filter today\'s loans by member" filters the loans', () => {
+    const out = follow(app("library"), "filter today's loans by member");
+    expect(out.files["pages/Loans"].split("\n").some((l) => /filter/i.test(l) && l.includes(".member_id"))).toBe(true);
+  });
+});
+
+describe("filters and flags said in passing", () => {
+  it('"search clients by email" is a filter, not an e-mail left unbuilt', () => {
+    const out = follow(app("salon"), "it'd be good to search clients by email");
+    expect(out.files["pages/Clients"].split("\n").some((l) => /filter/i.test(l) && l.includes(".email"))).toBe(true);
+    expect(out.text).not.toContain("did not build");
+  });
+
+  it('"pick a stylist and only see those appointments" filters the appointments by stylist', () => {
+    const withStylist = follow(app("salon"), "link appointments to stylists");
+    const out = follow(withStylist.files, "I'd like to pick a stylist and only see those appointments");
+    expect(out.files["pages/Appointments"].split("\n").some((l) => /filter/i.test(l) && l.includes(".stylist_id"))).toBe(true);
+  });
+
+  it('"a … tick" in a list of fields is a yes/no field', () => {
+    const out = follow(app("salon"), "clients need a birthday and a marketing opt-in tick");
+    expect(entity(out.files, "Client").properties.marketing_opt_in).toEqual({ type: "boolean", default: false });
+  });
+});
+
+describe("a filter by records the app links to", () => {
+  it("uses the link even when a free field has the same name", () => {
+    const schemas = [
+      entityJson("Stylist", { name: text }, ["name"]),
+      entityJson("Appointment", { title: text, stylist: text, stylist_id: link("Stylist"), date }, ["title"]),
+    ];
+    const files: Files = renderAll(newModel("App", defaultTheme(null), schemas));
+    for (const s of schemas) files[`entities/${s.name}`] = printEntity(s);
+    const out = follow(files, "filter appointments by stylist");
+    expect(out.files["pages/Appointments"].split("\n").some((l) => /filter/i.test(l) && l.includes(".stylist_id"))).toBe(true);
+  });
+});

@@ -42,7 +42,12 @@ function enumTarget(phrase: string, model: AppModel): { def: EntityDef; field: s
     const field = def && resolveField(model, def, fieldPhrase);
     if (def && field) return field.kind === "enum" ? { def, field: field.name } : { def, plain: field.name };
   }
-  return null;
+  // "the sizes" with no records named: the one entity whose choice field it is
+  const holding = model.entities.flatMap((def) => {
+    const field = resolveField(model, def, p);
+    return field?.kind === "enum" ? [{ def, field: field.name }] : [];
+  });
+  return holding.length === 1 ? holding[0] : null;
 }
 
 /** "add 'blocked' to task status", "add blocked and waiting as status options for tasks". */
@@ -83,7 +88,8 @@ export function replaceChoices(m: string, model: AppModel): OpResult | null {
     .map((v) => snake(unquote(v.replace(/^(?:an?|the)\s+/i, ""))))
     .filter(Boolean);
   if (values.length < 2) return null;
-  const target = r[1].replace(/\b(stages|statuses|priorities|types|categories)\b/i, (w) => singularize(w.toLowerCase()).replace(/^statu$/, "status"));
+  // "change the sizes to …": the field is one size
+  const target = r[1].replace(/([a-z]+)$/i, (w) => singularize(w.toLowerCase()).replace(/^statu$/, "status"));
   const found = enumTarget(target, model);
   return found && "field" in found ? setChoices(model, found.def.name, found.field, values) : null;
 }

@@ -9,7 +9,22 @@ import { listing, snake } from "./naming";
 import * as ops from "./ops";
 import type { OpResult } from "./ops";
 import { pattern } from "./pattern";
+import { refined } from "./followup/senses";
 import { cleanPhrase, entitiesWithField, parseFieldPhrases, resolveEntity, resolveField, unquote } from "./resolve";
+
+/** The words that name a field's type when said after it ("as a date", "that's a number"). */
+const TYPE_WORDS = "(?:number|numeric|integer|decimal|date|day|text|string|words?|yes\\/no|y\\/n|boolean|checkbox|tick ?box|e-?mail|url|link|website)";
+const TYPE_AFTER = new RegExp(`^(.+?)\\s+((?:to|on|for|in)\\s+.+?)\\s*,?\\s+(?:as\\s+(?:an?\\s+)?|(?:that|which)(?:'s|\\s+is|\\s+should\\s+be)\\s+(?:an?\\s+)?)(${TYPE_WORDS})s?$`, "i");
+
+/**
+ * "add the pickup date to repairs as a date", "add a cost field to repairs that's a number": a type said
+ * after the records, put back beside its field ("add the pickup date as a date to repairs"), where the
+ * field's reading takes it.
+ */
+export function typeBesideField(m: string): string {
+  const r = TYPE_AFTER.exec(m);
+  return r ? `${r[1]} as ${/^[aeiou]/i.test(r[3]) ? "an" : "a"} ${r[3]} ${r[2]}` : m;
+}
 
 export function addFields(m: string, model: AppModel): OpResult | null {
   // "… with options a, b and c"; a dropdown or select names its options without the word ("an industry dropdown … with retail and tech")
@@ -31,7 +46,7 @@ export function addFields(m: string, model: AppModel): OpResult | null {
         .map(unquote)
         .filter(Boolean)
     : [];
-  const text = opts ? `${m.slice(0, opts.index)}${moved ? ` to ${moved[1]}` : ""}` : m;
+  const text = typeBesideField(opts ? `${m.slice(0, opts.index)}${moved ? ` to ${moved[1]}` : ""}` : m);
   const tries: [RegExp, number, number][] = [
     [/^add\s+(?:an?\s+)?(?:new\s+)?(?:field|column|property)\s+(?:called|named)\s+(.+?)\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],
     [/^add\s+(.+?\s+(?:fields?|columns?|propert(?:y|ies)|attributes?))\s+(?:to|on|for|in)\s+(.+)$/i, 1, 2],
@@ -40,7 +55,7 @@ export function addFields(m: string, model: AppModel): OpResult | null {
     [/^(?:add|include|store|track)\s+(.+?)\s+(?:to|on|for|in|of)\s+(.+)$/i, 1, 2],
     [/^(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(.+)$/i, 2, 1],
     [/^(.+?)\s+(?:needs?|require|requires)\s+(?:an?\s+|the\s+)(.+)$/i, 2, 1],
-    [/^give\s+(.+?)\s+(?:an?|the|some)\s+(.+)$/i, 2, 1],
+    [/^give\s+(.+?)\s+(?:an?|the|some|(?:their|its)(?:\s+own)?)\s+(.+)$/i, 2, 1],
     // "let customers have multiple tags"
     [/^let\s+(?:the\s+|each\s+|every\s+)?(.+?)\s+have\s+(?:multiple\s+|several\s+|some\s+|an?\s+)?(.+)$/i, 2, 1],
     [
@@ -59,8 +74,11 @@ export function addFields(m: string, model: AppModel): OpResult | null {
     if (!r) continue;
     const def = resolveEntity(model, r[entityAt]);
     if (!def) continue;
-    const phrase = r[fieldAt].replace(/\s+(?:fields?|columns?|propert(?:y|ies)|attributes?|dropdown|drop-down|select|picklist|pick list)$/i, "");
-    const wanted = parseFieldPhrases(phrase, def.name, options).map((w) => {
+    const phrase = r[fieldAt]
+      .replace(/\s+(?:fields?|columns?|propert(?:y|ies)|attributes?|dropdown|drop-down|select|picklist|pick list)$/i, "")
+      // "their weight and their height": the owner's word is no part of a field's name
+      .replace(/(^|,\s*|\s(?:and|or)\s+)(?:their|its|his|her|our|my|your)\s+/gi, "$1");
+    const wanted = parseFieldPhrases(phrase, def.name, options).map(refined).map((w) => {
       // "add a customer to deals": a link to another entity's records
       const other = model.entities.find((e) => e !== def && snake(e.name) === w.name);
       return other ? { name: `${w.name}_id`, prop: linkProp(other.name) } : w;
@@ -77,7 +95,7 @@ export function addFields(m: string, model: AppModel): OpResult | null {
 /** "make the deal value required", "make phone optional on customers", "the title of a task should be required". */
 export function requiredness(m: string, model: AppModel): OpResult | null {
   const r =
-    /^(?:make|set|mark)\s+(?:the\s+)?(.+?)\s+(?:fields?\s+)?(required|mandatory|compulsory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(m) ??
+    /^(?:make|set|mark)\s+(?:the\s+)?(.+?)\s+(?:fields?\s+)?(?:an?\s+)?(required|mandatory|compulsory|optional|not required)(?:\s+(?:field|column|one))?(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(m) ??
     /^(?:the\s+)?(.+?)\s+(?:should|must)\s+be\s+(required|mandatory|compulsory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(m);
   if (!r) return null;
   const required = !/optional|not required/i.test(r[2]);
@@ -126,7 +144,7 @@ export function flagRequest(m: string, model: AppModel): OpResult | null {
 
 /** "link tasks to deals", "connect each invoice to a customer": a field that picks one of the other's records. */
 export function linkRequest(m: string, model: AppModel): OpResult | null {
-  const r = /^(?:link|connect|relate|attach|associate)\s+(?:each\s+|every\s+|the\s+|my\s+)?(.+?)\s+(?:to|with)\s+(?:an?\s+|the\s+|its\s+|their\s+|one\s+)?(.+)$/i.exec(m);
+  const r = /^(?:link|connect|relate|attach|associate)\s+(?:each\s+|every\s+|the\s+|my\s+)?(.+?)(?:\s+(?:to|with)\s+|\s*(?:->|→|=>)\s*)(?:an?\s+|the\s+|its\s+|their\s+|one\s+)?(.+)$/i.exec(m);
   if (!r) return null;
   const from = resolveEntity(model, r[1]);
   const to = resolveEntity(model, r[2]);

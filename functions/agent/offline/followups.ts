@@ -15,7 +15,7 @@ import * as ops from "./ops";
 import { cleanPhrase, entitiesWithField, newNameFrom, resolveEntity, resolveField, resolvePage, unquote } from "./resolve";
 import { ownRecordsRequest } from "./followup/access";
 import { notBuiltRequest } from "./followup/not-built";
-import { looseFields, saysMoreThanFields } from "./followup/fields";
+import { eachHasField, howMuchField, looseFields, saysMoreThanFields } from "./followup/fields";
 import { filterRequest } from "./followup/filters";
 import { spreadFieldList } from "./followup/field-lists";
 import { choiceRequest } from "./followup/choices";
@@ -23,21 +23,27 @@ import { newEntityRequest } from "./followup/new-entity";
 import { linkPhrasing } from "./followup/links";
 import { entityRenameRequest } from "./followup/rename";
 import { COLOUR_WORDS, styleFrom } from "./styles";
-import { CONFIGURE } from "./texts";
+import { CONFIGURE, notBuiltLines } from "./texts";
+import { unbuiltAsks } from "./unbuilt";
 import { detectDomains } from "./domains";
 import { pattern } from "./pattern";
 import { FREE_PAGES, POLITE_WORDS, REQUEST_OPENERS } from "./vocabulary/requests";
+import { CLOSING_CHATTER, MAKE_IT_SO, OPENING_CHATTER, SMILEY, statementOf, withoutAdverbs, withTopic } from "./followup/wording";
 
 const POLITE = new RegExp(`^(?:(?:${POLITE_WORDS.join("|")})[,!\\s]+)+`, "i");
 const OPENER = new RegExp(`^(?:(?:${REQUEST_OPENERS.join("|")})\\s*)+`, "i");
 
-/** The message without politeness, quotes at the ends or final punctuation. */
+/** The message without politeness, chatter, quotes at the ends or final punctuation. */
 export function normalise(message: string): string {
   return message
     .split(/\n\s*-{3,}\s*\n/)[0]
+    .replace(SMILEY, "")
     .replace(/\s+/g, " ")
     .trim()
+    .replace(OPENING_CHATTER, "")
     .replace(POLITE, "")
+    .replace(MAKE_IT_SO, "")
+    .replace(CLOSING_CHATTER, "")
     .replace(/(?:[\s,]+(?:please|pls|plz|thanks|thx|ty|thank you|cheers))?[.!?\s]*$/i, "")
     .trim();
 }
@@ -292,6 +298,9 @@ export function recognise(said: string, model: AppModel, ctx: Context): Outcome 
     () => ownRecordsRequest(m, model),
     () => chartRequest(m, model),
     () => viewRequest(m, model, currentPage),
+    // "record how many guests each booking is for" is typed in; "how many bookings each member made" is counted (not built)
+    () => howMuchField(m, model),
+    () => eachHasField(m, model),
     () => notBuiltRequest(m, model),
     () => partColours(m, model, files),
     () => pageTitle(m, model, files, currentPage),
@@ -320,6 +329,20 @@ export function recognise(said: string, model: AppModel, ctx: Context): Outcome 
     if (outcome) return outcome;
   }
   // "could we filter …", "I'd love to see …": the request without how it opens
-  const bare = m.replace(OPENER, "").replace(/\?$/, "");
-  return bare !== m && bare ? recognise(bare, model, ctx) : null;
+  // ("we also need to …": the adverb after who asks is no part of how the request opens)
+  const bare = m
+    .replace(/^((?:i|we)(?:'d)?\s+)(?:also|really|just|still|then|now)\s+/i, "$1")
+    .replace(OPENER, "")
+    .replace(/\?$/, "");
+  if (bare !== m && bare) return recognise(bare, model, ctx);
+  const stated = statementOf(m);
+  if (stated) return recognise(stated, model, ctx);
+  const topical = withTopic(m, model);
+  if (topical) return recognise(topical, model, ctx);
+  const plain = withoutAdverbs(m);
+  if (plain !== m) return recognise(plain, model, ctx);
+  // "show the average price", "send an invoice pdf", "a map of the sites": what the first turn's reader
+  // knows is not built, said so plainly rather than "I didn't understand"
+  const gaps = unbuiltAsks(m);
+  return gaps.size ? { reply: notBuiltLines(gaps, model, false, false).join("\n") } : null;
 }

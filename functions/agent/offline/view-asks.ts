@@ -12,7 +12,7 @@ import { cleanPhrase, parseFieldPhrases, resolveEntity, resolveField } from "./r
 import { CONFIGURE } from "./texts";
 import { addBoard, addCalendar, addChart, boardField, calendarField } from "./views";
 import { pattern } from "./pattern";
-import { centralEntity, entityOnPage, mentionedEntities } from "./followup/target";
+import { centralEntity, entityIn, entityOnPage, mentionedEntities } from "./followup/target";
 import { Tagger } from "./language/tagger";
 
 const many = (def: EntityDef) => lowerWords(pluralize(def.name));
@@ -55,14 +55,14 @@ export function viewRequest(message: string, model: AppModel, currentPage?: stri
       /(?:show|display|see|view|group)\s+(?:the\s+|my\s+|all\s+|our\s+)?/,
       /(.+?)\s+()(?:grouped|organised|organized|in columns)\s+by\s+(?:the\s+|their\s+|its\s+)?(.+)$/,
     ).exec(m);
-  if (!r) return viewOfImplied(m, model, currentPage) ?? viewMentioned(m, model, currentPage);
+  if (!r) return viewOfImplied(m, model, currentPage) ?? viewNamedFirst(m, model) ?? viewMentioned(m, model, currentPage);
   const first = /kanban|board|pipeline|calendar/i.test(r[1]);
   const kind = (first ? r[1] : r[2]).toLowerCase().includes("calendar") ? "calendar" : "board";
   const phrase = (first ? r[2] : r[1]).replace(/\s+(?:records?|entries)$/i, "");
   const byPhrase = r[3] ?? null;
   // "add a calendar view": no records named
   if (/^(?:an?|the|new|view|page|screen)?$/i.test(cleanPhrase(phrase))) return viewOfImplied(`add a ${kind}`, model, currentPage);
-  const def = resolveEntity(model, phrase);
+  const def = entityIn(model, phrase);
   if (!def) {
     // "calendar of moves" when the app calls them jobs and has their calendar: point to it
     const having = model.entities.filter((e) => e.views[kind]);
@@ -71,6 +71,16 @@ export function viewRequest(message: string, model: AppModel, currentPage?: stri
     return { reply: `I couldn't find an entity called "${cleanPhrase(phrase)}" for the ${kind}. The entities are: ${entityList(model)}.` };
   }
   return addView(model, def, kind, byPhrase);
+}
+
+/** "repairs board by status", "bookings calendar", "a jobs kanban please": the records, then the view, no verb. */
+const NAMED_FIRST = /^(?:(?:add|create|make|build|give me|i want|i'd like|i need)\s+)?(?:an?\s+|the\s+|my\s+)?([a-z][a-z\s-]*?)\s+(kanban(?:\s+board)?|board|pipeline|calendar)(?:\s+(?:view|page|screen))?(?:\s+(?:by|on|using|grouped by)\s+(?:the\s+|their\s+|its\s+)?([a-z][\w\s]*?))?$/i;
+
+/** A view named after its records, when they are the app's ("board members" or "notice board" name none). */
+function viewNamedFirst(m: string, model: AppModel): OpResult | null {
+  const r = NAMED_FIRST.exec(m);
+  const def = r ? resolveEntity(model, r[1]) : undefined;
+  return r && def ? addView(model, def, /calendar/i.test(r[2]) ? "calendar" : "board", r[3] ?? null) : null;
 }
 
 /** "on a calendar", "as a kanban", "a board": the view word where it names a view ("board members", "notice board" do not). */
@@ -157,7 +167,7 @@ export function chartRequest(m: string, model: AppModel): OpResult | null {
     pattern(
       "i",
       /^(?:add|create|make|build|show|give me|i want|draw)?\s*/,
-      /(?:an?\s+|the\s+)?(?:new\s+)?(?:bar\s+|pie\s+)?(?:chart|graph|plot)\s+(?:of|for|showing|with)\s+/,
+      /(?:an?\s+|the\s+)?(?:new\s+)?(?:dashboard\s+|bar\s+|pie\s+)?(?:chart|graph|plot)\s+(?:of|for|showing|with)\s+/,
       /(.+?)\s+(?:by|per|grouped by|over)\s+(?:the\s+|their\s+|its\s+)?/,
       /(.+?)(?:\s+(?:to|on)\s+(?:the\s+)?(?:dashboard|home(?: page)?|overview))?$/,
     ).exec(m) ?? /^chart\s+(.+?)\s+(?:by|per|over)\s+(?:the\s+|their\s+)?(.+)$/i.exec(m);

@@ -21,18 +21,25 @@ const OWN = pattern(
   /\b(?:only\s+(?:be\s+able\s+to\s+|get\s+to\s+|have\s+access\s+to\s+)?(?:see|view|read|access|edit|get|manage|touch|change)|(?:see|view|read|access|edit|manage)\s+only)\b/,
   /.*?\b(?:their|his|her|your|my|own|they|he|she|themselves|them)\b/,
 );
-const PRIVATE = /^(?:make|keep|set)\s+(?:the\s+|all\s+|my\s+|our\s+)?[a-z][\w\s-]*?\s+(?:private|personal)(?:\s+(?:to|for)\s+\w+(?:\s+\w+)?)?$|\b(?:can(?:not|'?t)|shouldn'?t|should not|must not|mustn'?t)\s+(?:see|view|read|access)\s+(?:each\s+others?'?s?|other\s+(?:people|users|members|customers|clients)'?s?|others'?|anyone\s+else'?s?)\b|\b(?:private|personal)\s+(?:to|for)\s+(?:each|every|the)\s+(?:user|member|person|owner|creator|one who)\b|\b(?:visible|viewable)\s+only\s+to\s+(?:the\s+)?(?:person|user|member|one)\s+who\s+(?:created|added|made|entered|logged|recorded|submitted|wrote|booked|uploaded)\b|\bonly\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+who\s+(?:created|added|made|entered|owns|logged|recorded|submitted|wrote|booked|uploaded)\b/i;
+const PRIVATE = /^(?:make|keep|set)\s+(?:the\s+|all\s+|my\s+|our\s+)?[a-z][\w\s'-]*?\s+(?:private|personal)(?:\s+(?:to|for)\s+.+)?$|\b(?:can(?:not|'?t)|shouldn'?t|should not|must not|mustn'?t|(?:nobody|no\s*-?\s*one)\s+(?:should|can|may|must))\s+(?:be\s+able\s+to\s+)?(?:see|view|read|access)\s+(?:each\s+others?'?s?|other\s+(?:people|users|members|customers|clients|staff)'?s?|others'?|(?:anyone|someone|somebody|anybody)\s+else'?s?)\b|\b(?:private|personal)\s+(?:to|for)\s+(?:each|every|the)\s+(?:user|member|person|owner|creator|one who)\b|\b(?:visible|viewable)\s+only\s+to\s+(?:the\s+)?(?:person|user|member|one)\s+who\s+(?:created|added|made|entered|logged|recorded|submitted|wrote|booked|uploaded)\b|\bonly\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+who\s+(?:created|added|made|entered|owns|logged|recorded|submitted|wrote|booked|uploaded)\b/i;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The rule asked for on the entities named (or every entity with pages when none is). */
-export function ownRecordsRequest(m: string, model: AppModel): OpResult | null {
+export function ownRecordsRequest(message: string, model: AppModel): OpResult | null {
+  const m = message.replace(/[’‘]/g, "'");
   if (!OWN.test(m) && !PRIVATE.test(m)) return null;
   // "members only see their own bookings": the entity before the rule is who, after it what;
   // "make expenses private to each user": the entity named is what
-  const own = OWN.exec(m);
-  const what = own ? mentionedEntities(m.slice(own.index), model) : mentionedEntities(m, model);
-  const who = own ? mentionedEntities(m.slice(0, own.index), model) : [];
+  // "a driver can't see someone else's runs": the seeing verb splits who from what likewise;
+  // "keep each customer's bikes private": whose records they are (a possessive) is who
+  const seeing = /\b(?:see|view|read|access)\b/i.exec(m);
+  const own = OWN.exec(m) ?? (seeing && mentionedEntities(m.slice(seeing.index), model).length ? seeing : null);
+  const possessors = mentionedEntities((m.match(/\b[a-z]+(?:\s+[a-z]+)?'s?(?=\s)/gi) ?? []).map((p) => p.replace(/'s?$/, "")).join(" , "), model);
+  const named = own ? mentionedEntities(m.slice(own.index), model) : mentionedEntities(m, model);
+  const owned = named.filter((e) => !possessors.includes(e));
+  const what = owned.length ? owned : named;
+  const who = [...(own ? mentionedEntities(m.slice(0, own.index), model) : []), ...possessors];
   const targets: EntityDef[] = what.length ? what : model.entities.filter((e) => e.pages.list && !who.includes(e));
   if (!targets.length) return null;
   const changing = targets.filter((e) => !same(e.schema.rls, OWN_RECORDS_RLS));

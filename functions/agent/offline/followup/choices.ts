@@ -5,15 +5,16 @@
  * added with it. The choices keep the words typed, so the form, the badges and a board show them.
  */
 import { cloneModel } from "../changes";
-import { fieldNameFrom } from "../entities";
+import { type Field, fieldNameFrom } from "../entities";
 import { setChoices } from "../entity-ops";
-import type { AppModel, EntityDef } from "../model";
+import { type AppModel, type EntityDef, fields } from "../model";
 import { listing, lowerWords, singularize } from "../naming";
 import * as ops from "../ops";
 import type { OpResult } from "../ops";
 import { cleanPhrase, resolveEntity, resolveField, unquote } from "../resolve";
-import { entityHolding, impliedEntity } from "./target";
+import { entityHolding, entityTheChoicesSort, impliedEntity } from "./target";
 import { choiceList } from "./choice-lists";
+import { fieldSaidOtherwise } from "./senses";
 
 const CHOICE = /(?:a|an|the)\s+(?:single\s+)?(?:choice|choices|dropdown|drop-down|select|pick ?list|list of options|set of options|fixed list|option)(?:\s+(?:field|list|of))?/;
 
@@ -24,6 +25,8 @@ const FORMS: { re: RegExp; field: number; entity: number | null; values: number 
   // "books should have a genre dropdown: fiction, non-fiction", "track the condition of each book: new, good, worn"
   { re: /^(?:the\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should\s+|must\s+|needs?\s+to\s+)?(?:have|has|need|needs|get|gets)\s+(?:an?\s+|the\s+)?(.+?)\s*:\s*(.+)$/i, field: 2, entity: 1, values: 3 },
   { re: /^(?:track|record|store|keep|note)\s+(?:the\s+)?(.+?)\s+(?:of|for|on)\s+(?:each\s+|every\s+|the\s+|all\s+)?(.+?)\s*:\s*(.+)$/i, field: 1, entity: 2, values: 3 },
+  // "bikes come in different types, road, mountain or hybrid", "rooms come in three sizes: single, double"
+  { re: /^(?:the\s+|our\s+)?(.+?)\s+(?:come|comes|came)\s+in\s+(?:(?:different|several|various|many|a few|a couple of|two|three|four|five|\d+)\s+)?([a-z][a-z\s]*?)\s*(?::|,|-|–)\s*(.+)$/i, field: 2, entity: 1, values: 3 },
 ];
 
 /** "none, halal, vegetarian or gluten free" -> the choices as typed. */
@@ -35,10 +38,23 @@ function valuesOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** "category" when the records have a `kind`: the field the phrase names in other words (a choice or free text). */
+function saidOtherwise(model: AppModel, def: EntityDef, phrase: string): Field | undefined {
+  const all = fields(model, def).filter((f) => f.kind === "enum" || f.kind === "text" || f.kind === "number");
+  const name = fieldSaidOtherwise(
+    all.map((f) => f.name),
+    fieldNameFrom(cleanPhrase(phrase)),
+  );
+  return all.find((f) => f.name === name);
+}
+
 /** The entity and field a phrase names ("the deal stage", "work done"), the entity possibly first. */
-function place(model: AppModel, phrase: string, currentPage?: string | null): { def: EntityDef; field: string } | null {
+function place(model: AppModel, phrase: string, values: string[], currentPage?: string | null, fresh = false): { def: EntityDef; field: string } | null {
   const holding = model.entities.find((e) => e.pages.list && resolveField(model, e, phrase));
   if (holding) return { def: entityHolding(model, (e) => !!resolveField(model, e, phrase), currentPage) ?? holding, field: phrase };
+  // "make the length a choice" when visits have a `duration`: the records with the field said otherwise
+  const otherwise = fresh ? undefined : model.entities.find((e) => e.pages.list && saidOtherwise(model, e, phrase));
+  if (otherwise) return { def: entityHolding(model, (e) => !!saidOtherwise(model, e, phrase), currentPage) ?? otherwise, field: phrase };
   // "the deal stage": the entity's own name first ("dietary needs" is a field, even beside a DietaryNeed entity)
   const words = cleanPhrase(phrase).split(/\s+/);
   for (let k = 1; k < words.length; k++) {
@@ -46,6 +62,9 @@ function place(model: AppModel, phrase: string, currentPage?: string | null): { 
     const def = resolveEntity(model, lead);
     if (def && lowerWords(def.name).endsWith(lowerWords(singularize(lead)))) return { def, field: words.slice(k).join(" ") };
   }
+  // "a type, fridge or freezer": choices that are kinds of some records sort those records
+  const sorted = entityTheChoicesSort(model, values);
+  if (sorted) return { def: sorted, field: phrase };
   const itself = resolveEntity(model, phrase);
   const def = impliedEntity(itself ? { ...model, entities: model.entities.filter((e) => e !== itself) } : model, currentPage)?.def;
   return def ? { def, field: phrase } : null;
@@ -59,25 +78,30 @@ export function choiceRequest(m: string, model: AppModel, currentPage?: string |
     const values = valuesOf(r[form.values]);
     if (values.length < 2 || values.some((v) => v.split(/\s+/).length > 4)) continue;
     const named = form.entity ? resolveEntity(model, r[form.entity]) : undefined;
+    // "… come in different types": the field is one type
+    if (/\s(?:come|comes|came)\s+in\s/i.test(m)) r[form.field] = singularize(r[form.field]).replace(/^statu$/, "status");
     if (form.entity && !named)
       return form.re.source.startsWith("^(?:add")
         ? { reply: `I couldn't find an entity called "${cleanPhrase(r[form.entity])}" to add ${cleanPhrase(r[form.field])} to. The entities are: ${listing(model.entities.map((e) => e.name))}.` }
         : null;
-    return chooseOn(model, named ? { def: named, field: r[form.field] } : r[form.field], values, currentPage);
+    return chooseOn(model, named ? { def: named, field: r[form.field] } : r[form.field], values, currentPage, asksNew(m));
   }
   const said = choiceList(m);
   if (!said) return null;
   const named = said.entity ? resolveEntity(model, said.entity.replace(/^(?:can|could|should|would|will)\s+/i, "")) : undefined;
   if (said.entity && !named) return null;
-  return chooseOn(model, named ? { def: named, field: said.field } : said.field, said.values, currentPage);
+  return chooseOn(model, named ? { def: named, field: said.field } : said.field, said.values, currentPage, asksNew(m));
 }
 
+/** "add a type, …", "give them a category …": a new field asked for, never one the records have under another name. */
+const asksNew = (m: string) => /^(?:(?:and|also|so|then|please)\s+)*(?:add|give|include|create)\s+(?:\w+\s+)?(?:an?|another|some)\s/i.test(m);
+
 /** The choices set on the field a phrase names (made when missing), on the records named or found. */
-function chooseOn(model: AppModel, where: string | { def: EntityDef; field: string }, values: string[], currentPage?: string | null): OpResult | null {
+function chooseOn(model: AppModel, where: string | { def: EntityDef; field: string }, values: string[], currentPage?: string | null, fresh = false): OpResult | null {
   const strip = (field: string) => field.replace(/\s+(?:dropdown|drop-down|choice|choices|select|field|list|options?)$/i, "");
-  const at = typeof where === "string" ? place(model, strip(where), currentPage) : { def: where.def, field: strip(where.field) };
+  const at = typeof where === "string" ? place(model, strip(where), values, currentPage, fresh) : { def: where.def, field: strip(where.field) };
   if (!at) return null;
-  const existing = resolveField(model, at.def, at.field);
+  const existing = resolveField(model, at.def, at.field) ?? (fresh ? undefined : saidOtherwise(model, at.def, at.field));
   if (existing?.kind === "enum") return setChoices(model, at.def.name, existing.name, values);
   if (existing) return asChoices(model, at.def, existing.name, values);
   const name = fieldNameFrom(cleanPhrase(at.field));

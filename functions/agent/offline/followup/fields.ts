@@ -16,12 +16,16 @@ import { cleanPhrase, type FieldRequest, parseFieldPhrases, resolveEntity, unquo
 import { Tagger, type Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 import { asChoices } from "./choices";
-import { impliedEntity } from "./target";
+import { refined } from "./senses";
+import { entityDefinedAs, entityTheChoicesSort, impliedEntity } from "./target";
 import { APP_FEATURE_WORDS } from "../vocabulary/requests";
 
+/** "their licence number", "its weight": the owner's word, never part of the field's name. */
+export const POSSESSIVE = /^(?:their|its|his|her|our|my|your)\s+/i;
+
 /** "yes/no", "(y/n)", "true/false", "checkbox", "?": the words that make a yes/no field. */
-const YES_NO_AFTER = /\s*(?:\(\s*(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|true\s*\/\s*false|boolean|checkbox|tick ?box)\s*\)|(?:as\s+an?\s+)?(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|yes-no|true\s*\/\s*false|check ?box|tick ?box|toggle|switch|flag|boolean)(?:\s+(?:field|column|option|box))?|\?)\s*$/i;
-const YES_NO_BEFORE = /^(?:an?\s+)?(?:y\s*\/\s*n|yes\s*\/\s*no|yes-no|check ?box|tick ?box|toggle|switch|flag|boolean)(?:\s+(?:field|column|option))?\s+(?:for|to mark|to flag|marking|to say|saying|to show|showing|to track|tracking|on|called|named)\s+(?:whether\s+|if\s+)?(.+)$/i;
+const YES_NO_AFTER = /\s*(?:\(\s*(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|true\s*\/\s*false|boolean|checkbox|tick ?box)\s*\)|(?:as\s+an?\s+)?(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|yes-no|true\s*\/\s*false|check ?box|tick ?box|tick|toggle|switch|flag|boolean)(?:\s+(?:field|column|option|box))?|\?)\s*$/i;
+const YES_NO_BEFORE = /^(?:an?\s+)?(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|yes-no|true or false|check ?box|tick ?box|tick|toggle|switch|flag|boolean)(?:\s+(?:field|column|option))?\s+(?:for|to mark|to flag|marking|to say|saying|to show|showing|to track|tracking|on|called|named)\s+(?:whether\s+|if\s+)?(.+)$/i;
 const WHETHER = /^(?:whether|if)\s+(.+)$/i;
 
 /** "linked to the patient", "a link to the customer", "and the client": the records a link goes to. */
@@ -116,7 +120,7 @@ function parseParts(text: string, entity: string, model: AppModel): Parsed | nul
   const fields: FieldRequest[] = [];
   const links: EntityDef[] = [];
   for (const raw of splitParts(text)) {
-    const part = raw.replace(/^(?:also\s+|plus\s+)?(?:an?\s+|the\s+|some\s+)?(?:new\s+)?/i, "").trim();
+    const part = raw.replace(/^(?:also\s+|plus\s+)?(?:an?\s+|the\s+|some\s+)?(?:new\s+)?/i, "").replace(POSSESSIVE, "").trim();
     if (!part) continue;
     const linked = LINK_PART.exec(part);
     const other = resolveEntity(model, linked ? linked[1] : part.replace(/\s+(?:field|column|link)$/i, ""));
@@ -137,12 +141,12 @@ function parseParts(text: string, entity: string, model: AppModel): Parsed | nul
     }
     const plain = parseFieldPhrases(part, entity);
     if (plain.length !== 1 || plain[0].name.split("_").length > 4) return null;
-    fields.push(plain[0]);
+    fields.push(refined(plain[0]));
   }
   return fields.length || links.length ? { fields, links } : null;
 }
 
-const ADD = /^(?:add|include|put|also add|plus|i need|we need|need|also need|i also need|i want|i'd like|we'd like|i would like|can we have|can i have|can you add|let's have|there should be|we should have|give me|and)\s+(?:in\s+)?(.+)$/i;
+const ADD = /^(?:add|include|put|also add|plus|i need|we need|need|also need|i also need|i want|i'd like|we'd like|i would like|(?:can|could)\s+(?:we|i|you)\s+(?:have|get|add)|let's have|there should be|we should have|give me|and)\s+(?:in\s+)?(.+)$/i;
 const TRACK_WHETHER = /^(?:(?:i|we)\s+(?:also\s+)?(?:want|need|would like|'d like)\s+to\s+)?(?:also\s+)?(?:track|record|note|store|mark|tick|keep track of|show|know|see|check)\s+((?:whether|if)\s+.+)$/i;
 const MARK = /^(?:let me\s+|i want to\s+|i need to\s+|we need to\s+|be able to\s+|a way to\s+|allow me to\s+|let (?:users|staff|people)\s+)?(?:mark|flag|tick|check off)\s+(?:the\s+|an?\s+|each\s+|my\s+)?(.+?)\s+as\s+(.+)$/i;
 const TAIL = /\s+(?:to|on|for|in|onto|of)\s+(?:the\s+|each\s+|every\s+|all\s+|my\s+|our\s+)?([a-z][\w\s-]*?)(?:\s+(?:records?|entity|entries|page|form|list))?$/i;
@@ -164,7 +168,7 @@ function targetOf(text: string, model: AppModel): { def: EntityDef | null; body:
   const named = tail && !linkVerb ? resolveEntity(model, tail[1]) : undefined;
   if (named) return { def: named, body: text.slice(0, tail!.index) };
   // "a photo of each dish": "each" says the word names records, even one the app calls otherwise
-  if (tail && !linkVerb && /^\s+of\s+(?:each|every)\s/i.test(tail[0])) return { def: null, body: text.slice(0, tail.index) };
+  if (tail && !linkVerb && /^\s+of\s+(?:each|every)\s/i.test(tail[0])) return { def: entityDefinedAs(model, tail[1]) ?? null, body: text.slice(0, tail.index) };
   // "add weather to sprays" when the app has no sprays: say so rather than put it elsewhere
   const records = tail && (/^[a-z]+(?:\s+[a-z]+)?s$/i.test(tail[1].trim()) || /^\s+(?:to|onto|on|for)\s+(?:each|every)\s/i.test(tail[0]));
   const plural = tail && !linkVerb && /^\s+(?:to|onto|on|for)\s/i.test(tail[0]) && records && !/:/.test(text.slice(0, tail.index));
@@ -177,14 +181,21 @@ function having(m: string, model: AppModel): string | null {
   return r && resolveEntity(model, r[1]) ? `${r[2]} to ${r[1]}` : null;
 }
 
-/** "a photo of each hen", said after another request: a field with the records it goes on. */
+/** "a photo of each hen", "photo on each bike", said after another request or alone: a field with the records it goes on. */
 function eachOne(m: string, model: AppModel): boolean {
-  const r = /^(?:an?|some)\s+[a-z][\w\s]*?\s+(?:of|for|on|to)\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(m);
+  const r = /^(?:(?:an?|some)\s+)?[a-z][\w\s]*?\s+(?:of|for|on|to)\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(m);
   return !!r && !!resolveEntity(model, r[1]);
 }
 
 /** ", just a yes or no", ", yes/no,": a yes/no marker said apart from its field, put back beside it. */
 const joinYesNo = (m: string) => m.replace(/\s*,\s*(?:just\s+|simply\s+|only\s+)?(?:an?\s+)?(yes or no|yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|tick ?box|check ?box)\s*(?:,|$)/i, " $1 ").trim();
+
+/** "a type: fridge or freezer" as the one field asked: the records its choices are kinds of (see entityTheChoicesSort). */
+function sortedByChoices(body: string, model: AppModel): EntityDef | undefined {
+  const parts = splitParts(body);
+  const choice = parts.length === 1 ? choiceField(parts[0].replace(/^(?:an?\s+|the\s+)/i, "")) : null;
+  return choice?.prop.enum ? entityTheChoicesSort(model, choice.prop.enum.map(String)) : undefined;
+}
 
 /** The fields asked for, added; null when the sentence is not a field request this reads. */
 export function looseFields(message: string, model: AppModel, currentPage?: string | null): OpResult | null {
@@ -202,7 +213,7 @@ export function looseFields(message: string, model: AppModel, currentPage?: stri
   if (unknown) return { reply: `I couldn't find an entity called "${unknown}" to add that to. The entities are: ${listing(model.entities.map((e) => e.name))}.` };
   // "if the patient has consented": the flag is the patient's
   const subject = /\b(?:whether|if)\s+(?:the\s+|an?\s+|each\s+|every\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|had|is|are|was|were|did|does|got|gets)\b/i.exec(body);
-  const said = named ?? (subject ? resolveEntity(model, subject[1]) : undefined) ?? null;
+  const said = named ?? (subject ? resolveEntity(model, subject[1]) : undefined) ?? sortedByChoices(body, model) ?? null;
   const implied = said ? null : impliedEntity(model, currentPage);
   const def = said ?? implied?.def;
   if (!def) return null;
@@ -234,5 +245,43 @@ export function looseFields(message: string, model: AppModel, currentPage?: stri
 /** A field list that says more than the plain "add X to Y" patterns read: yes/no markers, a link, choices after a colon. */
 export function saysMoreThanFields(message: string): boolean {
   const m = joinYesNo(message);
-  return YES_NO_AFTER.test(m) || /\b(?:y\s*\/\s*n|yes\s*\/\s*no|whether)\b/i.test(m) || /^(?:add|include)\s+(?:an?\s+)?(?:check ?box|tick ?box|toggle|flag)\s+(?:for|to mark)\b/i.test(m) || /,\s*(?:linked|connected|tied|related)\s+to\b/i.test(m) || /^(?:add|include)\s+[^,:]+:\s*\S/i.test(m) || /\([^)]*\/[^)]*\)/.test(m);
+  return YES_NO_AFTER.test(m) || /\b(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|whether|tick ?box|check ?box)\b/i.test(m) || /^(?:add|include|(?:i\s+|we\s+)?need|(?:i\s+|we\s+)?want)\s+(?:an?\s+)?(?:check ?box|tick ?box|tick|toggle|flag|yes or no|true or false)\s+(?:for|to mark|called|named|saying|showing|to show)\b/i.test(m) || /,\s*(?:linked|connected|tied|related)\s+to\b/i.test(m) || /^(?:add|include)\s+[^,:]+:\s*\S/i.test(m) || /\([^)]*\/[^)]*\)/.test(m);
+}
+
+/**
+ * "track how long each repair took in hours", "record how many people each booking is for", "note
+ * how much each job cost": a number asked as a question. "How long" is a duration (in the unit said),
+ * "how many people" the number of people, "how much … cost" the cost as money.
+ */
+const HOW = /^(?:(?:i|we)\s+(?:also\s+)?(?:want|need|would like|'d like)\s+to\s+|let\s+(?:me|us)\s+)?(?:track|record|note|store|log|keep track of|keep|know|see|save)\s+how\s+(long|many|much)\s+(?:([a-z]+(?:\s+[a-z]+)?)\s+)?(?:each|every|the|a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+(takes?|took|lasts?|lasted|has|had|is|was|are|were|gets?|got|costs?|cost|needs?|needed|uses?|used|spends?|spent)\b(.*)$/i;
+
+export function howMuchField(m: string, model: AppModel): OpResult | null {
+  const r = HOW.exec(m);
+  if (!r) return null;
+  const [, how, counted, records, verb, rest] = r;
+  const def = resolveEntity(model, records);
+  // how many of the app's own records: a count to calculate, which is not built
+  if (!def || (counted && resolveEntity(model, counted))) return null;
+  const unit = /\bin\s+([a-z]+)\b/i.exec(rest)?.[1]?.toLowerCase();
+  let field: FieldRequest | null = null;
+  if (how.toLowerCase() === "long") field = { name: unit ? `duration_${unit}` : "duration", prop: { type: "number" } };
+  else if (how.toLowerCase() === "many" && counted) field = { name: `number_of_${snake(counted)}`, prop: { type: "number" } };
+  else if (how.toLowerCase() === "much")
+    field = /^cost/i.test(verb) || /\b(?:pounds|dollars|euros|money)\b/i.test(rest) ? { name: "cost", prop: { type: "number", format: "currency" } } : { name: counted ? snake(counted) : "amount", prop: { type: "number" } };
+  if (!field || !/^[a-z][a-z0-9_]{0,39}$/.test(field.name)) return null;
+  return ops.addFields(model, def.name, [field]);
+}
+
+/** "note any allergies each dog has", "record the medication every patient takes": the thing each record has, as a field of it. */
+const EACH_HAS = /^(?:(?:i|we)(?:'d|\s+would)?\s+(?:also\s+)?(?:want|need|like|love)\s+to\s+|let\s+(?:me|us)\s+)?(?:track|record|note|store|log|keep track of|keep|know|see|save)\s+(?:any|the|what|which|all)?\s*([a-z][a-z\s]*?)\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|had|needs?|gets?|takes?|uses?|brings?|wants?)$/i;
+
+export function eachHasField(m: string, model: AppModel): OpResult | null {
+  const r = EACH_HAS.exec(m);
+  const def = r ? resolveEntity(model, r[2]) : undefined;
+  if (!r || !def) return null;
+  // "which groomer each dog has": the app's own records, so a link to them
+  const other = resolveEntity(model, r[1]);
+  if (other && other !== def) return ops.addFields(model, def.name, [{ name: `${snake(other.name)}_id`, prop: linkProp(other.name) }]);
+  const wanted = parseFieldPhrases(r[1], def.name).map(refined);
+  return wanted.length === 1 ? ops.addFields(model, def.name, wanted) : null;
 }

@@ -12,28 +12,33 @@ import { listing, lowerWords, pluralize, snake } from "../naming";
 import type { OpResult } from "../ops";
 import { pattern } from "../pattern";
 import { cleanPhrase, parseFieldPhrases, resolveEntity, resolveField } from "../resolve";
-import { entityHolding } from "./target";
+import { sharesSense } from "./senses";
+import { entityHolding, entityIn } from "./target";
 
 const LEAD = /^(?:(?:i want|i'd like|i would like|we want|we need|i need|let me|let us|let's|allow me to|can i|can we|i want to be able to|be able to|make it possible to|a way to)\s+(?:to\s+)?)?/;
 
 /** [entity phrase | null, field phrase], from the sentence's wording. */
 function filterPhrases(m: string): [string | null, string] | null {
   const forms: [RegExp, number | null, number][] = [
+    // "add a filter on orders by customer": the records after "on", the field after "by" (before the bare "filter on …" below)
+    [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?(?:way to\s+)?/, /(?:filter|search)\s+(?:on|for|to)\s+(?:the\s+)?(.+?)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
     // "add a filter by stylist on appointments", "add a status filter to jobs"
     [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?(?:way to\s+)?/, /(?:filter|search)\s+(?:box\s+|option\s+|dropdown\s+)?(?:by|for|on)\s+(?:the\s+|their\s+|its\s+)?(.+?)/, /\s+(?:on|to|for|in)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?$/), 2, 1],
-    [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?/, /(.+?)\s+(?:filter|search)(?:\s+(?:box|option|dropdown))?/, /\s+(?:on|to|for|in)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?$/), 2, 1],
+    [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?/, /(?!(?:an?|some|the)\s)(.+?)\s+(?:filter|search)(?:\s+(?:box|option|dropdown))?/, /\s+(?:on|to|for|in)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?$/), 2, 1],
     [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?(?:way to\s+)?/, /(?:filter|search)\s+(?:box\s+|option\s+|dropdown\s+)?(?:by|for|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), null, 1],
     [pattern("i", /^(?:add|put|give me|include|i need|i want|we need)\s+(?:an?\s+|some\s+)?/, /(.+?)\s+(?:filter|search)(?:\s+(?:box|option|dropdown))?$/), null, 1],
-    // "let me filter jobs by status", "search dogs by name", "filter the rota by volunteer"
-    [pattern("i", LEAD, /(?:filter|search|sort and filter|narrow(?: down)?|find)\s+(?:the\s+|my\s+|our\s+|all\s+)?(.+?)\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
-    [pattern("i", LEAD, /(?:filter|search)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), null, 1],
-    // "make the jobs list filterable by customer"
-    [pattern("i", /^(?:make|let)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?\s+(?:be\s+)?(?:filterable|searchable|filtered|sortable and filterable)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
     // "a filter by size on the shirts", "add a filter on orders by customer"
     [pattern("i", /^(?:(?:add|put|give me|include)\s+)?(?:an?\s+|some\s+)?/, /(?:filter|search)\s+(?:by|for)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:on|to|for|in)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?$/), 2, 1],
     [pattern("i", /^(?:(?:add|put|give me|include)\s+)?(?:an?\s+|some\s+)?/, /(?:filter|search)\s+(?:on|for|to)\s+(?:the\s+)?(.+?)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
+    // "let me filter jobs by status", "search dogs by name", "filter the rota by volunteer"
+    [pattern("i", LEAD, /(?:filter|search|sort and filter|narrow(?: down)?|find)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?!(?:by|on|for)\s)(.+?)\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
+    [pattern("i", LEAD, /(?:filter|search)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), null, 1],
+    // "make the jobs list filterable by customer"
+    [pattern("i", /^(?:make|let)\s+(?:the\s+)?(.+?)(?:\s+(?:list|page|table))?\s+(?:be\s+)?(?:filterable|searchable|filtered|sortable and filterable)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
     // "and let the office filter visits by carer": the filter wherever the sentence asks it
     [/\b(?:filter|search)\s+(?:the\s+|my\s+|our\s+|all\s+)?([a-z][\w\s-]*?)\s+(?:by|on|using)\s+(?:the\s+|their\s+|its\s+)?(.+)$/i, 1, 2],
+    // "pick a voice part and only see those singers": the field picked, the records seen
+    [/\b(?:pick|choose|select)\s+(?:an?\s+|the\s+|one\s+)?([a-z][\w\s-]*?)\s+and\s+(?:then\s+)?(?:only\s+|just\s+)?(?:see|show|get|view|list)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:those\s+|the\s+|these\s+|its\s+|their\s+)?([a-z][\w\s-]*?)$/i, 2, 1],
     // "a dropdown to filter jobs by customer"
     [pattern("i", /^(?:add\s+|put\s+|i want\s+|i need\s+)?(?:an?\s+)?(?:dropdown|drop-down|select|box|way)\s+to\s+(?:filter|search)\s+(?:the\s+)?(.+?)\s+(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(.+)$/), 1, 2],
   ];
@@ -44,12 +49,31 @@ function filterPhrases(m: string): [string | null, string] | null {
   return null;
 }
 
+/**
+ * "by referee" when the records link to a Ref through `ref_id`, "by mech" for `mechanic_id`: the one link
+ * whose records the word names in other words (WordNet) or cut short, before any other entity whose name
+ * merely holds the word.
+ */
+function linkSaidOtherwise(all: Field[], phrase: string): Field | null {
+  const head = cleanPhrase(phrase).split(/\s+/).at(-1)?.toLowerCase() ?? "";
+  if (!/^[a-z]+$/.test(head)) return null;
+  // "by mech" for `mechanic_id`: a word cut short, as people type, is the start of the name
+  const means = (w: string) => sharesSense(head, w) || (head.length >= 3 && w.length > head.length && w.startsWith(head));
+  const links = all.filter((f) => f.kind === "relation" && f.target && [lowerWords(f.target).split(" ").at(-1) ?? "", f.name.replace(/_ids?$/, "").split("_").at(-1) ?? ""].some(means));
+  return links.length === 1 ? links[0] : null;
+}
+
 /** The field a filter phrase means on `def`: by name, by the entity it links to, or by the words it holds ("tag" -> ear_tag_number). */
 function fieldFor(model: AppModel, def: EntityDef, phrase: string): Field | { link: EntityDef } | null {
+  const all = fields(model, def);
+  // "by cleaner" when the records link to Cleaner: the link, even beside a free `cleaner` field
+  const target = resolveEntity(model, phrase);
+  const link = target && target !== def ? all.find((f) => f.kind === "relation" && f.target === target.name) : undefined;
+  if (link) return link;
   const named = resolveField(model, def, phrase);
   if (named) return named;
-  const all = fields(model, def);
-  const target = resolveEntity(model, phrase);
+  const linked = linkSaidOtherwise(all, phrase);
+  if (linked) return linked;
   if (target && target !== def) return all.find((f) => f.kind === "relation" && f.target === target.name) ?? { link: target };
   const words = snake(cleanPhrase(phrase)).split("_").filter(Boolean);
   const holding = all.filter((f) => words.every((w) => f.name.split("_").includes(w)) || f.name.split("_").every((w) => words.includes(w)));
@@ -61,7 +85,7 @@ export function filterRequest(m: string, model: AppModel, currentPage?: string |
   const phrases = filterPhrases(m);
   if (!phrases) return null;
   const [entityPhrase, fieldPhrase] = phrases;
-  const named = entityPhrase ? resolveEntity(model, entityPhrase) : undefined;
+  const named = entityPhrase ? entityIn(model, entityPhrase) : undefined;
   // "filter the rota by volunteer": no entity is called that, so the records are the ones with the field
   const owns = (e: EntityDef) => {
     const found = fieldFor(model, e, fieldPhrase);

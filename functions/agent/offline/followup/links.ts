@@ -7,7 +7,9 @@
  */
 import { linkProp } from "../entities";
 import type { AppModel, EntityDef } from "../model";
-import { snake } from "../naming";
+import { singularize, snake } from "../naming";
+import { Tagger } from "../language/tagger";
+import { WordNet } from "../language/wordnet";
 import * as ops from "../ops";
 import type { OpResult } from "../ops";
 import { pattern } from "../pattern";
@@ -35,10 +37,12 @@ const CHILD_PARENT: RegExp[] = [
 
 /** Parent first, child second: "a patient has many appointments", "customers can have several jobs". */
 const PARENT_CHILD: RegExp[] = [
-  pattern("i", SUBJECT, /(?:can\s+|should\s+|may\s+)?(?:has|have|owns?|gets?)\s+(?:many|several|multiple|lots of|a lot of|more than one|one or more|any number of)\s+(.+)$/),
+  pattern("i", SUBJECT, /(?:(?:can|should|may|might|will|could|would|often|usually|sometimes)\s+)?(?:has|have|owns?|gets?)\s+(?:many|several|multiple|lots of|a lot of|more than one|one or more|any number of|a few|a couple of)\s+(.+)$/),
 ];
 
 const WHICH = /^(?:i want to\s+|i need to\s+|let me\s+|we need to\s+)?(?:track|record|know|see|show|pick|choose|select|store|note)\s+which\s+(.+?)\s+(?:each|every|an?|the)\s+(.+?)\s+(?:is|was|are|belongs?|goes|happens?)\b.*$/i;
+
+const WHO_DID = /^(?:(?:i|we)\s+(?:also\s+)?(?:want|need|would like|'d like)\s+to\s+|let\s+(?:me|us)\s+)?(?:track|record|know|see|show|store|note|keep track of)\s+which\s+([a-z]+(?:\s+[a-z]+){1,4})\s+(?:each|every|the|a|an)\s+([a-z]+(?:\s+[a-z]+)?)$/i;
 
 const trimParent = (phrase: string) =>
   phrase
@@ -81,14 +85,52 @@ function linkAll(model: AppModel, child: EntityDef, parents: EntityDef[]): OpRes
 function linkToNew(model: AppModel, child: EntityDef, phrase: string): OpResult | null {
   const noun = trimParent(phrase).replace(/^(?:an?|the|one|its|their|each|every|some)\s+/i, "");
   const name = entityNameFrom(noun);
-  if (!name || noun.split(/\s+/).length > 2 || !namesRecords(noun)) return null;
+  if (!name || noun.split(/\s+/).length > 2 || !namesRecords(noun, false, true)) return null;
   const made = ops.addEntities(model, [{ name }]);
   if (!("after" in made)) return null;
   return andThen(made, (after) => link(after, after.entities.find((e) => e.name === child.name)!, after.entities.find((e) => e.name === name)!));
 }
 
+/**
+ * "every repair is done by one mechanic", "classes are taught by a coach", "each case gets handled by
+ * a solicitor": a passive verb with its agent after "by" (read by the tagger) gives the subject's records
+ * a link to the agent's. The agent is an entity of the app, or, when the app has none, people or groups
+ * (a coach, a club) made for it; "paid by card" names no one, so no records are made for it.
+ */
+function passiveAgent(m: string, model: AppModel): OpResult | null {
+  const words = Tagger.words(m);
+  const participle = (i: number) => i >= 1 && words[i].pos === "VERB" && words[i].lemma !== words[i].lower;
+  // "done by", "looked after by": the participle right before "by", or before its particle
+  const by = words.findIndex((w, i) => w.lower === "by" && (participle(i - 1) || (/^(?:ADP|PART|ADV)$/.test(words[i - 1]?.pos ?? "") && participle(i - 2))));
+  if (by < 0) return null;
+  const verb = participle(by - 1) ? by - 1 : by - 2;
+  const aux = words.slice(0, verb).findLastIndex((w) => w.pos === "AUX" || /^(?:gets?|got)$/.test(w.lower));
+  if (aux < 1) return null;
+  const subject = words
+    .slice(0, aux)
+    .filter((w) => w.pos !== "DET" && w.pos !== "AUX" && !/^(?:and|also|so|then|all)$/.test(w.lower))
+    .map((w) => w.lower)
+    .join(" ");
+  const agent = trimParent(
+    words
+      .slice(by + 1)
+      .map((w) => w.text)
+      .join(" ")
+      .replace(/\s+(['’])/g, "$1"),
+  );
+  const child = resolveEntity(model, subject);
+  if (!child) return null;
+  const parent = parentNamed(model, agent);
+  if (parent) return parent === child ? null : link(model, child, parent);
+  const noun = agent.replace(/^(?:an?|the|one|its|their|each|every|some|a\s+single)\s+/i, "");
+  const head = singularize(noun.split(/\s+/).at(-1) ?? "");
+  return /^(?:person|group)$/.test(WordNet.lexOf(head) ?? "") ? linkToNew(model, child, noun) : null;
+}
+
 /** The link asked for, or null when the sentence links no two of the app's entities. */
 export function linkPhrasing(m: string, model: AppModel): OpResult | null {
+  const passive = passiveAgent(m, model);
+  if (passive) return passive;
   for (const [at, re] of CHILD_PARENT.entries()) {
     const r = re.exec(m);
     if (!r) continue;
@@ -106,6 +148,15 @@ export function linkPhrasing(m: string, model: AppModel): OpResult | null {
     if (!r) continue;
     const parent = resolveEntity(model, r[1]);
     const child = resolveEntity(model, trimParent(r[2]));
+    if (child && parent && child !== parent) return link(model, child, parent);
+  }
+  // "which mechanic worked on each repair", "which customer owns each bike": the one who did it, with any verb
+  const whoDid = WHO_DID.exec(m);
+  if (whoDid) {
+    // the one who did it is the longest opening of the words before "each" that names records, a verb after it
+    const words = whoDid[1].split(/\s+/);
+    const parent = words.map((_, k) => resolveEntity(model, words.slice(0, words.length - 1 - k).join(" "))).find(Boolean);
+    const child = resolveEntity(model, whoDid[2]);
     if (child && parent && child !== parent) return link(model, child, parent);
   }
   const which = WHICH.exec(m);

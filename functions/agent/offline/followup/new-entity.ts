@@ -15,7 +15,8 @@ import * as ops from "../ops";
 import type { Change, OpResult } from "../ops";
 import { pattern } from "../pattern";
 import { type FieldRequest, parseFieldPhrases, resolveEntity } from "../resolve";
-import { choiceField, linkedEntity, splitParts, yesNoField } from "./fields";
+import { choiceField, linkedEntity, POSSESSIVE, splitParts, yesNoField } from "./fields";
+import { refined } from "./senses";
 import { Tagger } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 
@@ -53,7 +54,7 @@ function readParts(parts: string[], name: string, model: AppModel): { fields: Fi
   const links: Link[] = [];
   const isNew = (phrase: string) => entityNameFrom(phrase) === name;
   for (const raw of parts) {
-    const part = raw.replace(/^(?:also\s+|plus\s+)?(?:an?\s+|the\s+|some\s+)?/i, "").trim();
+    const part = raw.replace(/^(?:also\s+|plus\s+)?(?:an?\s+|the\s+|some\s+)?/i, "").replace(POSSESSIVE, "").trim();
     if (!part) continue;
     const between = BETWEEN.exec(part);
     // "each dentist belongs to a practice", "each appointment is with one doctor"
@@ -87,7 +88,7 @@ function readParts(parts: string[], name: string, model: AppModel): { fields: Fi
       fields.push(special);
       continue;
     }
-    fields.push(...parseFieldPhrases(part, name));
+    fields.push(...parseFieldPhrases(part, name).map(refined));
   }
   return { fields, links };
 }
@@ -116,12 +117,20 @@ function recordNoun(phrase: string, tracked: boolean): boolean {
   return /^[a-z]+(?:\s+[a-z]+)?$/.test(p) && singularize(p) !== p && namesRecords(p, tracked);
 }
 
-/** A noun phrase ("mechanic", "testing rooms") whose head names records of their own (people, places, things, happenings). */
-export function namesRecords(phrase: string, tracked = false): boolean {
+/** Kinds of thing that are never records to link to: a time, an amount, a quality, a feeling, a state. */
+const NEVER_LINKED: ReadonlySet<string> = new Set(["time", "quantity", "attribute", "feeling", "state"]);
+
+/**
+ * A noun phrase ("mechanic", "testing rooms") whose head names records of their own (people, places, things, happenings).
+ * `tracked`: said after "track" or "log", anything but a value is records; `linked`: said as what records are
+ * linked to ("link each bike to its brand"), anything but a time, amount, quality, feeling or state is.
+ */
+export function namesRecords(phrase: string, tracked = false, linked = false): boolean {
   const head = singularize(phrase.trim().toLowerCase().split(/\s+/).at(-1)!);
   // WordNet's first sense is not always the everyday one ("van" is first a vanguard): the first two count
   const [first, second] = WordNet.lexesOf(head, 2);
   if (!first || KEPT_ON_RECORDS.some((k) => WordNet.isA(head, k, 1))) return false;
+  if (linked) return !NEVER_LINKED.has(first) && !(second === "time" && first !== "person" && first !== "artifact" && first !== "location");
   if (tracked) return !VALUE_KINDS.has(first);
   // "a specific time", "each day": a value on a record, never records of their own
   const aTime = [first, second].some((lex) => lex === "time" || lex === "quantity") && !/^(?:person|artifact|location)$/.test(first);
@@ -133,7 +142,7 @@ const BARE = pattern("i", /^(?:add|create|set up|also add|we need|i need|need|tr
 const LOGGED = pattern(
   "i",
   /^(?:also\s+)?(?:log|record|keep|keep track of|track|add)\s+(?:the\s+|any\s+|all\s+)?/,
-  /([a-z][a-z\s]*?)(?:\s+(?:too|as well|also))?\s*,?\s+(?:each\s+)?(?:linked|connected|tied|attached)\s+to\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?([a-z][a-z\s]*?)$/,
+  /([a-z][a-z\s-]*?)(?:\s+(?:too|as well|also))?\s*,?\s+(?:each\s+)?(?:linked|connected|tied|attached)\s+to\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?([a-z][a-z\s]*?)$/,
 );
 
 /** The nouns of a phrase up to its last noun: "medication given" -> "medication". */

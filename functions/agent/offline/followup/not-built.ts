@@ -38,6 +38,8 @@ const KINDS: Kind[] = [
     what: "computed values",
     test: /\b(?:total|sum|average|averages|count)\s+(?:\w+\s+){0,2}(?:per|for each|by each|across|of all)\b|\b(?:calculate|compute|work out|auto-?calculate)s?\b|\b(?:totall?ed|summed|added up|averaged|counted)\s+(?:\w+\s+){0,2}(?:per|for each|by|across)\b|\b(?:leaderboard|league table|standings|ranking)\b|\bhow many\s+\w+\s+(?:each|every|per)\b|\boverdue\b|\b(?:age|days?)\s+(?:from|since|until|left)\b/i,
   },
+  // "sort the jobs by price", "order repairs by date": the list's order (never "sort and filter", a filter)
+  { what: "sorting", test: /^(?:(?:can|could|would)\s+(?:we|you|i)\s+|please\s+|let\s+me\s+|i\s+(?:want|need|would like|'d like)\s+to\s+)?(?:sort|order|arrange)\s+(?!and\b)(?:the\s+|my\s+|our\s+|all\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:by|in order of|from)\b(?!.*\bfilter)|\bsort(?:ed|able)?\s+by\b(?!.*\bfilter)/i },
 ];
 
 /** What a request asks for that the engine does not build, or an empty list. */
@@ -46,6 +48,8 @@ function notBuiltKinds(m: string): Kind[] {
   if (/\b(?:e-?mail|phone|text)\s+(?:field|column|address|property)\b/i.test(m)) return [];
   // "add a reminder date to tasks", "a notification sent checkbox": a field that records it
   if (/^(?:add|include|store|track)\b.*\b(?:field|column|date|time|checkbox|yes\/no|flag)\b/i.test(m)) return [];
+  // "search singers by email", "filter clients by phone": the field to look by, not a message to send
+  if (/\b(?:filter|search|find|look\s+up|sort|group)\w*\b.*\b(?:by|on|using)\s+(?:their\s+|the\s+)?(?:e-?mail|phone|mobile|text)\b/i.test(m)) return [];
   // "add a billing email to customers": an e-mail address to keep, not one to send
   const keeps = /^(?:add|include|give|store|record|capture|keep|track)\b/i.test(m) && !/\b(?:send|sends|sent|when|whenever|every|each time|automatic(?:ally)?)\b/i.test(m);
   return KINDS.filter((k) => k.test.test(m) && !(keeps && (k.what === "e-mails" || k.what === "text messages")));
@@ -64,6 +68,8 @@ function reasons(kinds: Kind[]): string[] {
     out.push("The offline engine makes list, detail and form pages, and no page that writes a file; an AI model can add an export button that builds the CSV (or a printable page) from the records.");
   if (kinds.some((k) => k.what === "online payments"))
     out.push("Taking a payment needs a payment provider (Stripe and the like) wired into the app, which the offline engine does not do; an AI model can set it up, or record payments by hand in a field for now.");
+  if (kinds.some((k) => k.what === "sorting"))
+    out.push("The list pages the offline engine writes show the newest records first, with a search box and filters; it has no setting for another order, so I did not change it. An AI model can add sorting by a column to a list page.");
   if (kinds.some((k) => k.what === "computed values"))
     out.push("The offline engine stores what is typed in and does not calculate values from other records, except the dashboard's charts (a count or a sum by a choice, link or month: ask e.g. \"add a chart of … by …\"); an AI model can add the calculation to a page.");
   return out;

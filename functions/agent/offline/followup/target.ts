@@ -6,7 +6,7 @@
  */
 import { type AppModel, type EntityDef, fields } from "../model";
 import { WordNet } from "../language/wordnet";
-import { lowerWords, snake } from "../naming";
+import { lowerWords, singularize, snake } from "../naming";
 import { resolveEntity } from "../resolve";
 
 /** The entities a text mentions, in the order they first appear (two-word names before one-word ones). */
@@ -86,4 +86,51 @@ export function entityHolding(model: AppModel, has: (def: EntityDef) => boolean,
   if (having.length === 1) return having[0];
   if (implied && having.includes(implied)) return implied;
   return having[0] ?? implied;
+}
+
+/**
+ * "add a type, fridge or freezer", "a breed: poodle, beagle or collie": choices that are each the
+ * records' own kind or a kind of it (WordNet: a freezer is a kind of fridge, a beagle of dog) sort
+ * those records, so the field is theirs. The one entity every value names so; none when it is not one.
+ */
+export function entityTheChoicesSort(model: AppModel, values: string[]): EntityDef | undefined {
+  const nouns = values.map((v) => singularize(v.trim().toLowerCase()).replace(/\s+/g, " "));
+  if (nouns.length < 2 || nouns.some((n) => !/^[a-z]+(?: [a-z]+)?$/.test(n))) return undefined;
+  const sorted = model.entities.filter((e) => {
+    const head = lowerWords(e.name).split(" ").at(-1) ?? "";
+    return e.pages.list && nouns.every((n) => n === head || n.split(" ").at(-1) === head || WordNet.isA(n, head, 2));
+  });
+  return sorted.length === 1 ? sorted[0] : undefined;
+}
+
+/** The glosses of a noun's first two senses, as lower-case words without plural endings. */
+const glossWords = (noun: string): Set<string> =>
+  new Set(
+    WordNet.senses(noun)
+      .slice(0, 2)
+      .flatMap((s) => s.gloss.split(";")[0].toLowerCase().match(/[a-z]+/g) ?? [])
+      .map(singularize),
+  );
+
+/**
+ * "a photo of each dish" in an app of menu items, "each gig" in an app of events: a noun the app
+ * names otherwise, found by what WordNet says it is (a gig is a kind of event) or means (a dish is
+ * "a particular item of prepared food", a menu "a list of dishes"). The one entity whose head the
+ * noun is a kind of, or whose name's words define the noun or are defined by it; none when several are.
+ */
+export function entityDefinedAs(model: AppModel, noun: string): EntityDef | undefined {
+  const word = singularize(noun.trim().toLowerCase());
+  if (!/^[a-z]+$/.test(word) || !WordNet.knows(word)) return undefined;
+  const defines = glossWords(word);
+  const hits = model.entities.filter((e) => {
+    const words = lowerWords(e.name).split(" ");
+    return e.pages.list && (WordNet.isA(word, words.at(-1)!, 2) || defines.has(words.at(-1)!) || words.some((w) => glossWords(w).has(word)));
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** The entity a phrase names, or the one entity named inside it ("the week's repairs", "all open jobs"). */
+export function entityIn(model: AppModel, phrase: string): EntityDef | undefined {
+  const mentioned = mentionedEntities(phrase, model);
+  return resolveEntity(model, phrase) ?? (mentioned.length === 1 ? mentioned[0] : undefined);
 }
