@@ -179,8 +179,9 @@ describe("durable turns against a model stand-in streaming a 37 KB answer", () =
 
 describe("a turn's deadline", () => {
   it("a turn still running at its deadline ends in error with details, keeping the app as the last checkpoint left it", async () => {
-    // A second local stack whose turns have a 2-second deadline (KILN_TURN_DEADLINE_MS), talking to the same stand-in.
-    process.env.KILN_TURN_DEADLINE_MS = "2000";
+    // A second local stack whose turns have an 8-second deadline (KILN_TURN_DEADLINE_MS), talking to the same stand-in:
+    // room for the first (offline) build on a busy machine, which loads the tagger and WordNet; HOLD holds until hung up.
+    process.env.KILN_TURN_DEADLINE_MS = "8000";
     const stack = await startLocalStackProcess({ seed: false }).finally(() => delete process.env.KILN_TURN_DEADLINE_MS);
     try {
       const at = (method: string, path: string, token?: string, body?: unknown) =>
