@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type EntityRecord, INDEX_HINT, MAX_DECLARED_INDEXES, declaredIndexes, serverRecordFields } from "../../../schemas/entities";
 import { Actor } from "../actor";
 import { db, queryAll, table } from "../db";
@@ -223,25 +223,6 @@ export namespace RecordIndexes {
   /** Stop indexing a field (its entries are then deleted by the caller). */
   export async function drop(appId: string, entity: string, field: string): Promise<void> {
     await db().send(new UpdateCommand({ TableName: table(), Key: Keys.recordIndexState(appId, entity), UpdateExpression: "REMOVE #f", ExpressionAttributeNames: { "#f": attr(field) } }));
-  }
-
-  /** The keys of one field's entries, page by page. */
-  export async function* entryKeys(appId: string, entity: string, field: string): AsyncGenerator<{ pk: string; sk: string }[]> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p",
-          ExpressionAttributeValues: { ":p": Keys.recordEntriesPartition(appId, entity, field) },
-          ProjectionExpression: "pk, sk",
-          ExclusiveStartKey: start,
-          Limit: 1000,
-        }),
-      );
-      yield (page.Items ?? []) as { pk: string; sk: string }[];
-      start = page.LastEvaluatedKey;
-    } while (start);
   }
 
   /** Where the planner reads `field` from: a built-in GSI, its entries once ready, or nowhere. */

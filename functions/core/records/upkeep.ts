@@ -81,16 +81,21 @@ export namespace RecordUpkeep {
   /** Delete an entity's records, a page at a time, then its index entries, counters and index state. */
   export async function purge(appId: string, entity: string): Promise<void> {
     for (const field of Object.keys(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true)))) await dropEntries(appId, entity, field);
+    await deleteAll(Keys.recordsPartition(appId, entity));
+    const stats = Keys.recordStats(appId, entity);
+    await deleteAll(stats.pk, stats.skPrefix);
+  }
+
+  /** Delete every item of a partition (with a key prefix), a thousand at a time. */
+  async function deleteAll(pk: string, prefix?: string): Promise<void> {
     let page: Key[] = [];
-    for await (const key of keys(Keys.recordsPartition(appId, entity))) {
+    for await (const key of keys(pk, prefix)) {
       page.push(key);
       if (page.length >= 1000) {
         await batchWrite(page.map((Key) => ({ DeleteRequest: { Key } })));
         page = [];
       }
     }
-    const stats = Keys.recordStats(appId, entity);
-    for await (const key of keys(stats.pk, stats.skPrefix)) page.push(key);
     await batchWrite(page.map((Key) => ({ DeleteRequest: { Key } })));
   }
 
@@ -121,9 +126,7 @@ export namespace RecordUpkeep {
     if (!(await RecordIndexes.readState(appId, entity, true))?.counted) await count(appId, entity);
   }
 
-  async function dropEntries(appId: string, entity: string, field: string): Promise<void> {
-    for await (const keys of RecordIndexes.entryKeys(appId, entity, field)) await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
-  }
+  const dropEntries = (appId: string, entity: string, field: string) => deleteAll(Keys.recordEntriesPartition(appId, entity, field));
 
   /**
    * Write the entries of every field still building, then mark it ready. From the moment a
