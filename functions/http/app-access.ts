@@ -19,7 +19,20 @@ export async function appAccess(c: Context): Promise<Actor> {
   const rid = c.req.param("rid");
   // A query reads the entity's index state there too, which its planner needs when a declared index could serve it.
   const recordKey = entity && rid && Records.isRecordId(rid) ? [Keys.record(appId, entity, rid)] : entity && !rid ? [Keys.recordIndexState(appId, entity)] : [];
-  const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!), ...recordKey] : []);
+  return access(c, appId, schemaKey ? [schemaKey, Keys.entityRoomListened(appId, entity!), ...recordKey] : []);
+}
+
+/** appAccess for a group whose routes need other items of the app (`also`), read in the same round trip as the app and the caller. */
+export const appAccessReading =
+  (also: (appId: string, c: Context) => { pk: string; sk: string }[]) =>
+  (c: Context): Promise<Actor> => {
+    const appId = c.req.param("id") ?? "";
+    return access(c, appId, also(appId, c));
+  };
+
+/** The caller, admitted by the app's visibility; the items read beside it are handed out once authorized (Actor.prefetched). */
+async function access(c: Context, appId: string, also: { pk: string; sk: string }[]): Promise<Actor> {
+  const { caller, read } = await AppCallers.resolveWith(appId, appCredentials(c), also);
   AppCallers.admit(caller);
   return { type: "app", caller, read };
 }

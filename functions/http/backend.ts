@@ -1,10 +1,12 @@
+import type { Context } from "hono";
 import { FUNCTION_LOGS_PAGE, FunctionLimits, FunctionLogsQuery, FunctionName, FunctionPayload } from "../../schemas/functions";
 import { Actor } from "../core/actor";
 import { Apps } from "../core/apps/apps";
 import { BackendFunctions } from "../core/backend/functions";
 import { VisibleError } from "../core/errors";
 import { FunctionCalls } from "../core/backend/calls";
-import { appAccess } from "./app-access";
+import { Keys } from "../core/keys";
+import { appAccessReading } from "./app-access";
 import { callGroup, parse, query } from "./group";
 
 const nameOf = (raw: string | undefined) => parse(FunctionName, raw ?? "");
@@ -55,6 +57,12 @@ export const { app, handler } = callGroup("backend", {
     const bodyless = answer.status === 101 || answer.status === 204 || answer.status === 205 || answer.status === 304;
     return new Response(bodyless ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   },
-}, { appAccess });
+}, { appAccess: appAccessReading(functionItems) });
+
+/** A call's function file and deployment, read in the caller's round trip (BackendFunctions.current takes them from there). */
+function functionItems(appId: string, c: Context) {
+  const name = FunctionName.safeParse(c.req.param("name") ?? "");
+  return name.success ? [Keys.appFile(appId, `functions/${name.data}`), Keys.functionDeployment(appId, name.data)] : [];
+}
 
 const tooLarge = () => new VisibleError("too_large", `A function's payload is at most ${FunctionLimits.BODY_BYTES / 1024 / 1024} MB`);

@@ -40,7 +40,15 @@ export namespace AppCallers {
     // No app has such an id, and DynamoDB would refuse the over-long key with a 500.
     if (appId.length > 128) throw notFound("App not found");
     const identity = await identify(appId, creds);
-    const userKey = identity.kind === "member" ? Keys.appUser(appId, identity.appUserId) : identity.kind === "builder" && "userId" in identity ? Keys.user(identity.userId) : undefined;
+    // a service role's owner is read beside the app too: the token names who owned it at signing
+    const userKey =
+      identity.kind === "member"
+        ? Keys.appUser(appId, identity.appUserId)
+        : identity.kind === "builder" && "userId" in identity
+          ? Keys.user(identity.userId)
+          : identity.kind === "service" && identity.ownerId
+            ? Keys.user(identity.ownerId)
+            : undefined;
     const extra = identity.kind === "builder" && "userId" in identity ? AppUsers.builderKey(appId, identity.userId) : undefined;
     const [read, apiKeyUser] = await Promise.all([
       readItems([Keys.app(appId), ...(userKey ? [userKey] : []), ...(extra ? [extra] : []), ...also]),
@@ -59,7 +67,11 @@ export namespace AppCallers {
       return { caller: builder(app, "apiKey" in identity ? apiKeyUser : Users.tokenHolder(userItem, identity.issuedAt)), read };
     }
     // The app's service role (a backend function's asServiceRole) acts with its owner's rights on this app alone.
-    if (identity.kind === "service") return { caller: builder(app, await Users.get(app.created_by_id)), read };
+    if (identity.kind === "service") {
+      // the owner read beside the app, unless the app changed hands since the token was signed
+      const owner = identity.ownerId === app.created_by_id && userItem ? Users.fromItem(userItem) : await Users.get(app.created_by_id);
+      return { caller: builder(app, owner), read };
+    }
     return { caller: { kind: "visitor", app, anonymousId: creds.anonymousId?.slice(0, 64) || null }, read };
   }
 
@@ -76,12 +88,11 @@ export namespace AppCallers {
   async function identify(
     appId: string,
     creds: CallerCredentials,
-  ): Promise<{ kind: "member"; appUserId: string } | { kind: "builder"; userId: string; issuedAt: number } | { kind: "builder"; apiKey: string } | { kind: "service" } | { kind: "visitor" }> {
+  ): Promise<{ kind: "member"; appUserId: string } | { kind: "builder"; userId: string; issuedAt: number } | { kind: "builder"; apiKey: string } | { kind: "service"; ownerId: string | null } | { kind: "visitor" }> {
     if (creds.bearer) {
       const audience = Tokens.audienceOf(creds.bearer);
       if (audience === "service") {
-        await Tokens.verifyService(creds.bearer, appId);
-        return { kind: "service" };
+        return { kind: "service", ...(await Tokens.verifyService(creds.bearer, appId)) };
       }
       if (audience === "app") return { kind: "member", appUserId: (await Tokens.verifyApp(creds.bearer, appId)).appUserId };
       return { kind: "builder", ...(await Tokens.verifyPlatform(creds.bearer)) };

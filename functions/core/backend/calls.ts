@@ -43,8 +43,9 @@ export namespace FunctionCalls {
     const { app } = caller;
     // like a function that does not exist: 404, so a visitor learns nothing more than that
     if (!app.has_backend_functions_enabled) throw new VisibleError("not_found", BackendFunctions.NOT_ACTIVATED);
-    // independent reads, side by side: the owner's plan, and the function's code with its deployment
-    const [, deployment] = await Promise.all([BackendFunctions.assertOwnerPlan(app), BackendFunctions.current(app.id, name)]);
+    // independent work, side by side: what the call will run with, the owner's plan, the function's code with its deployment
+    const ready = prepare(caller);
+    const [, deployment] = await Promise.all([BackendFunctions.assertOwnerPlan(app, caller.kind === "builder" ? caller.user : undefined), BackendFunctions.current(app.id, name)]);
     if (deployment.status === "failed") {
       // the build's words are about the code, never the secrets (a build runs without them)
       const detail = `The function ${name} could not be deployed: ${deployment.error}`;
@@ -52,7 +53,7 @@ export namespace FunctionCalls {
       await BackendFunctions.writeLogs(app.id, name, [{ level: "error", time: new Date().toISOString(), message: detail }], { requestId, mask: SecretMask.none });
       return json(500, { error: detail, message: detail, detail, code: "FUNCTION_BUILD_FAILED", request_id: requestId }, requestId);
     }
-    const result = await run(caller, name, deployment, incoming, { type: "function", objectName: name });
+    const result = await run(caller, name, deployment, incoming, { type: "function", objectName: name }, ready);
     if (result.outcome !== "ok") return json(result.status, BackendFunctions.failure(result, result.requestId, result.mask, caller.kind === "builder"), result.requestId);
     return { status: result.status, headers: { ...safeHeaders(result.headers), "x-request-id": result.requestId }, body: Buffer.from(result.body, "base64") };
   }
@@ -61,17 +62,19 @@ export namespace FunctionCalls {
    * Run one call of a deployment in the sandbox as `caller`, and keep its log lines (under the
    * function's name and a new request id, the app's secrets masked) and a record in the app's log.
    */
-  export async function run(caller: AppCaller, name: string, deployment: StoredDeployment, incoming: IncomingCall, log: { type: AppLogType; objectName: string }): Promise<Ran> {
+  export async function run(
+    caller: AppCaller,
+    name: string,
+    deployment: StoredDeployment,
+    incoming: IncomingCall,
+    log: { type: AppLogType; objectName: string },
+    ready: Prepared = prepare(caller),
+  ): Promise<Ran> {
     const { app } = caller;
     const requestId = randomUUID();
     const started = new Date().toISOString();
     const { timeoutMs, memoryMb } = limits();
-    const [env, userToken, url, serviceToken] = await Promise.all([
-      Secrets.valuesFor(app.id),
-      tokenFor(caller),
-      BackendFunctions.bundleLink(deployment),
-      Tokens.signService(app.id, Math.ceil(timeoutMs / 1000) + 60),
-    ]);
+    const [env, userToken, url, serviceToken] = await Promise.all([ready.env, ready.userToken, BackendFunctions.bundleLink(deployment), ready.serviceToken]);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(incoming.headers)) if (FORWARDED.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
     headers["base44-app-id"] = app.id;
@@ -89,6 +92,27 @@ export namespace FunctionCalls {
     const ran = { ...result, requestId, mask: SecretMask.of(env) };
     await record(caller, name, ran, started, log);
     return ran;
+  }
+
+  /** What a call of the app runs with whichever function it is: the app's secrets, the caller's token, a service-role token. */
+  interface Prepared {
+    env: Promise<Record<string, string>>;
+    userToken: Promise<string | null>;
+    serviceToken: Promise<string>;
+  }
+
+  /**
+   * Starts the work of Prepared for `caller`, already authorized, to run beside the function's own reads. A call that
+   * stops before running (no such function, a plan without functions) drops it: its failures are left to run() alone.
+   */
+  function prepare(caller: AppCaller): Prepared {
+    const ready: Prepared = {
+      env: Secrets.valuesFor(caller.app.id),
+      userToken: tokenFor(caller),
+      serviceToken: Tokens.signService(caller.app.id, caller.app.created_by_id, Math.ceil(limits().timeoutMs / 1000) + 60),
+    };
+    for (const pending of Object.values(ready)) pending.catch(() => {});
+    return ready;
   }
 
   /** The limits of a call: FunctionLimits, unless whoever runs Kiln set KILN_FUNCTION_TIMEOUT_MS or KILN_FUNCTION_MEMORY_MB. */
@@ -116,19 +140,18 @@ export namespace FunctionCalls {
     const failed = result.outcome !== "ok" || result.status >= 500;
     const lines = [{ level: failed ? "error" : "info", time: started, message: summaryOf(result) } as const, ...result.logs];
     if (result.outcome !== "ok") lines.push({ level: "error", time: new Date().toISOString(), message: result.detail ?? "The function failed" });
-    await Promise.all([
-      BackendFunctions.writeLogs(caller.app.id, name, lines, result),
-      AppLogs.record({
-        appId: caller.app.id,
-        type: log.type,
-        objectName: log.objectName,
-        caller,
-        status: failed ? "error" : "success",
-        outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold, request_id: result.requestId },
-        error: failed ? (result.detail ?? `The function answered ${result.status}`) : null,
-        mask: result.mask,
-      }),
-    ]);
+    // one write for both, in the app log's group commit
+    await AppLogs.record({
+      appId: caller.app.id,
+      type: log.type,
+      objectName: log.objectName,
+      caller,
+      status: failed ? "error" : "success",
+      outputs: { status: result.status, duration_ms: result.duration_ms, cold: result.cold, request_id: result.requestId },
+      error: failed ? (result.detail ?? `The function answered ${result.status}`) : null,
+      mask: result.mask,
+      alongside: BackendFunctions.logItems(caller.app.id, name, lines, result),
+    });
   }
 
   /** "Request 1b2c…: answered 200 in 35 ms (cold start)", or how it failed. */

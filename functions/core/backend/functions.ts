@@ -3,6 +3,7 @@ import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObject
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { AppMeta } from "../../../schemas/app";
+import type { User } from "../../../schemas/user";
 import {
   type FunctionDeployment,
   type FunctionFailure,
@@ -12,6 +13,7 @@ import {
   type FunctionLogsQuery,
 } from "../../../schemas/functions";
 import type { SandboxInvoked, SandboxLogLine } from "../../../schemas/sandbox";
+import { Actor } from "../actor";
 import { AppFiles } from "../apps/files";
 import { Apps } from "../apps/apps";
 import { Config } from "../config";
@@ -36,8 +38,9 @@ export namespace BackendFunctions {
   export const NOT_ACTIVATED = "Backend functions are not activated for this app. Its owner can activate them in App Settings.";
 
   /** Spec 02 §6: only owners on Builder and above; the gate is the owner's plan, whoever asks. */
-  export async function assertOwnerPlan(app: AppMeta): Promise<void> {
-    const owner = await Users.get(app.created_by_id);
+  export async function assertOwnerPlan(app: AppMeta, known?: User): Promise<void> {
+    // the owner as the request already read them (the caller, when it is the owner), or from the table
+    const owner = known?.id === app.created_by_id ? known : await Users.get(app.created_by_id);
     if (!owner || !Features[owner.subscription_tier].backend_functions) throw new VisibleError("payment_required", FEATURE_MESSAGES.backend_functions!);
   }
 
@@ -55,14 +58,17 @@ export namespace BackendFunctions {
 
   export const codeSha = (code: string) => createHash("sha256").update(code).digest("hex");
 
+  /** The function's code; on a call, as read beside the caller (Actor.prefetched). */
   export async function source(appId: string, name: string): Promise<string | undefined> {
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.appFile(appId, `functions/${name}`), ProjectionExpression: "content" }));
-    return Item?.content as string | undefined;
+    const key = Keys.appFile(appId, `functions/${name}`);
+    const read = Actor.prefetched(key) ?? { item: (await db().send(new GetCommand({ TableName: table(), Key: key, ProjectionExpression: "content" }))).Item };
+    return read.item?.content as string | undefined;
   }
 
   export async function deploymentOf(appId: string, name: string): Promise<StoredDeployment | undefined> {
-    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: Keys.functionDeployment(appId, name) }));
-    return Item ? toDeployment(Item) : undefined;
+    const key = Keys.functionDeployment(appId, name);
+    const read = Actor.prefetched(key) ?? { item: (await db().send(new GetCommand({ TableName: table(), Key: key }))).Item };
+    return read.item ? toDeployment(read.item) : undefined;
   }
 
   function toDeployment(item: Record<string, unknown>): StoredDeployment {
@@ -178,22 +184,21 @@ export namespace BackendFunctions {
    * anything is stored: the owner reads these, and secrets are write-only.
    */
   export async function writeLogs(appId: string, name: string, lines: SandboxLogLine[], call: { requestId: string; mask: SecretMask.Mask }): Promise<void> {
+    await batchWrite(logItems(appId, name, lines, call).map((Item) => ({ PutRequest: { Item } })));
+  }
+
+  /** The items of a call's log lines, secrets masked, expiring after LOG_RETENTION_DAYS. */
+  export function logItems(appId: string, name: string, lines: SandboxLogLine[], call: { requestId: string; mask: SecretMask.Mask }): Record<string, unknown>[] {
     const ttl = Math.floor(Date.now() / 1000) + FunctionLimits.LOG_RETENTION_DAYS * 24 * 3600;
-    await batchWrite(
-      lines.map(({ level, time, message }, i) => ({
-        PutRequest: {
-          Item: {
-            ...Keys.functionLog(appId, name, time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`),
-            level,
-            time,
-            message: call.mask(message),
-            request_id: call.requestId,
-            region: region(),
-            ttl,
-          },
-        },
-      })),
-    );
+    return lines.map(({ level, time, message }, i) => ({
+      ...Keys.functionLog(appId, name, time, `${Date.now().toString(36)}${i.toString().padStart(4, "0")}`),
+      level,
+      time,
+      message: call.mask(message),
+      request_id: call.requestId,
+      region: region(),
+      ttl,
+    }));
   }
 
   export async function logs(appId: string, name: string, query: FunctionLogsQuery): Promise<FunctionLogsPage> {

@@ -70,10 +70,11 @@ export namespace Tokens {
   /**
    * The service role of one app (the SDK's `asServiceRole`), handed to that app's backend
    * function for one call: it acts as the app itself on the app's own API, and lives only as
-   * long as the call may run. Refused by every platform route and by every other app.
+   * long as the call may run. Refused by every platform route and by every other app. It names
+   * the app's owner at signing, whose rights it acts with, so the API reads the owner beside the app.
    */
-  export async function signService(appId: string, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ app_id: appId })
+  export async function signService(appId: string, ownerId: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ app_id: appId, owner: ownerId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(`service:${appId}`)
       .setIssuer(ISSUER)
@@ -83,10 +84,12 @@ export namespace Tokens {
       .sign(key());
   }
 
-  export async function verifyService(token: string, appId: string): Promise<void> {
+  /** The owner the token was signed for (a hint: the caller checks it against the app it reads). */
+  export async function verifyService(token: string, appId: string): Promise<{ ownerId: string | null }> {
     try {
       const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: SERVICE, algorithms: ["HS256"] });
       if (payload.app_id !== appId) throw new Error("not for this app");
+      return { ownerId: typeof payload.owner === "string" ? payload.owner : null };
     } catch {
       throw unauthorized("Invalid or expired token");
     }

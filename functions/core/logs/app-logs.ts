@@ -31,6 +31,8 @@ export namespace AppLogs {
     error?: string | null;
     /** the app's secret values, masked out of the error and the summaries before they are stored (function calls) */
     mask?: SecretMask.Mask;
+    /** other items stored in the same write as the record (a function call's own log lines) */
+    alongside?: Record<string, unknown>[];
   }
 
   /** Ids that grow within a millisecond too, so records written in one moment keep their order. */
@@ -57,13 +59,16 @@ export namespace AppLogs {
       outputs: summary(entry.outputs, mask),
       error: entry.error ? mask(entry.error).slice(0, MAX_DETAIL_CHARS) : (entry.error ?? null),
     };
-    await store({
-      ...Keys.appLog(entry.appId, created, id),
-      ...Keys.appLogTypeIndex(entry.appId, entry.type, created, id),
-      ...(user ? Keys.appLogUserIndex(entry.appId, user, created, id) : {}),
-      ...item,
-      ttl: Math.floor(Date.now() / 1000) + RETENTION_DAYS * 86_400,
-    });
+    await store(
+      {
+        ...Keys.appLog(entry.appId, created, id),
+        ...Keys.appLogTypeIndex(entry.appId, entry.type, created, id),
+        ...(user ? Keys.appLogUserIndex(entry.appId, user, created, id) : {}),
+        ...item,
+        ttl: Math.floor(Date.now() / 1000) + RETENTION_DAYS * 86_400,
+      },
+      ...(entry.alongside ?? []),
+    );
     if (entry.type === "visit") await PlatformStats.visited(entry.appId, user);
   }
 
@@ -77,11 +82,11 @@ export namespace AppLogs {
   const queue: { item: Record<string, unknown>; stored: () => void; failed: (err: unknown) => void }[] = [];
   let writing = false;
 
-  function store(item: Record<string, unknown>): Promise<void> {
-    return new Promise((stored, failed) => {
-      queue.push({ item, stored, failed });
-      if (!writing) void drain();
-    });
+  /** Stores the items, queued together so that up to 25 go out in one request. */
+  async function store(...items: Record<string, unknown>[]): Promise<void> {
+    const all = items.map((item) => new Promise<void>((stored, failed) => queue.push({ item, stored, failed })));
+    if (!writing) void drain();
+    await Promise.all(all);
   }
 
   async function drain(): Promise<void> {
