@@ -8,7 +8,14 @@ export namespace Tokens {
   const PLATFORM = "kiln:platform";
   export const PLATFORM_TTL_SECONDS = 30 * 24 * 3600;
 
-  const key = () => new TextEncoder().encode(Config.authSecret);
+  /** The HMAC key, imported once per secret: jose given raw bytes imports them again for every token it signs or checks. */
+  let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
+  function key(): Promise<CryptoKey> {
+    const secret = Config.authSecret;
+    if (imported?.secret !== secret)
+      imported = { secret, key: crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+    return imported.key;
+  }
 
   /** `notBefore` (seconds): the user's sessions were ended then (Users.endSessions), so the token must not read as issued earlier. */
   export async function signPlatform(userId: string, email: string, notBefore = 0): Promise<string> {
@@ -20,13 +27,13 @@ export namespace Tokens {
       .setAudience(PLATFORM)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + PLATFORM_TTL_SECONDS)
-      .sign(key());
+      .sign(await key());
   }
 
   /** The user id a platform token speaks for; 401 for anything forged, expired or of another audience. */
   export async function verifyPlatform(token: string): Promise<{ userId: string; issuedAt: number }> {
     try {
-      const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: PLATFORM, algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, audience: PLATFORM, algorithms: ["HS256"] });
       if (!payload.sub) throw new Error("no subject");
       return { userId: payload.sub, issuedAt: payload.iat ?? 0 };
     } catch {
@@ -51,13 +58,13 @@ export namespace Tokens {
       .setAudience(APP)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(key());
+      .sign(await key());
   }
 
   /** The app user an app token speaks for; 401 when it is forged, expired, or for another app. */
   export async function verifyApp(token: string, appId: string): Promise<{ appUserId: string; email: string }> {
     try {
-      const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: APP, algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, audience: APP, algorithms: ["HS256"] });
       if (!payload.sub || payload.app_id !== appId || typeof payload.email !== "string") throw new Error("not for this app");
       return { appUserId: payload.sub, email: payload.email };
     } catch {
@@ -81,13 +88,13 @@ export namespace Tokens {
       .setAudience(SERVICE)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(key());
+      .sign(await key());
   }
 
   /** The owner the token was signed for (a hint: the caller checks it against the app it reads). */
   export async function verifyService(token: string, appId: string): Promise<{ ownerId: string | null }> {
     try {
-      const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, audience: SERVICE, algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, audience: SERVICE, algorithms: ["HS256"] });
       if (payload.app_id !== appId) throw new Error("not for this app");
       return { ownerId: typeof payload.owner === "string" ? payload.owner : null };
     } catch {
