@@ -74,7 +74,8 @@ export namespace FunctionCalls {
     const requestId = randomUUID();
     const started = new Date().toISOString();
     const { timeoutMs, memoryMb } = limits();
-    const [env, userToken, url, serviceToken] = await Promise.all([ready.env, ready.userToken, BackendFunctions.bundleLink(deployment), ready.serviceToken]);
+    // the caller's token is made here, not in prepare(): a builder's first call makes their user of the app, so only once it runs
+    const [env, userToken, url, serviceToken] = await Promise.all([ready.env, tokenFor(caller), BackendFunctions.bundleLink(deployment), ready.serviceToken]);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(incoming.headers)) if (FORWARDED.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
     headers["base44-app-id"] = app.id;
@@ -94,21 +95,20 @@ export namespace FunctionCalls {
     return ran;
   }
 
-  /** What a call of the app runs with whichever function it is: the app's secrets, the caller's token, a service-role token. */
+  /** What a call of the app runs with whichever function it is: the app's secrets and a service-role token. */
   interface Prepared {
     env: Promise<Record<string, string>>;
-    userToken: Promise<string | null>;
     serviceToken: Promise<string>;
   }
 
   /**
-   * Starts the work of Prepared for `caller`, already authorized, to run beside the function's own reads. A call that
-   * stops before running (no such function, a plan without functions) drops it: its failures are left to run() alone.
+   * Starts the reads and signing of Prepared for `caller`, already admitted, beside the function's own reads. Nothing
+   * here writes, so a call that stops before running (no such function, a plan without functions) changed nothing;
+   * it drops the work, whose failures are left to run() alone.
    */
   function prepare(caller: AppCaller): Prepared {
     const ready: Prepared = {
       env: Secrets.valuesFor(caller.app.id),
-      userToken: tokenFor(caller),
       serviceToken: Tokens.signService(caller.app.id, caller.app.created_by_id, Math.ceil(limits().timeoutMs / 1000) + 60),
     };
     for (const pending of Object.values(ready)) pending.catch(() => {});
