@@ -29,6 +29,14 @@ Deno.serve(async (req) => {
 });
 `;
 
+/** A function answering who called it, as the SDK's auth.me() sees them. */
+const BASE44_WHO = `import { createClientFromRequest } from "npm:@base44/sdk@0.8.50";
+Deno.serve(async (req) => {
+  const me = await createClientFromRequest(req).auth.me();
+  return Response.json({ email: me.email, role: me.role });
+});
+`;
+
 const TASK = { name: "Task", type: "object", properties: { title: { type: "string" } }, required: ["title"], rls: { read: { created_by: "{{user.email}}" }, write: { created_by: "{{user.email}}" } } };
 
 let admin: string;
@@ -135,6 +143,24 @@ describe("a Base44 function, unchanged", () => {
     const logs = await call("GET", `/api/apps/${appId}/functions/broken/logs`, { token: owner.token });
     expect(logs.body.logs[0]).toMatchObject({ level: "error" });
   }, 60_000);
+
+  it("a call that does not run changes nothing: an owner's first call of an unknown function makes them no user of the app", async () => {
+    useStackLinks();
+    const other = await signedIn("functions-owner-404");
+    await call("POST", `/api/auth/${other.user.id}/update-user`, { token: admin, body: { subscription_tier: "builder" } });
+    const id = (await builtApp(other.token, "A simple notes app")).id;
+    expect((await call("POST", `/api/apps/${id}/activate-backend-functions`, { token: other.token })).status).toBe(200);
+    const emailKey = Keys.appUserEmail(id, other.email);
+    const users = async () => (await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": emailKey.pk } }))).Items ?? [];
+    expect((await users()).map((u) => u.sk)).not.toContain(emailKey.sk);
+    expect((await call("POST", `/api/apps/${id}/functions/nope`, { token: other.token, body: {} })).status).toBe(404);
+    expect((await users()).map((u) => u.sk)).not.toContain(emailKey.sk);
+    // the first call that runs makes them the app's admin user, whose token the function gets
+    expect((await call("POST", `/api/apps/${id}/coding/write`, { token: other.token, body: { file_path: "functions/who", content: BASE44_WHO } })).status).toBe(200);
+    const ran = await call("POST", `/api/apps/${id}/functions/who`, { token: other.token, body: {} });
+    expect({ status: ran.status, body: ran.body }).toEqual({ status: 200, body: { email: other.email, role: "admin" } });
+    expect((await users()).map((u) => u.sk)).toContain(emailKey.sk);
+  }, 90_000);
 
   it("an unknown function is a 404, a payload that is not JSON a 400", async () => {
     expect((await invoke("nope", owner.token, {})).status).toBe(404);
