@@ -49,7 +49,9 @@ describe("a team's Kiln: the sign-in form", () => {
     await page.getByRole("menuitem", { name: "User Management" }).waitFor();
     await page.getByText(EMAIL).first().waitFor();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
+    // on the login page with its form: its address once the navigation commits, then the form itself (not every subresource's load)
+    await page.waitForURL((url) => url.pathname === "/login", { waitUntil: "commit" });
+    await page.getByTestId("password-email").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 
     await page.getByTestId("password-email").fill(EMAIL);
