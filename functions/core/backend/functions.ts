@@ -136,9 +136,26 @@ export namespace BackendFunctions {
 
   export const functionNotFound = (name: string) => notFound(`Function ${name} not found`);
 
-  /** A signed link the sandbox fetches a bundle from (once: it caches bundles by their sha). */
+  const LINK_SECONDS = 300;
+  /** Links are handed out again while at least this long of them is left: the sandbox fetches at once, when at all. */
+  const LINK_REUSE_MS = (LINK_SECONDS - 60) * 1000;
+  const MAX_LINKS = 1000;
+  const links = new Map<string, { url: Promise<string>; until: number }>();
+
+  /**
+   * A signed link the sandbox fetches a bundle from (once: it caches bundles by their sha). A bundle's key names
+   * one immutable build, so a warm call reuses the link signed for an earlier one (signing costs CPU every call).
+   */
   export function bundleLink(deployment: StoredDeployment): Promise<string> {
-    return getSignedUrl(Storage.client(), new GetObjectCommand({ Bucket: Config.bucket, Key: deployment.bundle_key! }), { expiresIn: 300 });
+    const key = deployment.bundle_key!;
+    const now = Date.now();
+    const kept = links.get(key);
+    if (kept && kept.until > now) return kept.url;
+    if (links.size >= MAX_LINKS) links.clear();
+    const url = getSignedUrl(Storage.client(), new GetObjectCommand({ Bucket: Config.bucket, Key: key }), { expiresIn: LINK_SECONDS });
+    links.set(key, { url, until: now + LINK_REUSE_MS });
+    url.catch(() => links.delete(key));
+    return url;
   }
 
   export async function list(app: AppMeta): Promise<FunctionList> {
