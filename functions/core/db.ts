@@ -158,12 +158,25 @@ export async function batchGet(keys: Record<string, unknown>[], options: BatchGe
 /** Delete these keys. */
 export const deleteKeys = (keys: { pk: string; sk: string }[]): Promise<void> => batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 
-/** Delete every item of a partition. */
-export async function deletePartition(pk: string): Promise<number> {
-  const keys = (await queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": pk }, ProjectionExpression: "pk, sk" })) as {
-    pk: string;
-    sk: string;
-  }[];
-  await deleteKeys(keys);
-  return keys.length;
+/** Delete every item of a partition (those whose sort key starts with `prefix`, when given), a page of keys at a time; answers how many. */
+export async function deletePartition(pk: string, prefix?: string): Promise<number> {
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: prefix ? "pk = :p AND begins_with(sk, :s)" : "pk = :p",
+        ExpressionAttributeValues: prefix ? { ":p": pk, ":s": prefix } : { ":p": pk },
+        ProjectionExpression: "pk, sk",
+        ExclusiveStartKey: start,
+        Limit: 1000,
+      }),
+    );
+    const keys = (page.Items ?? []) as { pk: string; sk: string }[];
+    await deleteKeys(keys);
+    deleted += keys.length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
 }

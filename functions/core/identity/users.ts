@@ -59,13 +59,13 @@ export namespace Users {
     return tokenHolder(Item, issuedAt);
   }
 
+  /** A user item read elsewhere (a batch beside the app), as a User. */
+  export const fromItem = (item: Record<string, unknown>): User => toUser(item);
+
   /**
    * The one check of a platform token against its user's item, wherever the item was read: a token issued
    * (`iat`, in seconds) before `tokens_valid_after` belongs to a session that was ended (a password reset).
    */
-  /** A user item read elsewhere (a batch beside the app), as a User. */
-  export const fromItem = (item: Record<string, unknown>): User => toUser(item);
-
   export function tokenHolder(item: Record<string, unknown> | undefined, issuedAt: number): User | undefined {
     if (!item) return undefined;
     if (issuedAt < sessionsStart(item)) throw unauthorized("Invalid or expired token");

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { StoredEntitySchema } from "../../../schemas/entities";
-import { batchWrite, db, table } from "../db";
+import { batchWrite, db, deletePartition, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { Keys } from "../keys";
 import { CodeQueries } from "./code-queries";
@@ -81,22 +81,9 @@ export namespace RecordUpkeep {
   /** Delete an entity's records, a page at a time, then its index entries, counters and index state. */
   export async function purge(appId: string, entity: string): Promise<void> {
     for (const field of Object.keys(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true)))) await dropEntries(appId, entity, field);
-    await deleteAll(Keys.recordsPartition(appId, entity));
+    await deletePartition(Keys.recordsPartition(appId, entity));
     const stats = Keys.recordStats(appId, entity);
-    await deleteAll(stats.pk, stats.skPrefix);
-  }
-
-  /** Delete every item of a partition (with a key prefix), a thousand at a time. */
-  async function deleteAll(pk: string, prefix?: string): Promise<void> {
-    let page: Key[] = [];
-    for await (const key of keys(pk, prefix)) {
-      page.push(key);
-      if (page.length >= 1000) {
-        await batchWrite(page.map((Key) => ({ DeleteRequest: { Key } })));
-        page = [];
-      }
-    }
-    await batchWrite(page.map((Key) => ({ DeleteRequest: { Key } })));
+    await deletePartition(stats.pk, stats.skPrefix);
   }
 
   /** Sum of the counter shards. */
@@ -126,7 +113,7 @@ export namespace RecordUpkeep {
     if (!(await RecordIndexes.readState(appId, entity, true))?.counted) await count(appId, entity);
   }
 
-  const dropEntries = (appId: string, entity: string, field: string) => deleteAll(Keys.recordEntriesPartition(appId, entity, field));
+  const dropEntries = (appId: string, entity: string, field: string) => deletePartition(Keys.recordEntriesPartition(appId, entity, field));
 
   /**
    * Write the entries of every field still building, then mark it ready. From the moment a
