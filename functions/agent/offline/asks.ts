@@ -89,7 +89,7 @@ export function replaceChoices(m: string, model: AppModel): OpResult | null {
     .filter(Boolean);
   if (values.length < 2) return null;
   // "change the sizes to …": the field is one size
-  const target = r[1].replace(/([a-z]+)$/i, (w) => singularize(w.toLowerCase()).replace(/^statu$/, "status"));
+  const target = r[1].replace(/([a-z]+)$/i, (w) => singularize(w.toLowerCase()));
   const found = enumTarget(target, model);
   return found && "field" in found ? setChoices(model, found.def.name, found.field, values) : null;
 }

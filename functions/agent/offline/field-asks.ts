@@ -10,7 +10,11 @@ import * as ops from "./ops";
 import type { OpResult } from "./ops";
 import { pattern } from "./pattern";
 import { refined } from "./followup/senses";
+import { POSSESSIVE_DETERMINERS } from "./vocabulary/grammar";
 import { cleanPhrase, entitiesWithField, parseFieldPhrases, resolveEntity, resolveField, unquote } from "./resolve";
+
+/** "their weight and their height": the owner's word before each field of a list. */
+const OWNER_WORDS = new RegExp(`(^|,\\s*|\\s(?:and|or)\\s+)(?:${POSSESSIVE_DETERMINERS.join("|")})\\s+`, "gi");
 
 /** The words that name a field's type when said after it ("as a date", "that's a number"). */
 const TYPE_WORDS = "(?:number|numeric|integer|decimal|date|day|text|string|words?|yes\\/no|y\\/n|boolean|checkbox|tick ?box|e-?mail|url|link|website)";
@@ -77,7 +81,7 @@ export function addFields(m: string, model: AppModel): OpResult | null {
     const phrase = r[fieldAt]
       .replace(/\s+(?:fields?|columns?|propert(?:y|ies)|attributes?|dropdown|drop-down|select|picklist|pick list)$/i, "")
       // "their weight and their height": the owner's word is no part of a field's name
-      .replace(/(^|,\s*|\s(?:and|or)\s+)(?:their|its|his|her|our|my|your)\s+/gi, "$1");
+      .replace(OWNER_WORDS, "$1");
     const wanted = parseFieldPhrases(phrase, def.name, options).map(refined).map((w) => {
       // "add a customer to deals": a link to another entity's records
       const other = model.entities.find((e) => e !== def && snake(e.name) === w.name);

@@ -79,7 +79,7 @@ export function choiceRequest(m: string, model: AppModel, currentPage?: string |
     if (values.length < 2 || values.some((v) => v.split(/\s+/).length > 4)) continue;
     const named = form.entity ? resolveEntity(model, r[form.entity]) : undefined;
     // "… come in different types": the field is one type
-    if (/\s(?:come|comes|came)\s+in\s/i.test(m)) r[form.field] = singularize(r[form.field]).replace(/^statu$/, "status");
+    if (/\s(?:come|comes|came)\s+in\s/i.test(m)) r[form.field] = singularize(r[form.field]);
     if (form.entity && !named)
       return form.re.source.startsWith("^(?:add")
         ? { reply: `I couldn't find an entity called "${cleanPhrase(r[form.entity])}" to add ${cleanPhrase(r[form.field])} to. The entities are: ${listing(model.entities.map((e) => e.name))}.` }

@@ -18,10 +18,11 @@ import { WordNet } from "../language/wordnet";
 import { asChoices } from "./choices";
 import { refined } from "./senses";
 import { entityDefinedAs, entityTheChoicesSort, impliedEntity } from "./target";
+import { POSSESSIVE_DETERMINERS } from "../vocabulary/grammar";
 import { APP_FEATURE_WORDS } from "../vocabulary/requests";
 
 /** "their licence number", "its weight": the owner's word, never part of the field's name. */
-export const POSSESSIVE = /^(?:their|its|his|her|our|my|your)\s+/i;
+export const POSSESSIVE = new RegExp(`^(?:${POSSESSIVE_DETERMINERS.join("|")})\\s+`, "i");
 
 /** "yes/no", "(y/n)", "true/false", "checkbox", "?": the words that make a yes/no field. */
 const YES_NO_AFTER = /\s*(?:\(\s*(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|true\s*\/\s*false|boolean|checkbox|tick ?box)\s*\)|(?:as\s+an?\s+)?(?:y\s*\/\s*n|yes\s*\/\s*no|yes or no|yes-no|true\s*\/\s*false|check ?box|tick ?box|tick|toggle|switch|flag|boolean)(?:\s+(?:field|column|option|box))?|\?)\s*$/i;

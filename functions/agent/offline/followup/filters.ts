@@ -74,7 +74,8 @@ function fieldFor(model: AppModel, def: EntityDef, phrase: string): Field | { li
   if (named) return named;
   const linked = linkSaidOtherwise(all, phrase);
   if (linked) return linked;
-  if (target && target !== def) return all.find((f) => f.kind === "relation" && f.target === target.name) ?? { link: target };
+  // records it links to none of yet: the link to make
+  if (target && target !== def) return { link: target };
   const words = snake(cleanPhrase(phrase)).split("_").filter(Boolean);
   const holding = all.filter((f) => words.every((w) => f.name.split("_").includes(w)) || f.name.split("_").every((w) => words.includes(w)));
   return holding.length === 1 ? holding[0] : null;

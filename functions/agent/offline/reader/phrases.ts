@@ -5,6 +5,7 @@
  */
 import type { Word } from "../language/tagger";
 import { singularize } from "../naming";
+import { POSSESSIVE_DETERMINERS } from "../vocabulary/grammar";
 import { GENERIC_BUT_RECORDABLE, KEPT_IN, kindOf } from "./kinds";
 
 export interface NounPhrase {
@@ -52,7 +53,7 @@ const NOUNISH = new Set(["NOUN", "PROPN"]);
 export const IMPERATIVES = new Set(["track", "log", "list", "manage", "record", "keep", "store", "add", "need", "want", "show", "see", "schedule", "book", "plan"]);
 const CLAUSE_STARTS = new Set(["and", "to", "also", "can", "i", "we", "should", "must", "will", "please", "then", "or", "just", "me", "us", "lets", "let"]);
 const PLACEHOLDERS = new Set(["stuff", "things", "thing", "items", "item"]);
-const POSSESSIVES = new Set(["their", "its", "his", "her", "our", "my", "your", "whose"]);
+const POSSESSIVES = new Set([...POSSESSIVE_DETERMINERS, "whose"]);
 const DETERMINERS = new Set(["a", "an", "the", "each", "every", "any", "some", "all", "this", "that", "these", "those", "one", "per", "which", "what"]);
 /** Words tagged otherwise that are nouns in an app description ("y/n" leftovers, "id", "qty"). */
 const ALSO_NOUNS = new Set(["id", "qty", "sku", "isbn", "vin", "dob", "eta", "yesno"]);

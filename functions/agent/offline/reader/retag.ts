@@ -5,7 +5,11 @@
 import type { Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 import { singularize } from "../naming";
+import { POSSESSIVE_DETERMINERS } from "../vocabulary/grammar";
 import { IMPERATIVES, pluralNoun } from "./phrases";
+
+/** what follows a verb as its object: a possessive ("log their visits") or a pronoun ("rate them") */
+const OBJECT_WORDS: ReadonlySet<string> = new Set([...POSSESSIVE_DETERMINERS, "them", "it"]);
 
 /**
  * Tags the tagger gets wrong in chat English, put right: a noun between a plural noun (or "we") and a
@@ -17,7 +21,7 @@ export function retag(words: Word[]): Word[] {
     const [before, after] = [words[k - 1], words[k + 1]];
     depth += w.text === "(" ? 1 : w.text === ")" ? -1 : 0;
     const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || /^(we|they|i|you|people|users)$/.test(before.lower));
-    const object = after && (after.pos === "DET" || /^(their|its|his|her|our|my|your|them|it)$/.test(after.lower));
+    const object = after && (after.pos === "DET" || OBJECT_WORDS.has(after.lower));
     if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
     // "every plot holder rents one plot": after "each …" or "every …", a word in -s before "one" or a determiner is what each does
     const eachBefore = words.slice(Math.max(0, k - 4), k - 1).some((x) => /^(each|every)$/.test(x.lower)) && before?.pos === "NOUN";

@@ -90,6 +90,9 @@ export const KEEPING_VERBS: readonly string[] = [
   ...["list", "record", "collect", "store", "keep track of", "plan", "share", "rate", "review"],
 ];
 
+/** the determiners that say whose a thing is ("their licence number", "its weight"): never part of its name */
+export const POSSESSIVE_DETERMINERS: readonly string[] = ["their", "its", "his", "her", "our", "my", "your"];
+
 /** words saying whose things they are ("my", "our") */
 export const POSSESSIVES: readonly string[] = ["my", "our", "the", "your", "their", "his", "her"];
 
