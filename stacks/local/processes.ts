@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -156,15 +156,16 @@ export async function startDynamo(dir: string | null, port: number): Promise<Chi
 }
 
 /**
- * s3rver in its own process: it needs the legacy OpenSSL provider for ListObjectsV2 paging. The bucket takes the
+ * s3rver in its own process (stacks/local/s3-standin.ts: its PUTs made atomic): it needs the legacy OpenSSL provider
+ * for ListObjectsV2 paging. The bucket takes the
  * browser's presigned PUTs (the builder's uploads) under the CORS rule in s3-cors.xml, as the cloud's bucket does.
  */
 export async function startS3(dir: string, port: number, bucket: string): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
-  const bin = require.resolve("s3rver/bin/s3rver.js");
-  const cors = path.join(path.dirname(fileURLToPath(import.meta.url)), "s3-cors.xml");
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const cors = path.join(here, "s3-cors.xml");
   const child = standIn(
-    spawnStandIn(process.execPath, [bin, "--directory", path.resolve(dir), "--address", LOOPBACK, "--port", String(port), "--configure-bucket", bucket, cors, "--silent"], {
+    spawnStandIn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, path.join(here, "s3-standin.ts"), path.resolve(dir), LOOPBACK, String(port), bucket, cors], {
       env: { ...process.env, NODE_OPTIONS: "--openssl-legacy-provider" },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,

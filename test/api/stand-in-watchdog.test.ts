@@ -44,7 +44,7 @@ describe.runIf(process.platform === "linux")("the local stack's stand-ins", () =
     started.push(pids.dynamo, pids.s3);
     expect([parentOf(pids.dynamo), parentOf(pids.s3)]).toEqual([parent.pid, parent.pid]);
     expect(commandOf(pids.dynamo)).toContain("DynamoDBLocal.jar");
-    expect(commandOf(pids.s3)).toContain("s3rver");
+    expect(commandOf(pids.s3)).toContain("stacks/local/s3-standin.ts");
     expect([alive(pids.dynamo), alive(pids.s3)]).toEqual([true, true]);
 
     const gone = new Promise((resolve) => parent.once("exit", resolve));

@@ -87,8 +87,20 @@ export namespace BackendFunctions {
 
   export const publicDeployment = ({ bundle_sha: _sha, bundle_key: _key, ...deployment }: StoredDeployment): FunctionDeployment => deployment;
 
+  /** Builds under way in this process, by app, function and code: a first call right after a save joins the deploy job's build. */
+  const building = new Map<string, Promise<StoredDeployment>>();
+
   /** Resolve the function's packages and bundle it (the sandbox does the work); a failed build is kept too, with its error. */
-  export async function deploy(appId: string, name: string, code: string): Promise<StoredDeployment> {
+  export function deploy(appId: string, name: string, code: string): Promise<StoredDeployment> {
+    const id = `${appId}/${name}/${codeSha(code)}`;
+    const joined = building.get(id);
+    if (joined) return joined;
+    const build = buildAndStore(appId, name, code).finally(() => building.delete(id));
+    building.set(id, build);
+    return build;
+  }
+
+  async function buildAndStore(appId: string, name: string, code: string): Promise<StoredDeployment> {
     const built = await Sandbox.build(code);
     const base = { name, code_sha: codeSha(code), deployed_at: new Date().toISOString() };
     let deployment: StoredDeployment;
