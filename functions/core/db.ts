@@ -51,6 +51,13 @@ export function isConditionFailure(err: unknown): boolean {
   return name === "ConditionalCheckFailedException" || name === "TransactionCanceledException";
 }
 
+/** DynamoDB refused a request for a partition's throughput (after the SDK's own retries), alone or inside a transaction. */
+export function isThrottle(err: unknown): boolean {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
+  if (e?.name === "ThrottlingException" || e?.name === "ProvisionedThroughputExceededException") return true;
+  return (e?.CancellationReasons ?? []).some((r) => r.Code === "ThrottlingError" || r.Code === "ProvisionedThroughputExceeded");
+}
+
 /** Every item a Query finds, page after page (for partitions known to stay small, or whole-partition work). */
 /**
  * Set and remove an item's fields (names the server chose, never a caller's: they go into the expression as they are);

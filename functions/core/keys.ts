@@ -44,7 +44,11 @@
  * | an app's records, by any other    | Query     | pk RIX#{appId}#{Entity}#{field}  sk {enc}\x01{id} -> id |
  * |   field (index entries, written with the record; enc = order-preserving, records/indexes.ts)   |
  * | an entity's record count (sharded)| Query     | pk RECSTATS#{appId}   sk begins {Entity}#COUNT#   |
- * | an entity's index/count state     | GetItem   | pk RECSTATS#{appId}   sk {Entity}#INDEX           |
+ * | an entity's index/count state     | GetItem   | pk RECSTATS#{appId}   sk {Entity}#INDEX  (+ spread)|
+ * | an entity spread over S shards    | each of the rows above with {Entity}~k for shard k in 1..S-1:  |
+ * |   (records/shards.ts)             | REC#{appId}#{Entity}~k, RIX#…#{Entity}~k#{field}, and counters |
+ * |                                   | under RECSTATS#{appId}#{Entity}~k; a record's shard is its id's |
+ * |                                   | 27th character (base 32); a 26-character id is shard 0          |
  * | entities that ever held records   | Query     | pk RECSTATS#{appId}   (cleanup of a deleted app)  |
  * | an app user by id                 | GetItem   | pk APPUSERS#{appId}   sk USER#{id}               |
  * | an app user by e-mail (unique)    | GetItem   | pk APPUSERS#{appId}   sk EMAIL#{email} -> user_id|
@@ -107,6 +111,15 @@
  * app's visits are not all writes to one item (DynamoDB serves one item ~1,000 writes a second).
  */
 export const APP_VISIT_SHARDS = 10;
+/** The base-32 digits of a record id's shard character (records/shards.ts): a 27th character after the ULID names one of 32 shards. */
+export const RECORD_SHARD_DIGITS = "0123456789abcdefghijklmnopqrstuv";
+/** The shard a record id names: a 26-character ULID is shard 0, the partition of before spreading. */
+const recordShardOf = (id: string) => (id.length === 27 ? Math.max(0, RECORD_SHARD_DIGITS.indexOf(id[26])) : 0);
+/** An entity's name in the keys of one of its shards: shard 0 keeps the keys of before spreading, shard k is `{Entity}~k`. */
+const shardOfEntity = (entity: string, shard: number) => (shard ? `${entity}~${shard}` : entity);
+const recordsPartition = (appId: string, entity: string, shard = 0) => `REC#${appId}#${shardOfEntity(entity, shard)}`;
+const recordStatsPartition = (appId: string, entity: string, shard: number) => (shard ? `RECSTATS#${appId}#${shardOfEntity(entity, shard)}` : `RECSTATS#${appId}`);
+
 const appVisitsPartition = (date: string, shard: number) => (shard === 0 ? `PSTATS#VISITS#${date}` : `PSTATS#VISITS#${date}#${shard}`);
 
 export const Keys = {
@@ -176,30 +189,35 @@ export const Keys = {
   /** Present once any socket has joined the entity's room (AppRealtime.roomOf): absent, a write need not look for listeners. */
   entityRoomListened: (appId: string, entity: string) => ({ pk: `ROOM#entities:${appId}:${entity}`, sk: "LISTENED" }),
 
-  /** A generated app's record: one partition per app and entity, ids time-ordered so creation order is key order. */
-  record: (appId: string, entity: string, id: string) => ({ pk: `REC#${appId}#${entity}`, sk: id }),
-  recordsPartition: (appId: string, entity: string) => `REC#${appId}#${entity}`,
-  recordUpdatedIndex: (appId: string, entity: string, updatedDate: string, id: string) => ({ gsi1pk: `REC#${appId}#${entity}`, gsi1sk: `${updatedDate}#${id}` }),
-  /** The app and entity of a records partition key (a stream record's), or null for any other key. */
-  recordsPartitionOf(pk: string): { appId: string; entity: string } | null {
-    const match = /^REC#([^#]+)#(.+)$/.exec(pk);
-    return match ? { appId: match[1], entity: match[2] } : null;
+  /**
+   * A generated app's record: one partition per app and entity (and shard, records/shards.ts: an entity spread over
+   * several partitions takes more writes a second), ids time-ordered so creation order is key order.
+   */
+  record: (appId: string, entity: string, id: string) => ({ pk: recordsPartition(appId, entity, recordShardOf(id)), sk: id }),
+  recordShardOf,
+  recordsPartition,
+  recordUpdatedIndex: (appId: string, entity: string, updatedDate: string, id: string) => ({ gsi1pk: recordsPartition(appId, entity, recordShardOf(id)), gsi1sk: `${updatedDate}#${id}` }),
+  /** The app, entity and shard of a records partition key (a stream record's), or null for any other key. */
+  recordsPartitionOf(pk: string): { appId: string; entity: string; shard: number } | null {
+    const match = /^REC#([^#]+)#([^#~]+)(?:~(\d+))?$/.exec(pk);
+    return match ? { appId: match[1], entity: match[2], shard: Number(match[3] ?? 0) } : null;
   },
   /** One change to an app's records, at its DynamoDB stream sequence number (functions/core/records/history.ts). */
   recordChange: (appId: string, seq: string) => ({ pk: `RECLOG#${appId}`, sk: `SEQ#${seq}` }),
   recordChangesPartition: (appId: string) => `RECLOG#${appId}`,
   recordCount: (appId: string) => ({ pk: `RECLOG#${appId}`, sk: "COUNT" }),
-  /** one index entry of a record on a generic GSI (gsi2..gsi6): the field's encoded value, then the id */
-  recordFieldIndex: (gsi: string, appId: string, entity: string, field: string, sortKey: string) => ({ [`${gsi}pk`]: `REC#${appId}#${entity}#${field}`, [`${gsi}sk`]: sortKey }),
-  recordFieldPartition: (appId: string, entity: string, field: string) => `REC#${appId}#${entity}#${field}`,
-  /** a record's entry in the index of one of its fields (records/indexes.ts): the field's encoded value, then the id */
-  recordEntry: (appId: string, entity: string, field: string, sortKey: string) => ({ pk: `RIX#${appId}#${entity}#${field}`, sk: sortKey }),
-  recordEntriesPartition: (appId: string, entity: string, field: string) => `RIX#${appId}#${entity}#${field}`,
-  /** an entity's record counter shard, changed in the same transaction as the record */
-  recordCounter: (appId: string, entity: string, shard: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#COUNT#${shard}` }),
-  /** which fields of an entity are indexed (building or ready), and whether its counters are exact */
+  /** one index entry of a record on a generic GSI (gsi2..gsi6), in its shard: the field's encoded value, then the id */
+  recordFieldIndex: (gsi: string, appId: string, entity: string, field: string, sortKey: string, shard: number) => ({ [`${gsi}pk`]: `${recordsPartition(appId, entity, shard)}#${field}`, [`${gsi}sk`]: sortKey }),
+  recordFieldPartition: (appId: string, entity: string, field: string, shard = 0) => `${recordsPartition(appId, entity, shard)}#${field}`,
+  /** a record's entry in the index of one of its fields (records/indexes.ts), in the record's shard: the field's encoded value, then the id */
+  recordEntry: (appId: string, entity: string, field: string, sortKey: string, shard: number) => ({ pk: `RIX#${appId}#${shardOfEntity(entity, shard)}#${field}`, sk: sortKey }),
+  recordEntriesPartition: (appId: string, entity: string, field: string, shard = 0) => `RIX#${appId}#${shardOfEntity(entity, shard)}#${field}`,
+  /** one of an entity's record counter items (`sub` of RecordIndexes.SHARDS, or "base"), in the partition of the records' shard, changed in the same transaction as the record */
+  recordCounter: (appId: string, entity: string, sub: string, shard = 0) => ({ pk: recordStatsPartition(appId, entity, shard), sk: `${entity}#COUNT#${sub}` }),
+  /** which fields of an entity are indexed (building or ready), whether its counters are exact, and how many shards its records spread over */
   recordIndexState: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, sk: `${entity}#INDEX` }),
-  recordStats: (appId: string, entity: string) => ({ pk: `RECSTATS#${appId}`, skPrefix: `${entity}#` }),
+  /** an entity's stats items of one shard: shard 0's beside its index state, in the app's stats partition */
+  recordStats: (appId: string, entity: string, shard = 0) => ({ pk: recordStatsPartition(appId, entity, shard), skPrefix: `${entity}#` }),
   appRecordStatsPartition: (appId: string) => `RECSTATS#${appId}`,
 
   appUser: (appId: string, id: string) => ({ pk: `APPUSERS#${appId}`, sk: `USER#${id}` }),

@@ -6,6 +6,7 @@ import { type Group, type OpsOf, type RouteDef, type RouteKey, type routes, hono
 import type { ErrorBody } from "../../schemas/errors";
 import { Actor } from "../core/actor";
 import { Config } from "../core/config";
+import { isThrottle } from "../core/db";
 import { VisibleError, forbidden, notFound, unauthorized } from "../core/errors";
 import { Users } from "../core/identity/users";
 import { describeIssues } from "./issues";
@@ -51,6 +52,8 @@ export function callGroup<G extends Group>(group: G, ops: Record<OpsOf<G>, Op>, 
   app.notFound((c) => c.json(errorBody("Not found"), 404));
   app.onError((err, c) => {
     if (err instanceof VisibleError) return c.json(errorBody(err.message, err.extra), err.status as ContentfulStatusCode);
+    // a partition at its throughput is a moment's wait for the caller, not a failure of Kiln's
+    if (isThrottle(err)) return c.json(errorBody("Kiln is busy right now; try again in a moment."), 429);
     console.error(`[${group}] ${c.req.method} ${c.req.path}`, err);
     return c.json(errorBody("Internal server error"), 500);
   });

@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from "node:util";
-import { monotonicFactory } from "ulid";
 import { type EntityRecord, MAX_BATCH, serverRecordFields } from "../../../schemas/entities";
 import type { AppCaller } from "../actor";
 import { AppRealtime } from "../realtime/app-realtime";
@@ -9,6 +8,7 @@ import { EntitySchemas } from "./schemas";
 import { VisibleError } from "../errors";
 import { RecordQuery } from "../records/query";
 import { Records } from "../records/records";
+import { RecordShards } from "../records/shards";
 import { UpdateOperators } from "../records/update-operators";
 
 /**
@@ -20,7 +20,6 @@ import { UpdateOperators } from "../records/update-operators";
 export namespace EntityWrites {
   type Doc = Record<string, unknown>;
 
-  const nextId = monotonicFactory();
   /** Attempts at a conditional write before a hot record is reported busy. */
   const WRITE_ATTEMPTS = 8;
   /** After a lost race, wait a little (more each time, jittered) so racing writers spread out. */
@@ -37,11 +36,23 @@ export namespace EntityWrites {
   const label = (i: number | undefined, err: unknown) =>
     i !== undefined && err instanceof VisibleError ? new VisibleError(err.kind, `Record ${i + 1}: ${err.message}`, err.extra) : err;
 
+  /** Who creates, when, and over how many shards the entity's records spread (records/shards.ts). */
+  interface Creating {
+    creator: Awaited<ReturnType<typeof creatorOf>>;
+    now: string;
+    spread: number;
+  }
+
+  async function creating(scope: Entities.Scope): Promise<Creating> {
+    const [creator, spread] = await Promise.all([creatorOf(scope.caller), RecordShards.spreadOf(scope.appId, scope.entity)]);
+    return { creator, now: new Date().toISOString(), spread };
+  }
+
   /** A checked new record, not yet stored. */
-  function build(scope: Entities.Scope, input: Doc, creator: Awaited<ReturnType<typeof creatorOf>>, now: string, index?: number): EntityRecord {
+  function build(scope: Entities.Scope, input: Doc, { creator, now, spread }: Creating, index?: number): EntityRecord {
     try {
       const own = EntitySchemas.forCreate(scope.schema, input);
-      const record: EntityRecord = { id: nextId().toLowerCase(), created_date: now, updated_date: now, ...creator, is_sample: false, ...own };
+      const record: EntityRecord = { id: RecordShards.newId(spread), created_date: now, updated_date: now, ...creator, is_sample: false, ...own };
       Records.assertStorable(scope.entity, record);
       if (!scope.guard.allows("create", record)) throw new VisibleError("forbidden", `You do not have permission to create ${scope.entity} records`);
       const refused = scope.guard.unwritable(record, Object.keys(input).filter((f) => f in own));
@@ -58,7 +69,7 @@ export namespace EntityWrites {
   }
 
   export async function create(scope: Entities.Scope, input: Doc): Promise<EntityRecord> {
-    const record = build(scope, input, await creatorOf(scope.caller), new Date().toISOString());
+    const record = build(scope, input, await creating(scope));
     await Records.insert(scope.appId, scope.entity, record, scope.target.indexed);
     await announce(scope, "create", [record]);
     return scope.guard.view(record);
@@ -67,9 +78,8 @@ export namespace EntityWrites {
   /** Every record is checked before any is stored: one bad record stores none. */
   export async function createMany(scope: Entities.Scope, inputs: Doc[]): Promise<EntityRecord[]> {
     if (inputs.length === 0) return [];
-    const creator = await creatorOf(scope.caller);
-    const now = new Date().toISOString();
-    const records = inputs.map((input, i) => build(scope, input, creator, now, i));
+    const at = await creating(scope);
+    const records = inputs.map((input, i) => build(scope, input, at, i));
     await Records.insertMany(scope.appId, scope.entity, records, scope.target.indexed);
     await announce(scope, "create", records);
     return records.map((r) => scope.guard.view(r));
@@ -233,9 +243,8 @@ export namespace EntityWrites {
     const entries = [...byKey.entries()];
     // Check everything before writing anything.
     const creates = entries.filter(([k]) => !existing.has(k)).map(([, input]) => input);
-    const creator = await creatorOf(scope.caller);
-    const now = new Date().toISOString();
-    const newRecords = new Map(creates.map((input) => [input, build(scope, input, creator, now, inputs.indexOf(input))]));
+    const at = await creating(scope);
+    const newRecords = new Map(creates.map((input) => [input, build(scope, input, at, inputs.indexOf(input))]));
     const updates = entries.filter(([k]) => existing.has(k)).map(([k, input]) => ({ input, stored: existing.get(k)!, fields: EntitySchemas.forUpdate(scope.schema, input) }));
     for (const { stored, fields } of updates) {
       if (!scope.guard.allows("update", stored.record)) throw new VisibleError("forbidden", `You do not have permission to update the ${scope.entity} record ${stored.record.id}`);

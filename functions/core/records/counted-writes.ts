@@ -1,7 +1,9 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, table } from "../db";
+import { db, isThrottle, table } from "../db";
 import { Keys } from "../keys";
+import { VisibleError } from "../errors";
 import { RecordIndexes } from "./indexes";
+import { RecordShards } from "./shards";
 
 /**
  * Transactions of record writes with their entity's counter change (records.ts): a write and
@@ -12,11 +14,11 @@ export namespace CountedWrites {
   export const MAX_CHUNK_ITEMS = 99;
   export const MAX_CHUNK_BYTES = 3_500_000;
 
-  /** Add `delta` to one counter shard, picked at random so concurrent writers rarely meet. */
-  export const counterUpdate = (appId: string, entity: string, delta: number) => ({
+  /** Add `delta` to one counter item of the records' shard (records/shards.ts), picked at random so concurrent writers rarely meet. */
+  export const counterUpdate = (appId: string, entity: string, delta: number, shard = 0) => ({
     Update: {
       TableName: table(),
-      Key: Keys.recordCounter(appId, entity, String(Math.floor(Math.random() * RecordIndexes.SHARDS))),
+      Key: Keys.recordCounter(appId, entity, String(Math.floor(Math.random() * RecordIndexes.SHARDS)), shard),
       UpdateExpression: "ADD n :d",
       ExpressionAttributeValues: { ":d": delta },
     },
@@ -43,12 +45,19 @@ export namespace CountedWrites {
     }
   }
 
+  /** The counter changes of records in several shards: one per shard (records of a shard count in its own partition). */
+  export function counterUpdates(appId: string, entity: string, deltas: Map<number, number>): Record<string, unknown>[] {
+    return [...deltas].filter(([, delta]) => delta !== 0).map(([shard, delta]) => counterUpdate(appId, entity, delta, shard));
+  }
+
   /** A create or delete waiting for its transaction (the record's own write first, then its index entries), with its entity's counter change. */
   interface Counted {
     writes: Record<string, unknown>[];
     key: string;
     appId: string;
     entity: string;
+    /** the record's shard, whose counter moves */
+    shard: number;
     delta: number;
     bytes: number;
     settle: (stored: boolean) => void;
@@ -69,7 +78,7 @@ export namespace CountedWrites {
   export function counted(appId: string, entity: string, delta: number, writes: Record<string, unknown>[], key: { pk: string; sk: string }): Promise<boolean> {
     const bytes = Buffer.byteLength(JSON.stringify(writes)) * 2;
     return new Promise((settle, fail) => {
-      waiting.push({ writes, key: `${key.pk}|${key.sk}`, appId, entity, delta, bytes, settle, fail });
+      waiting.push({ writes, key: `${key.pk}|${key.sk}`, appId, entity, shard: Keys.recordShardOf(key.sk), delta, bytes, settle, fail });
       if (!committing) void commitWaiting();
     });
   }
@@ -92,7 +101,7 @@ export namespace CountedWrites {
     let writes = 0;
     for (let i = 0; i < waiting.length; ) {
       const w = waiting[i];
-      const entity = `${w.appId}|${w.entity}`;
+      const entity = `${w.appId}|${w.entity}|${w.shard}`;
       const items = writes + w.writes.length + entities.size + (entities.has(entity) ? 0 : 1);
       if (group.length && (items > 100 || bytes + w.bytes > MAX_CHUNK_BYTES)) break;
       if (keys.has(w.key)) {
@@ -119,7 +128,7 @@ export namespace CountedWrites {
       } catch (err) {
         // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
         if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
-        else group[0].fail(err);
+        else group[0].fail(await throttled(group[0], err));
         return;
       }
       if (!failed.length) {
@@ -136,14 +145,26 @@ export namespace CountedWrites {
     }
   }
 
-  /** One counter change per entity of a group: the sum of its writes' changes. */
+  /** One counter change per entity and shard of a group: the sum of its writes' changes. */
   function countersOf(group: Counted[]): Record<string, unknown>[] {
-    const deltas = new Map<string, { appId: string; entity: string; delta: number }>();
+    const deltas = new Map<string, { appId: string; entity: string; shard: number; delta: number }>();
     for (const w of group) {
-      const d = deltas.get(`${w.appId}|${w.entity}`) ?? { appId: w.appId, entity: w.entity, delta: 0 };
+      const id = `${w.appId}|${w.entity}|${w.shard}`;
+      const d = deltas.get(id) ?? { appId: w.appId, entity: w.entity, shard: w.shard, delta: 0 };
       d.delta += w.delta;
-      deltas.set(`${w.appId}|${w.entity}`, d);
+      deltas.set(id, d);
     }
-    return [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta));
+    return [...deltas.values()].filter((d) => d.delta !== 0).map((d) => counterUpdate(d.appId, d.entity, d.delta, d.shard));
+  }
+
+  /**
+   * A write DynamoDB throttled (its partition takes no more a second, after the SDK's own retries) spreads its
+   * entity over more partitions (records/shards.ts), so the creates after it land where there is room; this one
+   * is answered 429, to be sent again.
+   */
+  async function throttled(w: Counted, err: unknown): Promise<unknown> {
+    if (!isThrottle(err)) return err;
+    await RecordShards.widen(w.appId, w.entity).catch(() => false);
+    return new VisibleError("rate_limited", `${w.entity} records are being written faster than they can be stored right now; they are being spread out. Try again in a moment.`);
   }
 }

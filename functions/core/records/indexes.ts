@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type EntityRecord, INDEX_HINT, MAX_DECLARED_INDEXES, declaredIndexes, serverRecordFields } from "../../../schemas/entities";
 import { Actor } from "../actor";
 import { db, queryAll, table } from "../db";
-import { Keys } from "../keys";
+import { Keys, RECORD_SHARD_DIGITS } from "../keys";
 
 /**
  * The indexes of an app's records (keys.ts, record section), which nobody has to declare.
@@ -104,12 +104,16 @@ export namespace RecordIndexes {
   /** The built-in index attributes a record item carries. */
   export function attributesOf(appId: string, entity: string, record: EntityRecord): Record<string, string> {
     const out: Record<string, string> = { ...Keys.recordUpdatedIndex(appId, entity, record.updated_date, record.id) };
-    for (const [field, gsi] of Object.entries(BUILT_IN)) Object.assign(out, Keys.recordFieldIndex(gsi, appId, entity, field, sortKeyOf(record, field)));
+    const shard = Keys.recordShardOf(record.id);
+    for (const [field, gsi] of Object.entries(BUILT_IN)) Object.assign(out, Keys.recordFieldIndex(gsi, appId, entity, field, sortKeyOf(record, field), shard));
     return out;
   }
 
-  /** A record's entry in the index of `field`. */
-  export const entryOf = (appId: string, entity: string, record: EntityRecord, field: string) => ({ ...Keys.recordEntry(appId, entity, field, sortKeyOf(record, field)), id: record.id });
+  /** A record's entry in the index of `field` (in the record's shard). */
+  export const entryOf = (appId: string, entity: string, record: EntityRecord, field: string) => ({
+    ...Keys.recordEntry(appId, entity, field, sortKeyOf(record, field), Keys.recordShardOf(record.id)),
+    id: record.id,
+  });
 
   /** The entries to delete and to put when a record changes from `before` to `after` (either absent for a create or delete). */
   export function entryChanges(appId: string, entity: string, fields: string[], before: EntityRecord | undefined, after: EntityRecord | undefined) {
@@ -119,7 +123,7 @@ export namespace RecordIndexes {
       const old = before && sortKeyOf(before, field);
       const now = after && sortKeyOf(after, field);
       if (old === now) continue;
-      if (before) deletes.push(Keys.recordEntry(appId, entity, field, old!));
+      if (before) deletes.push(Keys.recordEntry(appId, entity, field, old!, Keys.recordShardOf(before.id)));
       if (after) puts.push(entryOf(appId, entity, after, field));
     }
     return { puts, deletes };
@@ -139,6 +143,12 @@ export namespace RecordIndexes {
       if (name.startsWith("ix_") && value && typeof value === "object") out[name.slice(3)] = value as Field;
     }
     return out;
+  }
+
+  /** Over how many shards the entity's records spread (records/shards.ts): the state item's `spread`, 1 when it has none. */
+  export function spreadOf(item: Record<string, unknown> | undefined): number {
+    const spread = Number(item?.spread);
+    return Number.isInteger(spread) && spread > 1 ? Math.min(spread, RECORD_SHARD_DIGITS.length) : 1;
   }
 
   /** The entity's state item: the request's first batch when it read it (functions/http/group.ts), else a consistent read. */
@@ -162,21 +172,29 @@ export namespace RecordIndexes {
     count: number | null;
   }
 
-  /** An entity's indexed fields and count, in one Query of its stats items. */
+  /** The counter items of one shard's stats partition (shard 0's hold the state item too). */
+  const statsOf = (appId: string, entity: string, shard: number) => {
+    const stats = Keys.recordStats(appId, entity, shard);
+    return queryAll({ KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": stats.pk, ":s": stats.skPrefix }, ConsistentRead: true });
+  };
+  const counted = (items: Record<string, unknown>[], stateSk: string) => items.filter((i) => i.sk !== stateSk).reduce((n, i) => n + Number(i.n ?? 0), 0);
+
+  /** An entity's indexed fields and count: one Query of its stats items, and one more per further shard of a spread entity (records/shards.ts). */
   export async function state(appId: string, entity: string): Promise<State> {
-    const stats = Keys.recordStats(appId, entity);
-    let total = 0;
-    let index: Record<string, unknown> | undefined;
-    const items = await queryAll({
-      KeyConditionExpression: "pk = :p AND begins_with(sk, :s)",
-      ExpressionAttributeValues: { ":p": stats.pk, ":s": stats.skPrefix },
-      ConsistentRead: true,
-    });
-    for (const item of items) {
-      if (item.sk === Keys.recordIndexState(appId, entity).sk) index = item;
-      else total += Number(item.n ?? 0);
-    }
+    const stateSk = Keys.recordIndexState(appId, entity).sk;
+    const items = await statsOf(appId, entity, 0);
+    const index = items.find((item) => item.sk === stateSk);
+    let total = counted(items, stateSk);
+    const spread = spreadOf(index);
+    if (spread > 1 && index?.counted) for (const more of await Promise.all(Array.from({ length: spread - 1 }, (_, k) => statsOf(appId, entity, k + 1)))) total += counted(more, stateSk);
     return { fields: fieldsOf(index), count: index?.counted ? total : null };
+  }
+
+  /** The sum of every counter item of the entity, across the shards below `spread`. */
+  export async function counterTotal(appId: string, entity: string, spread: number): Promise<number> {
+    const stateSk = Keys.recordIndexState(appId, entity).sk;
+    const shards = await Promise.all(Array.from({ length: Math.max(spread, 1) }, (_, k) => statsOf(appId, entity, k)));
+    return shards.reduce((n, items) => n + counted(items, stateSk), 0);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { RecordIndexes } from "./indexes";
 import { Records } from "./records";
+import { RecordShards } from "./shards";
 
 /**
  * The query planner: which stored order or index a filter and sort read. It uses an index
@@ -157,13 +158,15 @@ export namespace QueryPlan {
    */
   export async function* run(target: Target, plan: Plan, after?: Position, wanted?: number): AsyncGenerator<Records.Stored> {
     const { appId, entity } = target;
+    // the shards to read (records/shards.ts), from the state item the request read first
+    const spread = await RecordShards.spreadOf(appId, entity);
     if (plan.source.kind === "created") {
       const from = plan.ordered && after ? { id: after[1] } : undefined;
-      yield* Records.walk(appId, entity, { order: "created", descending: plan.source.descending, after: from, first: wanted });
+      yield* Records.walk(appId, entity, { order: "created", descending: plan.source.descending, after: from, first: wanted, spread });
       return;
     }
     for (const scan of plan.source.scans) {
-      const bounded = { ...scan, first: wanted };
+      const bounded = { ...scan, first: wanted, spread };
       if (plan.ordered && after && scan.prefix === undefined) {
         const at = keys(scan.gsi).position(after[0], after[1]);
         if (scan.descending) bounded.hi = bounded.hi === undefined || at < bounded.hi ? at : bounded.hi;

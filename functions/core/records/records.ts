@@ -7,6 +7,7 @@ import { EntitySchemas } from "../entities/schemas";
 import { VisibleError } from "../errors";
 import { Keys } from "../keys";
 import { RecordIndexes } from "./indexes";
+import { RecordShards } from "./shards";
 
 /**
  * Storage of a generated app's records (DESIGN §3): a partition per app and entity, sort
@@ -100,8 +101,15 @@ export namespace Records {
     visit(record, "", 0);
   }
 
-  /** Ids are this module's lower-case ULIDs; anything else cannot be a record (and must never reach a key). */
-  export const isRecordId = (id: string) => /^[0-9a-z]{26}$/.test(id);
+  /** Ids are this module's lower-case ULIDs, with a shard digit when the entity is spread (shards.ts); anything else cannot be a record (and must never reach a key). */
+  export const isRecordId = (id: string) => /^[0-9a-z]{26}[0-9a-v]?$/.test(id);
+
+  /** Counter moves by the shard of each record id. */
+  const byShard = (moves: (readonly [string, number])[]) => {
+    const deltas = new Map<number, number>();
+    for (const [id, delta] of moves) deltas.set(Keys.recordShardOf(id), (deltas.get(Keys.recordShardOf(id)) ?? 0) + delta);
+    return deltas;
+  };
 
   /** A record, read consistently: the request's first batch (http.ts) when it holds it and no one took it yet, else the table. */
   export async function get(appId: string, entity: string, id: string): Promise<Stored | undefined> {
@@ -144,10 +152,12 @@ export namespace Records {
     const perChunk = Math.max(1, Math.floor(CountedWrites.MAX_CHUNK_ITEMS / (1 + fields.length)));
     const chunks: EntityRecord[][] = [];
     let bytes = 0;
-    for (const record of records) {
+    // a chunk holds records of one shard (shards.ts), whose one counter it moves
+    const byShardOrder = [...records].sort((a, b) => Keys.recordShardOf(a.id) - Keys.recordShardOf(b.id));
+    for (const record of byShardOrder) {
       const size = Buffer.byteLength(JSON.stringify(record)) * 2;
       const last = chunks[chunks.length - 1];
-      if (!last || last.length >= perChunk || bytes + size > CountedWrites.MAX_CHUNK_BYTES) {
+      if (!last || last.length >= perChunk || bytes + size > CountedWrites.MAX_CHUNK_BYTES || Keys.recordShardOf(last[0].id) !== Keys.recordShardOf(record.id)) {
         chunks.push([record]);
         bytes = size;
       } else {
@@ -160,7 +170,8 @@ export namespace Records {
         { Put: { TableName: table(), Item: itemOf(appId, entity, record, 1), ConditionExpression: "attribute_not_exists(pk)" } },
         ...fields.map((f) => put(RecordIndexes.entryOf(appId, entity, record, f))),
       ]);
-      if ((await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length)])).length) throw new Error("A new record's id already exists");
+      const shard = Keys.recordShardOf(chunk[0].id);
+      if ((await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length, shard)])).length) throw new Error("A new record's id already exists");
     };
     for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
     await settle(appId, entity, fields, readAt, records);
@@ -187,8 +198,8 @@ export namespace Records {
       ...records.map((record) => ({ PutRequest: { Item: itemOf(appId, entity, record, (current.get(record.id)?.version ?? 0) + 1) } })),
       ...entries.flatMap((e) => [...e.deletes.map((Key) => ({ DeleteRequest: { Key } })), ...e.puts.map((Item) => ({ PutRequest: { Item } }))]),
     ]);
-    const added = records.filter((r) => !current.has(r.id)).length;
-    if (added !== gone.length) await db().send(new UpdateCommand(CountedWrites.counterUpdate(appId, entity, added - gone.length).Update));
+    const moves = byShard([...records.filter((r) => !current.has(r.id)).map((r) => [r.id, 1] as const), ...gone.map((g) => [g.record.id, -1] as const)]);
+    for (const update of CountedWrites.counterUpdates(appId, entity, moves)) await db().send(new UpdateCommand((update as { Update: never }).Update));
     await settle(appId, entity, fields, readAt, records);
     return { restored: records.length, deleted: gone.length };
   }
@@ -242,6 +253,8 @@ export namespace Records {
     since?: string;
     /** the first page's size: how many records the caller expects to need (later pages double) */
     first?: number;
+    /** the entity's spread, when the caller holds it (else read from its state item) */
+    spread?: number;
   }
 
   /**
@@ -253,13 +266,24 @@ export namespace Records {
    * from gsi1, which in the cloud may trail a write by a moment).
    */
   export async function* walk(appId: string, entity: string, options: Walk): AsyncGenerator<Stored> {
-    const pk = Keys.recordsPartition(appId, entity);
+    if (options.after && !isRecordId(options.after.id)) throw new VisibleError("input", "cursor is not valid; pass the next_cursor of the previous page");
+    const byUpdate = options.order === "updated";
+    const shards = RecordShards.all(options.spread ?? (await RecordShards.spreadOf(appId, entity)));
+    yield* merged(
+      shards.map((shard) => walkShard(appId, entity, shard, options)),
+      options.descending,
+      byUpdate ? (item) => String(item.gsi1sk) : (item) => String(item.sk),
+    );
+  }
+
+  async function* walkShard(appId: string, entity: string, shard: number, options: Walk): AsyncGenerator<[Record<string, unknown>, Stored]> {
+    const pk = Keys.recordsPartition(appId, entity, shard);
     const byUpdate = options.order === "updated";
     let start: Record<string, unknown> | undefined;
     if (options.after) {
-      if (!isRecordId(options.after.id)) throw new VisibleError("input", "cursor is not valid; pass the next_cursor of the previous page");
-      start = Keys.record(appId, entity, options.after.id);
-      if (byUpdate) start = { ...start, ...Keys.recordUpdatedIndex(appId, entity, options.after.updated_date ?? "", options.after.id) };
+      // the cursor's position in this shard's order (a key no item of the shard need hold)
+      start = { pk, sk: options.after.id };
+      if (byUpdate) start = { ...start, gsi1pk: pk, gsi1sk: Keys.recordUpdatedIndex(appId, entity, options.after.updated_date ?? "", options.after.id).gsi1sk };
     }
     const since = byUpdate && options.since !== undefined;
     let pageSize = firstPage(options.first);
@@ -278,11 +302,39 @@ export namespace Records {
       );
       for (const item of page.Items ?? []) {
         // Only this entity's records belong to its index; anything else here was planted and is not read.
-        if (item.pk === pk) yield toStored(item);
+        if (item.pk === pk) yield [item, toStored(item)];
       }
       start = page.LastEvaluatedKey;
       pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
+  }
+
+  /**
+   * The items of an entity's shards as one sequence in key order: each shard's own sequence is in that order, so
+   * the next is always the least (greatest, descending) of the shards' next items. One shard reads straight through.
+   */
+  async function* merged(shards: AsyncGenerator<[Record<string, unknown>, Stored]>[], descending: boolean, keyOf: (item: Record<string, unknown>) => string): AsyncGenerator<Stored> {
+    if (shards.length === 1) {
+      for await (const [, stored] of shards[0]) yield stored;
+      return;
+    }
+    try {
+      const heads = await Promise.all(shards.map((shard) => shard.next()));
+      for (;;) {
+        let best = -1;
+        let bestKey = "";
+        for (const [i, head] of heads.entries()) {
+          if (head.done) continue;
+          const key = keyOf(head.value[0]);
+          if (best < 0 || (descending ? key > bestKey : key < bestKey)) [best, bestKey] = [i, key];
+        }
+        if (best < 0) return;
+        yield (heads[best].value as [Record<string, unknown>, Stored])[1];
+        heads[best] = await shards[best].next();
+      }
+    } finally {
+      await Promise.all(shards.map((shard) => shard.return(undefined)));
+    }
   }
 
   /** A stretch of one index: a built-in GSI or a field's entries (`RecordIndexes.ENTRIES`), the field, and bounds on its sort key (indexes.ts encoding). */
@@ -297,16 +349,27 @@ export namespace Records {
     hi?: string;
     /** as in Walk */
     first?: number;
+    spread?: number;
   }
 
-  /** The records one index stretch holds, in its order, page by page (pages grow as in walk). */
+  /** The records one index stretch holds, in its order, page by page (pages grow as in walk), across the entity's shards. */
   export async function* indexWalk(appId: string, entity: string, scan: IndexScan): AsyncGenerator<Stored> {
     if (scan.lo !== undefined && scan.hi !== undefined && scan.lo > scan.hi) return;
-    const pk = Keys.recordsPartition(appId, entity);
+    const shards = RecordShards.all(scan.spread ?? (await RecordShards.spreadOf(appId, entity)));
+    const sk = scan.gsi === RecordIndexes.ENTRIES ? "sk" : `${scan.gsi}sk`;
+    yield* merged(
+      shards.map((shard) => indexShard(appId, entity, shard, scan)),
+      scan.descending,
+      (item) => String(item[sk]),
+    );
+  }
+
+  async function* indexShard(appId: string, entity: string, shard: number, scan: IndexScan): AsyncGenerator<[Record<string, unknown>, Stored]> {
+    const pk = Keys.recordsPartition(appId, entity, shard);
     const entries = scan.gsi === RecordIndexes.ENTRIES;
     const [pkName, sk] = entries ? ["pk", "sk"] : [`${scan.gsi}pk`, `${scan.gsi}sk`];
     const values: Record<string, unknown> = {
-      ":p": entries ? Keys.recordEntriesPartition(appId, entity, scan.field) : scan.gsi === "gsi1" ? pk : Keys.recordFieldPartition(appId, entity, scan.field),
+      ":p": entries ? Keys.recordEntriesPartition(appId, entity, scan.field, shard) : scan.gsi === "gsi1" ? pk : Keys.recordFieldPartition(appId, entity, scan.field, shard),
     };
     let condition = `${pkName} = :p`;
     if (scan.prefix !== undefined) {
@@ -339,19 +402,17 @@ export namespace Records {
           Limit: pageSize,
         }),
       );
-      if (entries) yield* recordsOf(appId, entity, (page.Items ?? []).map((item) => String(item.id)));
-      else for (const item of page.Items ?? []) if (item.pk === pk) yield toStored(item);
+      if (entries) {
+        const items = page.Items ?? [];
+        const found = await getMany(appId, entity, items.map((item) => String(item.id)));
+        // an entry whose record is gone is passed over
+        for (const item of items) {
+          const stored = found.get(String(item.id));
+          if (stored) yield [item, stored];
+        }
+      } else for (const item of page.Items ?? []) if (item.pk === pk) yield [item, toStored(item)];
       start = page.LastEvaluatedKey;
       pageSize = Math.min(pageSize * 2, 1000);
     } while (start);
-  }
-
-  /** The records of these ids in this order (an entry whose record is gone is passed over). */
-  async function* recordsOf(appId: string, entity: string, ids: string[]): AsyncGenerator<Stored> {
-    const found = await getMany(appId, entity, ids);
-    for (const id of ids) {
-      const stored = found.get(id);
-      if (stored) yield stored;
-    }
   }
 }

@@ -5,6 +5,7 @@ import { EntitySchemas } from "../entities/schemas";
 import { Keys } from "../keys";
 import { CodeQueries } from "./code-queries";
 import { RecordIndexes } from "./indexes";
+import { RecordShards } from "./shards";
 import { Records } from "./records";
 
 /**
@@ -78,21 +79,17 @@ export namespace RecordUpkeep {
     } while (start);
   }
 
-  /** Delete an entity's records, a page at a time, then its index entries, counters and index state. */
+  /** Delete an entity's records, a page at a time, then its index entries, counters and index state, in every shard it spread over (shards.ts). */
   export async function purge(appId: string, entity: string): Promise<void> {
-    for (const field of Object.keys(RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true)))) await dropEntries(appId, entity, field);
-    await deletePartition(Keys.recordsPartition(appId, entity));
-    const stats = Keys.recordStats(appId, entity);
-    await deletePartition(stats.pk, stats.skPrefix);
-  }
-
-  /** Sum of the counter shards. */
-  async function shardSum(appId: string, entity: string): Promise<number> {
-    const stats = Keys.recordStats(appId, entity);
-    const page = await db().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: "pk = :p AND begins_with(sk, :s)", ExpressionAttributeValues: { ":p": stats.pk, ":s": `${entity}#COUNT#` }, ConsistentRead: true }),
-    );
-    return (page.Items ?? []).reduce((n, item) => n + Number(item.n ?? 0), 0);
+    const state = await RecordIndexes.readState(appId, entity, true);
+    const shards = RecordShards.all(RecordIndexes.spreadOf(state));
+    for (const field of Object.keys(RecordIndexes.fieldsOf(state))) await dropEntries(appId, entity, field, shards);
+    for (const shard of shards) await deletePartition(Keys.recordsPartition(appId, entity, shard));
+    // shard 0's stats (with the state item, which names the spread) go last
+    for (const shard of shards.reverse()) {
+      const stats = Keys.recordStats(appId, entity, shard);
+      await deletePartition(stats.pk, stats.skPrefix);
+    }
   }
 
   /**
@@ -106,14 +103,16 @@ export namespace RecordUpkeep {
     const listed = RecordIndexes.fieldsOf(await RecordIndexes.readState(appId, entity, true));
     for (const field of Object.keys(listed).filter((f) => !keep.has(f))) {
       await RecordIndexes.drop(appId, entity, field);
-      await dropEntries(appId, entity, field);
+      await dropEntries(appId, entity, field, RecordShards.all(await RecordShards.spreadOf(appId, entity)));
     }
     await RecordIndexes.request(appId, entity, RecordIndexes.schemaFields(schema));
     await backfill(appId, entity);
     if (!(await RecordIndexes.readState(appId, entity, true))?.counted) await count(appId, entity);
   }
 
-  const dropEntries = (appId: string, entity: string, field: string) => deletePartition(Keys.recordEntriesPartition(appId, entity, field));
+  async function dropEntries(appId: string, entity: string, field: string, shards: number[]): Promise<void> {
+    for (const shard of shards) await deletePartition(Keys.recordEntriesPartition(appId, entity, field, shard));
+  }
 
   /**
    * Write the entries of every field still building, then mark it ready. From the moment a
@@ -182,10 +181,13 @@ export namespace RecordUpkeep {
         if (Date.now() > until) return;
         await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)));
       }
-      const before = await shardSum(appId, entity);
+      // a spread read once: a widening meanwhile only moves where later creates go, which the second sum sees
+      const spread = RecordIndexes.spreadOf(await RecordIndexes.readState(appId, entity, true));
+      const before = await RecordIndexes.counterTotal(appId, entity, spread);
       let scanned = 0;
       for await (const _ of Records.walk(appId, entity, { order: "created", descending: false })) scanned++;
-      if ((await shardSum(appId, entity)) !== before) continue;
+      const after = await RecordIndexes.counterTotal(appId, entity, RecordIndexes.spreadOf(await RecordIndexes.readState(appId, entity, true)));
+      if (after !== before) continue;
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
