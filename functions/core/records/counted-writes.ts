@@ -128,7 +128,7 @@ export namespace CountedWrites {
       } catch (err) {
         // Anything else fails only the write that caused it: a group that failed goes again one write at a time.
         if (group.length > 1) await Promise.all(group.map((w) => commitGroup([w])));
-        else group[0].fail(await throttled(group[0], err));
+        else group[0].fail(await spreadOnThrottle(group[0].appId, group[0].entity, err));
         return;
       }
       if (!failed.length) {
@@ -162,9 +162,9 @@ export namespace CountedWrites {
    * entity over more partitions (records/shards.ts), so the creates after it land where there is room; this one
    * is answered 429, to be sent again.
    */
-  async function throttled(w: Counted, err: unknown): Promise<unknown> {
+  export async function spreadOnThrottle(appId: string, entity: string, err: unknown): Promise<unknown> {
     if (!isThrottle(err)) return err;
-    await RecordShards.widen(w.appId, w.entity).catch(() => false);
-    return new VisibleError("rate_limited", `${w.entity} records are being written faster than they can be stored right now; they are being spread out. Try again in a moment.`);
+    await RecordShards.widen(appId, entity).catch(() => false);
+    return new VisibleError("rate_limited", `${entity} records are being written faster than they can be stored right now; they are being spread out. Try again in a moment.`);
   }
 }

@@ -171,7 +171,10 @@ export namespace Records {
         ...fields.map((f) => put(RecordIndexes.entryOf(appId, entity, record, f))),
       ]);
       const shard = Keys.recordShardOf(chunk[0].id);
-      if ((await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length, shard)])).length) throw new Error("A new record's id already exists");
+      const failed = await CountedWrites.transact(() => [...puts, CountedWrites.counterUpdate(appId, entity, chunk.length, shard)]).catch(async (err) => {
+        throw await CountedWrites.spreadOnThrottle(appId, entity, err);
+      });
+      if (failed.length) throw new Error("A new record's id already exists");
     };
     for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(write));
     await settle(appId, entity, fields, readAt, records);
