@@ -36,7 +36,7 @@
  * | an app's record by id             | GetItem   | pk REC#{appId}#{Entity}  sk {id} (lower-case ULID) |
  * | an app's records, by created_date | Query     | pk REC#{appId}#{Entity}  (reverse for newest 1st)  |
  * | an app's records, by updated_date | Query     | gsi1 REC#{appId}#{Entity}  gsi1sk {updated}#{id}   |
- * | an app's record changes, in stream| Query     | pk RECLOG#{appId}     sk SEQ#{stream seq, 40 digits} (TTL) |
+ * | an app's record changes, in stream| Query     | pk RECLOG#{appId}[~k] sk SEQ#{stream seq, 40 digits} (TTL) |
  * |   order (old images; restore undoes those after a checkpoint's seq)                           |
  * | an app's record count (stream-kept)| GetItem  | pk RECLOG#{appId}     sk COUNT                   |
  * | an app's records, by created_by   | Query     | gsi2 REC#{appId}#{Entity}#created_by  gsi2sk {enc}\x01{id} |
@@ -203,8 +203,9 @@ export const Keys = {
     return match ? { appId: match[1], entity: match[2], shard: Number(match[3] ?? 0) } : null;
   },
   /** One change to an app's records, at its DynamoDB stream sequence number (functions/core/records/history.ts). */
-  recordChange: (appId: string, seq: string) => ({ pk: `RECLOG#${appId}`, sk: `SEQ#${seq}` }),
-  recordChangesPartition: (appId: string) => `RECLOG#${appId}`,
+  recordChange: (appId: string, seq: string, shard = 0) => ({ pk: `RECLOG#${appId}${shard ? `~${shard}` : ""}`, sk: `SEQ#${seq}` }),
+  /** the changes of records of one shard (a record's changes are all in its own shard's log) */
+  recordChangesPartition: (appId: string, shard = 0) => `RECLOG#${appId}${shard ? `~${shard}` : ""}`,
   recordCount: (appId: string) => ({ pk: `RECLOG#${appId}`, sk: "COUNT" }),
   /** one index entry of a record on a generic GSI (gsi2..gsi6), in its shard: the field's encoded value, then the id */
   recordFieldIndex: (gsi: string, appId: string, entity: string, field: string, sortKey: string, shard: number) => ({ [`${gsi}pk`]: `${recordsPartition(appId, entity, shard)}#${field}`, [`${gsi}sk`]: sortKey }),

@@ -13,6 +13,8 @@ import { builtApp, call, signedIn, useStackLinks, waitForApp } from "./helpers";
 
 useStackLinks();
 const { Records } = await import("../../functions/core/records/records");
+const { RecordShards } = await import("../../functions/core/records/shards");
+const { RECORD_SHARD_DIGITS } = await import("../../functions/core/keys");
 
 const newId = monotonicFactory();
 let token: string;
@@ -45,7 +47,7 @@ function plan(count: number, mix: { create: number; update: number }, rand: () =
     if (roll < mix.create || ids.length < 10) {
       const now = new Date().toISOString();
       const record: EntityRecord = {
-        id: newId().toLowerCase(),
+        id: idOf(entity, rand),
         created_date: now,
         updated_date: now,
         created_by: "owner@test.kiln",
@@ -75,6 +77,10 @@ function plan(count: number, mix: { create: number; update: number }, rand: () =
   }
   return ops;
 }
+
+/** A new record's id: the first entity spreads over 4 partitions after the first 2k creates (records/shards.ts), its ids then carry their shard. */
+let spread = 1;
+const idOf = (entity: string, rand: () => number) => `${newId().toLowerCase()}${entity === entities[0] && spread > 1 ? RECORD_SHARD_DIGITS[Math.floor(rand() * spread)] : ""}`;
 
 /** The indexed fields of each entity, resolved once per run as a caller of many writes does (records.ts WriteOptions). */
 const indexed = new Map<string, string[]>();
@@ -131,6 +137,9 @@ describe("restore with data from the record history", () => {
   it("brings back exactly the records of the checkpoint after 10k changes, and undoing it exactly those before", { timeout: 600_000 }, async () => {
     const rand = random(14);
     await run(plan(2_000, { create: 1, update: 0 }, rand));
+    // from here the first entity's records spread over 4 partitions: their changes are logged in their shards' logs, and restored from them
+    expect(await RecordShards.widen(app.id, entities[0], 4)).toBe(true);
+    spread = 4;
     await run(plan(3_000, { create: 0.3, update: 0.45 }, rand));
     const atCheckpoint = modelled();
     expect(await stored()).toEqual(atCheckpoint);

@@ -5,7 +5,7 @@ import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord } from "aws-lambda";
 import type { EntityRecord } from "../../../schemas/entities";
 import { batchWrite, db, isConditionFailure, table } from "../db";
-import { Keys } from "../keys";
+import { Keys, RECORD_SHARD_DIGITS } from "../keys";
 
 /**
  * The history that lets a checkpoint bring an app's records back without copying them
@@ -69,7 +69,8 @@ export namespace RecordHistory {
         const before = recordOf(record.dynamodb?.OldImage as Record<string, AttributeValue> | undefined);
         const after = recordOf(record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined);
         if (isDeepStrictEqual(before, after)) continue;
-        entries.push({ PutRequest: { Item: { ...Keys.recordChange(partition.appId, seqOf(record)), entity: partition.entity, id: sk, old: before, ttl } } });
+        // in the log of the record's shard (shards.ts): a spread entity's changes are not held to one partition's writes either
+        entries.push({ PutRequest: { Item: { ...Keys.recordChange(partition.appId, seqOf(record), partition.shard), entity: partition.entity, id: sk, old: before, ttl } } });
         const delta = (after ? 1 : 0) - (before ? 1 : 0);
         if (delta) deltas.set(partition.appId, (deltas.get(partition.appId) ?? 0) + delta);
       } else if (record.eventName === "INSERT" && Keys.kindOf(pk, sk) === "checkpoint") {
@@ -119,29 +120,36 @@ export namespace RecordHistory {
    */
   export async function changedSince(appId: string, fromSeq: string, untilSeq: string): Promise<Map<string, Map<string, EntityRecord | null>>> {
     const byEntity = new Map<string, Map<string, EntityRecord | null>>();
-    const pk = Keys.recordChangesPartition(appId);
-    const from = Keys.recordChange(appId, fromSeq).sk;
-    const until = Keys.recordChange(appId, untilSeq).sk;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: "pk = :p AND sk BETWEEN :from AND :until",
-          ExpressionAttributeValues: { ":p": pk, ":from": from, ":until": until },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
+    // every shard's log at once (a rare read: restoring a checkpoint); a record's changes are all in one of them, in order
+    const logs = await Promise.all([...RECORD_SHARD_DIGITS].map((_, shard) => changesIn(appId, shard, fromSeq, untilSeq)));
+    for (const items of logs) {
+      for (const item of items) {
         const entity = item.entity as string;
         const records = byEntity.get(entity) ?? new Map<string, EntityRecord | null>();
         byEntity.set(entity, records);
         // ascending: the first change after the checkpoint holds the record as it was then
         if (!records.has(item.id as string)) records.set(item.id as string, (item.old as EntityRecord | null) ?? null);
       }
+    }
+    return byEntity;
+  }
+
+  async function changesIn(appId: string, shard: number, fromSeq: string, untilSeq: string): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: "pk = :p AND sk BETWEEN :from AND :until",
+          ExpressionAttributeValues: { ":p": Keys.recordChangesPartition(appId, shard), ":from": Keys.recordChange(appId, fromSeq).sk, ":until": Keys.recordChange(appId, untilSeq).sk },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
-    return byEntity;
+    return out;
   }
 }
