@@ -1,6 +1,6 @@
-import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import { ulid } from "ulid";
@@ -33,7 +33,8 @@ const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "::1", "[::1]"];
 
 /**
  * E-mail: SES in the cloud; on one machine an SMTP server when `SMTP_URL` names one (`npm run team`, or `npm start`),
- * otherwise the table's outbox (viewable at /api/local/outbox).
+ * otherwise the table's outbox (viewable at /api/local/outbox). The SES client and nodemailer's transport are loaded
+ * by the first send, not by every handler that may send (together some 300 KB of a cold start).
  */
 export namespace Mail {
   let ses: SESv2Client | undefined;
@@ -87,6 +88,7 @@ export namespace Mail {
       );
       return;
     }
+    const { SESv2Client, SendEmailCommand } = await import("@aws-sdk/client-sesv2");
     ses ??= new SESv2Client({});
     try {
       await ses.send(
@@ -107,6 +109,7 @@ export namespace Mail {
   }
 
   async function sendSmtp(server: SmtpServer, message: Omit<Mail, "fromName"> & { from: string }) {
+    const { createTransport } = await import("nodemailer");
     if (smtp?.url !== server.url) {
       smtp?.transport.close();
       smtp = { url: server.url, transport: createTransport(transportOptions(server.url)) };

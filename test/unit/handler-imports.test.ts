@@ -36,4 +36,21 @@ describe("what a handler loads before its first call", () => {
     expect(inputs.filter((i) => /^functions\/core\/(apps\/|checkpoints\/|backend\/|support\/tickets\.ts$)/.test(i))).toEqual([]);
     expect(inputs).toContain("functions/core/records/history.ts");
   }, 60_000);
+
+  it("handlers that may send an e-mail load nodemailer's transport and the SES client only with the first send", async () => {
+    for (const handler of ["functions/http/appauth.ts", "functions/http/support.ts", "functions/http/integrations.ts"]) {
+      const inputs = await coldInputs(handler, false);
+      expect(inputs, handler).toContain("functions/core/mail.ts");
+      expect(packages(inputs), handler).not.toContain("@aws-sdk/client-sesv2");
+      // of nodemailer, only its address and SMTP-URL parsers (the start-up checks of MAIL_FROM and SMTP_URL)
+      expect(inputs.filter((i) => /nodemailer\/dist\/[^/]+\/(nodemailer\.js|smtp-transport|smtp-connection|mailer|mail-composer|mime-node)/.test(i)), handler).toEqual([]);
+      expect(inputs.filter((i) => i.includes("nodemailer/dist/esm/addressparser/")).length, handler).toBe(1);
+    }
+  }, 120_000);
+
+  it("the function-call handler loads the Lambda client only with its first call of the sandbox", async () => {
+    const inputs = await coldInputs("functions/http/backend.ts", false);
+    expect(inputs).toContain("functions/core/backend/sandbox.ts");
+    expect(packages(inputs)).not.toContain("@aws-sdk/client-lambda");
+  }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { SandboxBuilt, type SandboxInvoke, SandboxInvoked } from "../../../schemas/sandbox";
 import { Config } from "../config";
 import { VisibleError } from "../errors";
@@ -8,8 +7,6 @@ import { VisibleError } from "../errors";
  * invoke in the cloud, the same payload over the stand-in's loopback port on one machine.
  */
 export namespace Sandbox {
-  let lambda: LambdaClient | undefined;
-
   async function call(payload: unknown): Promise<unknown> {
     const target = Config.functionSandbox;
     if (target.url) {
@@ -17,10 +14,9 @@ export namespace Sandbox {
       if (!response.ok) throw unavailable();
       return response.json();
     }
-    lambda ??= new LambdaClient({});
-    const out = await lambda.send(new InvokeCommand({ FunctionName: target.name, Payload: new TextEncoder().encode(JSON.stringify(payload)) }));
-    if (out.FunctionError || !out.Payload) throw unavailable();
-    return JSON.parse(new TextDecoder().decode(out.Payload));
+    const answer = await (await import("../lambda-event")).invokeSync(target.name, payload);
+    if (answer === undefined) throw unavailable();
+    return answer;
   }
 
   const unavailable = () => new VisibleError("upstream", "The function sandbox is not available right now; try again in a moment.");
