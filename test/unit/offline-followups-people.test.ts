@@ -63,6 +63,7 @@ describe("renaming an entity everywhere, however it is said", () => {
     ["change 'Client' to 'Guest'", "Guest"],
     ["clients should be called patrons", "Patron"],
     ["rename the client entity to member throughout the app", "Member"],
+    ["As a manager I want 'Client' renamed to 'Customer' everywhere", "Customer"],
   ])('"%s" renames Client to %s, and the links follow', (message, to) => {
     const out = follow(app("salon"), message);
     expect(entities(out.files)).toEqual(["Appointment", to, "Stylist"].sort());
@@ -150,6 +151,12 @@ describe("fields with choices and typed fields", () => {
     ["add a channel to clients: walk in, phone, instagram", "Client", "channel", ["walk in", "phone", "instagram"]],
     ["make specialty a choice: cut, colour, both", "Stylist", "specialty", ["cut", "colour", "both"]],
     ["add status: booked, in the chair, done, no show", "Appointment", "status", ["booked", "in the chair", "done", "no show"]],
+    // user stories: who asks and why are no part of it; what is wanted is the statement
+    ["As the owner I want clients to have a tier: regular, new, vip", "Client", "tier", ["regular", "new", "vip"]],
+    ["As a stylist, I want the specialty to be a choice of cut, colour or both, so that the list stays tidy", "Stylist", "specialty", ["cut", "colour", "both"]],
+    // a list item that is also a verb ("colour", "show", "set") ends a list, it starts no request
+    ["make specialty a choice of cut, colour or both", "Stylist", "specialty", ["cut", "colour", "both"]],
+    ["add a channel to clients: walk in, show, set or other", "Client", "channel", ["walk in", "show", "set", "other"]],
   ])('"%s" makes %s.%s a choice of the words typed', (message, name, field, values) => {
     const out = follow(app("salon"), message);
     expect(entity(out.files, name).properties[field]).toEqual({ type: "string", enum: values, default: values[0] });
@@ -250,6 +257,14 @@ describe('"users only see their own records": a row-level rule, as the Security 
       expect(reads(out.files, name, memberA), name).toBe(true);
       expect(reads(out.files, name, memberB), name).toBe(false);
     }
+  });
+
+  // any person of the verb, and the asker's own records, as user stories and non-native English say it
+  it.each(["each librarian sees only the loans they logged", "member only can see they own loan", "As a member I want to see only the loans I booked, so that my list stays short"])('"%s": loans only', (message) => {
+    const out = follow(app("library"), message);
+    expect(reads(out.files, "Loan", memberA)).toBe(true);
+    expect(reads(out.files, "Loan", memberB)).toBe(false);
+    expect(entity(out.files, "Book").rls).toBeUndefined();
   });
 
   it('"only the person who logged a loan should see it", and saying it twice changes nothing', () => {

@@ -28,24 +28,28 @@ import { unbuiltAsks } from "./unbuilt";
 import { detectDomains } from "./domains";
 import { pattern } from "./pattern";
 import { FREE_PAGES, POLITE_WORDS, REQUEST_OPENERS } from "./vocabulary/requests";
-import { CLOSING_CHATTER, MAKE_IT_SO, OPENING_CHATTER, SMILEY, statementOf, withoutAdverbs, withTopic } from "./followup/wording";
+import { CLOSING_CHATTER, MAKE_IT_SO, OPENING_CHATTER, SMILEY, STORY_REASON, STORY_ROLE, statementOf, wantedStatement, withoutAdverbs, withTopic } from "./followup/wording";
 
 const POLITE = new RegExp(`^(?:(?:${POLITE_WORDS.join("|")})[,!\\s]+)+`, "i");
 const OPENER = new RegExp(`^(?:(?:${REQUEST_OPENERS.join("|")})\\s*)+`, "i");
 
 /** The message without politeness, chatter, quotes at the ends or final punctuation. */
 export function normalise(message: string): string {
-  return message
+  const plain = message
     .split(/\n\s*-{3,}\s*\n/)[0]
     .replace(SMILEY, "")
     .replace(/\s+/g, " ")
     .trim()
     .replace(OPENING_CHATTER, "")
+    .replace(STORY_ROLE, "")
+    .replace(STORY_REASON, "")
     .replace(POLITE, "")
     .replace(MAKE_IT_SO, "")
     .replace(CLOSING_CHATTER, "")
     .replace(/(?:[\s,]+(?:please|pls|plz|thanks|thx|ty|thank you|cheers))?[.!?\s]*$/i, "")
     .trim();
+  // "I want the term to be a choice of …": what is wanted, as the statement the rules read
+  return wantedStatement(plain) ?? plain;
 }
 
 const pageList = (files: Record<string, string>) =>

@@ -6,13 +6,15 @@
 const VERB =
   "(?:please\\s+)?(?:also\\s+)?(?:add|create|make|rename|remove|delete|drop|change|set|use|switch|turn|colou?r|paint|put|give|include|call|hide|get rid of|build|show|set up|link|connect|assign|let|filter|search|sort|mark|track)\\b";
 
-// a verb starts another request only with words after it: "…, trim, remove" ends a list of choices
+// a verb starts another request only with words after it: "…, trim, remove" ends a list of choices, and so does
+// "…, colour or both" (a list's last item after "or"/"and" is a word of the list, not the object of a verb)
+const NEXT = "\\s+(?!(?:or|and|nor|etc)\\b)\\S";
 /** "and each rehearsal is for a concert": a link said after another request */
 const EACH_LINKS = "(?:each|every)\\s+[a-z]+\\s+(?:is|are|has|have|belongs?|should|must|needs?|goes|gets)\\b";
 /** "… and a kanban please": a view asked without a verb after another request */
 const AND_VIEW = "(?:an?|the)\\s+(?:\\w+\\s+)?(?:kanban|board|calendar)(?:\\s+view)?(?:\\s+(?:by|please|too|as well)\\b|\\s*$)";
 const BOUNDARY = new RegExp(
-  `\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+and\\s+(?=${AND_VIEW})|,?\\s+(?:and\\s+)?then\\s+|,?\\s+(?:and|so)\\s+(?=${VERB}\\s+\\S)|,\\s*(?=${VERB}\\s+\\S)|,?\\s+and\\s+(?=${EACH_LINKS})|,\\s*(?=${EACH_LINKS}))`,
+  `\\s*(?:[.;!?]+\\s+|\\n+|,?\\s+and\\s+(?=${AND_VIEW})|,?\\s+(?:and\\s+)?then\\s+|,?\\s+(?:and|so)\\s+(?=${VERB}${NEXT})|,\\s*(?=${VERB}${NEXT})|,?\\s+and\\s+(?=${EACH_LINKS})|,\\s*(?=${EACH_LINKS}))`,
   "i",
 );
 

@@ -18,8 +18,10 @@ const OWN_RECORDS_RLS = { read: CREATOR_ONLY, write: CREATOR_ONLY };
 
 const OWN = pattern(
   "i",
-  /\b(?:only\s+(?:be\s+able\s+to\s+|get\s+to\s+|have\s+access\s+to\s+)?(?:see|view|read|access|edit|get|manage|touch|change)|(?:see|view|read|access|edit|manage)\s+only)\b/,
-  /.*?\b(?:their|his|her|your|my|own|they|he|she|themselves|them)\b/,
+  // any person of the verb: "members only see", "each tech sees only", "customer only can see"
+  /\b(?:only\s+(?:be\s+able\s+to\s+|get\s+to\s+|have\s+access\s+to\s+|can\s+|may\s+|should\s+)?(?:see|view|read|access|edit|get|manage|touch|change)s?|(?:see|view|read|access|edit|manage)(?:s|es)?\s+only)\b/,
+  // whose records: theirs, or the asker's own ("the manuscripts I submitted")
+  /.*?\b(?:their|his|her|your|my|own|they|he|she|themselves|them|(?:i|we)\s+(?:created|added|made|entered|logged|recorded|submitted|wrote|booked|uploaded|opened|posted))\b/,
 );
 const PRIVATE = /^(?:make|keep|set)\s+(?:the\s+|all\s+|my\s+|our\s+)?[a-z][\w\s'-]*?\s+(?:private|personal)(?:\s+(?:to|for)\s+.+)?$|\b(?:can(?:not|'?t)|shouldn'?t|should not|must not|mustn'?t|(?:nobody|no\s*-?\s*one)\s+(?:should|can|may|must))\s+(?:be\s+able\s+to\s+)?(?:see|view|read|access)\s+(?:each\s+others?'?s?|other\s+(?:people|users|members|customers|clients|staff)'?s?|others'?|(?:anyone|someone|somebody|anybody)\s+else'?s?)\b|\b(?:private|personal)\s+(?:to|for)\s+(?:each|every|the)\s+(?:user|member|person|owner|creator|one who)\b|\b(?:visible|viewable)\s+only\s+to\s+(?:the\s+)?(?:person|user|member|one)\s+who\s+(?:created|added|made|entered|logged|recorded|submitted|wrote|booked|uploaded)\b|\bonly\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+who\s+(?:created|added|made|entered|owns|logged|recorded|submitted|wrote|booked|uploaded)\b/i;
 

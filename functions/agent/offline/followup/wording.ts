@@ -16,6 +16,25 @@ import { Tagger } from "../language/tagger";
 export const OPENING_CHATTER = /^(?:(?:oh|ah|hmm+|um+|uh|right|well|so|ok(?:ay)?|and|also|actually|now|then|alright|cool|great|perfect|nice|one (?:more|last|other) thing|another thing|last thing|quick one|btw|by the way)(?=[\s,!.:-])[\s,!.:-]*)+/i;
 export const CLOSING_CHATTER = /(?:[\s,]+(?:too|as well|thanks(?:\s+(?:so|very)\s+much|\s+a\s+lot)?|thank\s+you(?:\s+(?:so|very)\s+much)?|cheers|ta|please|pls|plz|thx|ty))+[.!?\s]*$/i;
 export const SMILEY = /\s*(?:[:;]-?[)(DPp]|\p{Extended_Pictographic}\uFE0F?)/gu;
+/**
+ * A user story ("As a manager I want the assignments on a calendar", "As the office, I want …, so that …"):
+ * who asks, and why, are no part of what is asked. The role before "I/we" and a "so that …" after go.
+ */
+export const STORY_ROLE = /^as\s+(?:a|an|the|our|one of the)\s+[^,]{1,60}?,?\s+(?=(?:i|we)\s)/i;
+export const STORY_REASON = /,?\s+so\s+(?:that\s+)?(?:i|we|they|it|the|our)\b.*$/i;
+
+/**
+ * "I want the term to be a choice of …", "we need issues to have a priority: …", "I want 'Issue' renamed to
+ * 'Request' everywhere": what someone wants a thing to be, said as the statement the rules read.
+ */
+export function wantedStatement(m: string): string | null {
+  const renamed = /^(?:i|we)\s+(?:want|need|would like|'d like)\s+(.+?)\s+(?:renamed|changed|called)\s+(?:to|into)\s+(.+)$/i.exec(m);
+  if (renamed) return `rename ${renamed[1]} to ${renamed[2]}`;
+  const wanted = /^(?:i|we)\s+(?:want|need|would like|'d like)\s+((?:the|our|each|every|all|my)\s+)?(?!to\b|you\b|it\b|them\b)(.+?)\s+to\s+(be|have|get|show|include)\s+(.+)$/i.exec(m);
+  if (wanted) return `${wanted[1] ?? ""}${wanted[2]} should ${wanted[3]} ${wanted[4]}`;
+  return null;
+}
+
 /** "make it so that …", "can you make sure …": the statement that follows is the request. */
 export const MAKE_IT_SO = /^(?:(?:can|could|would) you\s+)?make\s+(?:it\s+so|sure)(?:\s+that)?\s+/i;
 
