@@ -286,6 +286,12 @@ describe("what the engine does not build is said plainly, never as not understoo
     ["let me export the appointments as csv", /I did not build an export \(CSV or PDF\) you asked for/],
     ["can clients pay a deposit online when they book", /I did not build the online payments you asked for\. Taking a payment needs a payment provider/],
     ["i'd like a total spend per client", /I did not build the computed values you asked for/],
+    // things that happen by themselves, money taken or given back, rates and rankings
+    ["the status should change to done by itself when the date passes", /I did not build the scheduled jobs you asked for\. Kiln apps have no automations yet/],
+    ["and can it charge them every month by card", /I did not build the scheduled jobs and the online payments you asked for/],
+    ["refund the client's deposit from here", /I did not build the online payments you asked for/],
+    ["show each stylist's completion rate", /I did not build the computed values you asked for/],
+    ["the price should work itself out from the hours", /I did not build the computed values you asked for/],
   ])('"%s"', (message, said) => {
     const out = follow(app("salon"), message);
     expect(out.actions).toEqual([]);

@@ -30,13 +30,15 @@ const KINDS: Kind[] = [
       /\b(?:every|each)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|morning|evening|night|week|month|year|hour|weekday)\b/,
       /|\b(?:daily|weekly|monthly|nightly|hourly)\s+(?:e-?mails?|summary|summaries|digest|reports?|reminders?|backups?|exports?)\b/,
       /|\bon a schedule\b|\bautomatically\b|\bauto-?(?:send|email|remind|archive|delete|close|assign)\b/,
+      // "stock should go down by itself when an order ships": something that happens with no one doing it
+      /|\b(?:by|of)\s+(?:itself|themselves)\b|\bon\s+(?:its|their)\s+own\b/,
     ),
   },
   { what: "an export (CSV or PDF)", test: /\bexport(?:s|ed|ing)?\b|\b(?:as|to|into|in)\s+(?:an?\s+)?(?:csv|pdf|excel|spreadsheet)\b|\bdownload\b.*\b(?:csv|pdf|excel|spreadsheet)\b|\bprint(?:able)?\s+(?:an?\s+|the\s+)?(?:pdf|report|invoice|receipt|certificate)/i },
-  { what: "online payments", test: /\bpay(?:s|ing)?\s+(?:\w+\s+){0,3}(?:online|by card|with (?:a )?card|through|via)\b|\b(?:take|accept|collect|receive)\s+(?:online\s+|card\s+)?payments?\b|\b(?:stripe|paypal|checkout|card payments?)\b|\b(?:can|could|should)\s+(?:the\s+)?\w+\s+pay\s+(?:a|the|their|an|for)\b/i },
+  { what: "online payments", test: /\bpay(?:s|ing)?\s+(?:\w+\s+){0,3}(?:online|by card|with (?:a )?card|through|via)\b|\b(?:take|accept|collect|receive)\s+(?:online\s+|card\s+)?payments?\b|\b(?:stripe|paypal|checkout|card payments?)\b|\b(?:can|could|should)\s+(?:the\s+)?\w+\s+pay\s+(?:a|the|their|an|for)\b|\bcharge\s+(?:\w+\s+){0,3}(?:card|cards|every|monthly|each month|a fee|a deposit)\b|\brefund(?:s|ed|ing)?\s+(?:the|their|them|a|an|his|her|my|our)\b/i },
   {
     what: "computed values",
-    test: /\b(?:total|sum|average|averages|count)\s+(?:\w+\s+){0,2}(?:per|for each|by each|across|of all)\b|\b(?:calculate|compute|work out|auto-?calculate)s?\b|\b(?:totall?ed|summed|added up|averaged|counted)\s+(?:\w+\s+){0,2}(?:per|for each|by|across)\b|\b(?:leaderboard|league table|standings|ranking)\b|\bhow many\s+\w+\s+(?:each|every|per)\b|\boverdue\b|\b(?:age|days?)\s+(?:from|since|until|left)\b/i,
+    test: /\b(?:total|sum|average|averages|count)\s+(?:\w+\s+){0,2}(?:per|for each|by each|across|of all)\b|\b(?:calculate|compute|work out|auto-?calculate)s?\b|\b(?:totall?ed|summed|added up|averaged|counted)\s+(?:\w+\s+){0,2}(?:per|for each|by|across)\b|\b(?:leaderboard|league table|standings|ranking)\b|\bhow many\s+\w+\s+(?:each|every|per)\b|\boverdue\b|\b(?:age|days?)\s+(?:from|since|until|left)\b|\bwork(?:s|ed)?\s+(?:itself|themselves|it|them)\s+out\b|\b(?:win|loss|conversion|success|attendance|occupancy|completion|hit|return)\s+rates?\b|\b(?:sold|sells|sell|went|goes|ran|runs)\s+(?:out\s+)?(?:fastest|quickest|slowest|soonest)\b/i,
   },
   // "sort the jobs by price", "order repairs by date": the list's order (never "sort and filter", a filter)
   { what: "sorting", test: /^(?:(?:can|could|would)\s+(?:we|you|i)\s+|please\s+|let\s+me\s+|i\s+(?:want|need|would like|'d like)\s+to\s+)?(?:sort|order|arrange)\s+(?!and\b)(?:the\s+|my\s+|our\s+|all\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:by|in order of|from)\b(?!.*\bfilter)|\bsort(?:ed|able)?\s+by\b(?!.*\bfilter)/i },
