@@ -245,3 +245,22 @@ describe("the offline reader: records, fields and links from English as people t
     expect(shape(text).links("Catch")).toContain("Trip");
   });
 });
+
+describe("pasted spreadsheet headers (reader/sheets.ts)", () => {
+  it("each header row is a record with its columns as fields, a column naming another sheet a link, # and ? read as a number and yes/no", () => {
+    const app = shape(
+      "our plant nursery, moving off spreadsheets. the tabs are:\nPlants: Name | Latin name | Pot size | Price | Hardy?\nSuppliers: Name | Phone | Email\nDeliveries: Delivery # | Supplier | Plant | Qty | Arrived",
+    );
+    expect(app.entities).toEqual(expect.arrayContaining(["Plant", "Supplier", "Delivery"]));
+    expect(app.fields("Plant")).toMatchObject({ latin_name: "string", hardy: "boolean" });
+    expect(app.fields("Delivery")).toHaveProperty("delivery_number");
+    expect(app.links("Delivery")).toEqual(expect.arrayContaining(["Supplier", "Plant"]));
+  });
+
+  it("a header row on a line of its own takes its records from the line before, or from an identifying first column", () => {
+    const named = shape("bike hire shop. our rentals sheet has:\nRental # | Bike | Customer | Out | Back | Paid?");
+    expect(named.entities).toContain("Rental");
+    const byColumn = shape("allotment society. columns we use now:\nPlot No | Holder | Size | Rent paid?");
+    expect(byColumn.entities).toContain("Plot");
+  });
+});

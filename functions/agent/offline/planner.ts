@@ -18,6 +18,7 @@ import { APP_NOUNS } from "./vocabulary/nouns";
 import { pascal, singularize } from "./naming";
 import { amountsIn, measuresOf } from "./measures";
 import { fitTransactions, plannedTransactions } from "./transactions";
+import { sheetsAsSentences } from "./reader/sheets";
 
 export type { PlannedEntity };
 
@@ -33,7 +34,8 @@ const OTHERS_ACT = new RegExp(`,?\\s+and\\s+(?=[a-z]+s\\s+(?:${RECORDING_VERBS.j
 /** ", and trainers log attendance": what others do starts a clause of its own, not an item of the list before it. */
 const splitActs = (text: string) => text.replace(OTHERS_ACT, ". ");
 
-export function planDescription(description: string): Plan {
+export function planDescription(pasted: string): Plan {
+  const description = sheetsAsSentences(pasted); // pasted spreadsheet headers, as the sentences both readings read
   const rules = planByRules(description);
   const reading = read(description);
   if (!reading.drafts.length) return rules;
