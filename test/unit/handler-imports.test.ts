@@ -21,8 +21,8 @@ describe("what a handler loads before its first call", () => {
     expect(inputs).toContain("functions/agent/turn-state.ts");
   }, 60_000);
 
-  it("the support desk's admin handler loads the AI SDK only with a draft or a polish", async () => {
-    expect(packages(await coldInputs("functions/http/supportadmin.ts")).filter((p) => p === "ai" || p.startsWith("@ai-sdk/"))).toEqual([]);
+  it("the support desk's admin handler loads the AI SDK only with a draft or a polish, and Stripe only with a paying customer's ticket", async () => {
+    expect(packages(await coldInputs("functions/http/supportadmin.ts")).filter((p) => p === "ai" || p.startsWith("@ai-sdk/") || p === "stripe")).toEqual([]);
   }, 60_000);
 
   it("the table's stream handler enqueues jobs but loads the Lambda client only with its first one (SDK bundled, SST's default)", async () => {

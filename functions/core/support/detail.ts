@@ -3,7 +3,6 @@ import { SupportRules, type TicketDetail, type TicketSubscription } from "../../
 import { Apps } from "../apps/apps";
 import { Config } from "../config";
 import { VisibleError } from "../errors";
-import { stripe } from "../billing/stripe";
 import { Users } from "../identity/users";
 import { TicketEvents } from "./events";
 import { Tickets } from "./tickets";
@@ -58,9 +57,13 @@ export namespace TicketDetails {
     return `https://dashboard.stripe.com/${test}customers/${encodeURIComponent(customerId)}`;
   }
 
-  /** The customer's subscriptions not yet cancelled, read through the Stripe SDK (the local stand-in without a key). */
+  /**
+   * The customer's subscriptions not yet cancelled, read through the Stripe SDK (the local stand-in without a key);
+   * the SDK is loaded with the first ticket of a paying customer, not with the support desk's every cold start.
+   */
   async function subscriptionsOf(customer: string): Promise<{ list: z.infer<typeof TicketSubscription>[]; error: string | null }> {
     try {
+      const { stripe } = await import("../billing/stripe");
       const page = await stripe().subscriptions.list({ customer, limit: 10 });
       return {
         list: page.data.map((s) => {
