@@ -55,7 +55,7 @@
  * | an app's users                    | Query     | pk APPUSERS#{appId}   sk begins USER#            |
  * | an app user's credentials         | GetItem   | pk APPUSERS#{appId}   sk CRED#{id}               |
  * | integration credits of a month    | GetItem   | pk USAGE#{userId}     sk INTEGRATIONS#{ym}       |
- * | an app's logs, newest first       | Query     | pk APPLOGS#{appId}    sk {created}#{id}          |
+ * | an app's logs, newest first       | Query     | pk APPLOGS#{appId} (+ APPLOGS~k#{appId}, k 1-3, merged) sk {created}#{id} |
  * |   (explorer; date range = between; status error = filter)                                    |
  * | an app's logs of one type         | Query     | gsi1 APPLOGS#{appId}#{type}  gsi1sk {created}#{id} |
  * |   (visits by date range for analytics: unique users, top pages/users, users per date)       |
@@ -119,6 +119,14 @@ const recordShardOf = (id: string) => (id.length === 27 ? Math.max(0, RECORD_SHA
 const shardOfEntity = (entity: string, shard: number) => (shard ? `${entity}~${shard}` : entity);
 const recordsPartition = (appId: string, entity: string, shard = 0) => `REC#${appId}#${shardOfEntity(entity, shard)}`;
 const recordStatsPartition = (appId: string, entity: string, shard: number) => (shard ? `RECSTATS#${appId}#${shardOfEntity(entity, shard)}` : `RECSTATS#${appId}`);
+
+/** An app's log is spread over this many partitions (Keys.appLog): one takes about 1,000 writes a second, and every call of the app writes one record. */
+export const APP_LOG_SHARDS = 4;
+/** The shard of a log record: its id's last character (a monotonic ULID's, so records of one moment go round the shards). */
+const appLogShardOf = (id: string) => (id ? Math.max(0, RECORD_SHARD_DIGITS.indexOf(id[id.length - 1])) % APP_LOG_SHARDS : 0);
+const appLogsPartition = (appId: string, shard = 0) => (shard ? `APPLOGS~${shard}#${appId}` : `APPLOGS#${appId}`);
+const appLogTypePartition = (appId: string, type: string, shard: number) => `${appLogsPartition(appId, shard)}#${type}`;
+const appLogUserPartition = (appId: string, user: string, shard: number) => `${appLogsPartition(appId, shard)}#U#${user.toLowerCase()}`;
 
 const appVisitsPartition = (date: string, shard: number) => (shard === 0 ? `PSTATS#VISITS#${date}` : `PSTATS#VISITS#${date}#${shard}`);
 
@@ -230,10 +238,17 @@ export const Keys = {
   /** S3 key of a file only its app may read (UploadPrivateFile) */
   privateUpload: (appId: string, id: string) => `apps/${appId}/private/${id}`,
 
-  /** An app log record (visits, entity, auth, integration and function calls); `user` is an e-mail or `anon:{id}`. */
-  appLog: (appId: string, createdDate: string, id: string) => ({ pk: `APPLOGS#${appId}`, sk: `${createdDate}#${id}` }),
-  appLogTypeIndex: (appId: string, type: string, createdDate: string, id: string) => ({ gsi1pk: `APPLOGS#${appId}#${type}`, gsi1sk: `${createdDate}#${id}` }),
-  appLogUserIndex: (appId: string, user: string, createdDate: string, id: string) => ({ gsi2pk: `APPLOGS#${appId}#U#${user.toLowerCase()}`, gsi2sk: `${createdDate}#${id}` }),
+  /**
+   * An app log record (visits, entity, auth, integration and function calls); `user` is an e-mail or `anon:{id}`. Every
+   * call of an app writes one, so an app's log is spread over APP_LOG_SHARDS partitions (by its id's last character;
+   * shard 0 keeps the keys of before), each with its own type and user indexes; readers merge them newest first.
+   */
+  appLog: (appId: string, createdDate: string, id: string) => ({ pk: appLogsPartition(appId, appLogShardOf(id)), sk: `${createdDate}#${id}` }),
+  appLogTypeIndex: (appId: string, type: string, createdDate: string, id: string) => ({ gsi1pk: appLogTypePartition(appId, type, appLogShardOf(id)), gsi1sk: `${createdDate}#${id}` }),
+  appLogUserIndex: (appId: string, user: string, createdDate: string, id: string) => ({ gsi2pk: appLogUserPartition(appId, user, appLogShardOf(id)), gsi2sk: `${createdDate}#${id}` }),
+  appLogsPartition,
+  appLogTypePartition,
+  appLogUserPartition,
   /** attempts of one kind (login, code sends…) for one e-mail in one time window; expires by TTL */
   appAuthLimit: (appId: string, kind: string, email: string, window: number) => ({ pk: `APPUSERS#${appId}`, sk: `LIMIT#${kind}#${email.toLowerCase()}#${window}` }),
 

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appMember, builtApp, call, enablePasswordSignIn, signedIn, waitForApp } from "./helpers";
+import { queryAll } from "../../functions/core/db";
+import { APP_LOG_SHARDS, Keys } from "../../functions/core/keys";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, useStackLinks, waitForApp } from "./helpers";
+
+useStackLinks();
 
 /**
  * The owner's logs explorer and analytics (spec 02 Logs Explorer, Analytics), read from real
@@ -100,6 +104,14 @@ describe("GET /api/app-logs/{id}", () => {
     const visitsFirst = await page(qs({ log_type: "visit", limit: 25 }));
     const visitsNext = await page(qs({ log_type: "visit", limit: 25, cursor: visitsFirst.body.next_cursor }));
     expect(visitsNext.body.logs[0].id).toBe(first.body.logs[25].id);
+    // the log is spread over its partitions (keys.ts: an app's calls are not held to one partition's writes), and read back merged newest first
+    const stored = await Promise.all(
+      Array.from({ length: APP_LOG_SHARDS }, async (_, shard) => (await queryAll({ KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": Keys.appLogsPartition(fresh.id, shard) }, ProjectionExpression: "pk" })).length),
+    );
+    expect(stored.filter((n) => n > 0).length).toBe(APP_LOG_SHARDS);
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(60);
+    const shown = [...first.body.logs, ...byCursor.body.logs].map((r: any) => `${r.created_date}#${r.id}`);
+    expect(shown).toEqual([...shown].sort().reverse());
   });
 
   it("is the owner's only, and refuses bad filters without a 5xx", async () => {

@@ -7,7 +7,7 @@ import { Chat } from "../chat/chat";
 import { Checkpoints } from "../checkpoints/checkpoints";
 import { CustomDomains } from "../domains/domains";
 import { deleteKeys, deletePartition, queryAll } from "../db";
-import { Keys } from "../keys";
+import { APP_LOG_SHARDS, Keys } from "../keys";
 import { Packages } from "../catalog/packages";
 import { Secrets } from "../backend/secrets";
 
@@ -57,7 +57,7 @@ export namespace AppLifecycle {
     const checkpointIds = items.filter((i) => (i.sk as string).startsWith("CP#")).map((i) => i.id as string);
     // Entity records (any number) are deleted by the record-upkeep job the app's removal queues (stream.ts).
     await deletePartition(Keys.appUsers(appId).pk);
-    await deletePartition(Keys.appLog(appId, "", "").pk);
+    for (let shard = 0; shard < APP_LOG_SHARDS; shard++) await deletePartition(Keys.appLogsPartition(appId, shard));
     await Checkpoints.removeObjects(appId, checkpointIds);
     await BackendFunctions.removeAll(appId, items.map((i) => i.sk as string).filter((sk) => sk.startsWith(Keys.functionDeployments(appId).skPrefix)));
     await CustomDomains.removeAllOf(appId);

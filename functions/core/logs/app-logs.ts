@@ -4,7 +4,7 @@ import { AppLogRecord, type AppLogType, type AppLogsPage, type AppLogsQuery, typ
 import type { AppCaller } from "../actor";
 import { batchWrite, db, table } from "../db";
 import { VisibleError } from "../errors";
-import { Keys, stripKeys } from "../keys";
+import { APP_LOG_SHARDS, Keys, stripKeys } from "../keys";
 import { PlatformStats } from "./platform-stats";
 import { SecretMask } from "../backend/secret-mask";
 
@@ -135,13 +135,12 @@ export namespace AppLogs {
     let last: string | null = null;
     let examined = 0;
     let more = false;
-    const start = page.cursor ? startKey(appId, scope, page.cursor) : undefined;
     const onRead = (n: number) => {
       examined += n;
       if (examined > MAX_EXAMINED) throw new VisibleError("input", `This page would read more than ${MAX_EXAMINED} log records; narrow the filters`);
       return true;
     };
-    for await (const { item, sk } of query(appId, scope, { filters, values, names: status ? { "#s": "status" } : undefined, start, firstPage: page.skip + page.limit + 1, onRead })) {
+    for await (const { item, sk } of query(appId, scope, { filters, values, names: status ? { "#s": "status" } : undefined, cursor: page.cursor ?? undefined, firstPage: page.skip + page.limit + 1, onRead })) {
       if (logs.length === page.limit) {
         more = true;
         break;
@@ -219,20 +218,18 @@ export namespace AppLogs {
 
   type Scope = { kind: "all" } | { kind: "type"; type: AppLogType } | { kind: "user"; user: string };
 
-  /** The stored order a scope reads: its key attribute names and partition. */
-  function order(appId: string, scope: Scope) {
-    if (scope.kind === "user") return { index: "gsi2", pkName: "gsi2pk", skName: "gsi2sk", pk: Keys.appLogUserIndex(appId, scope.user, "", "").gsi2pk };
-    if (scope.kind === "type") return { index: "gsi1", pkName: "gsi1pk", skName: "gsi1sk", pk: Keys.appLogTypeIndex(appId, scope.type, "", "").gsi1pk };
-    return { index: undefined, pkName: "pk", skName: "sk", pk: Keys.appLog(appId, "", "").pk };
+  /** The stored order a scope reads in one of the log's shards (keys.ts): its key attribute names and partition. */
+  function order(appId: string, scope: Scope, shard: number) {
+    if (scope.kind === "user") return { index: "gsi2", pkName: "gsi2pk", skName: "gsi2sk", pk: Keys.appLogUserPartition(appId, scope.user, shard) };
+    if (scope.kind === "type") return { index: "gsi1", pkName: "gsi1pk", skName: "gsi1sk", pk: Keys.appLogTypePartition(appId, scope.type, shard) };
+    return { index: undefined, pkName: "pk", skName: "sk", pk: Keys.appLogsPartition(appId, shard) };
   }
 
-  /** The ExclusiveStartKey of a cursor (`{created}#{id}` of the last row shown) in the scope's order. */
-  function startKey(appId: string, scope: Scope, cursor: string): Record<string, unknown> {
-    const [created, id] = cursor.split("#") as [string, string];
-    const base = Keys.appLog(appId, created, id);
-    if (scope.kind === "user") return { ...base, ...Keys.appLogUserIndex(appId, scope.user, created, id) };
-    if (scope.kind === "type") return { ...base, ...Keys.appLogTypeIndex(appId, scope.type, created, id) };
-    return base;
+  /** The ExclusiveStartKey of a cursor (`{created}#{id}` of the last row shown) in one shard's order: a position, whichever shard holds the row. */
+  function startKey(appId: string, scope: Scope, cursor: string, shard: number): Record<string, unknown> {
+    const o = order(appId, scope, shard);
+    const base = { pk: Keys.appLogsPartition(appId, shard), sk: cursor };
+    return o.index ? { ...base, [o.pkName]: o.pk, [o.skName]: cursor } : base;
   }
 
   interface Read {
@@ -241,16 +238,33 @@ export namespace AppLogs {
     names?: Record<string, string>;
     /** created_date bounds, inclusive, compared as strings */
     range?: { from: string; to: string };
-    start?: Record<string, unknown>;
+    /** continue after this row (`{created}#{id}`, a page's next_cursor) */
+    cursor?: string;
     /** the first page's size (later pages grow): a short unfiltered page reads little */
     firstPage?: number;
     /** told how many items each page examined, filtered out or not; false stops the read after that page */
     onRead?: (count: number) => boolean;
   }
 
-  /** The scope's records newest first, page by page, with their sort key (the cursor of a row). */
+  /** The scope's records newest first, page by page, with their sort key (the cursor of a row): every shard's, merged. */
   async function* query(appId: string, scope: Scope, read: Read): AsyncGenerator<{ item: AppLogRecord; sk: string }> {
-    const o = order(appId, scope);
+    const shards = Array.from({ length: APP_LOG_SHARDS }, (_, shard) => queryShard(appId, scope, read, shard));
+    try {
+      const heads = await Promise.all(shards.map((s) => s.next()));
+      for (;;) {
+        let best = -1;
+        for (const [i, head] of heads.entries()) if (!head.done && (best < 0 || head.value.sk > (heads[best].value as { sk: string }).sk)) best = i;
+        if (best < 0) return;
+        yield heads[best].value as { item: AppLogRecord; sk: string };
+        heads[best] = await shards[best].next();
+      }
+    } finally {
+      await Promise.all(shards.map((s) => s.return(undefined)));
+    }
+  }
+
+  async function* queryShard(appId: string, scope: Scope, read: Read, shard: number): AsyncGenerator<{ item: AppLogRecord; sk: string }> {
+    const o = order(appId, scope, shard);
     const input: QueryCommandInput = {
       TableName: table(),
       IndexName: o.index,
@@ -260,7 +274,7 @@ export namespace AppLogs {
       FilterExpression: read.filters.length ? read.filters.join(" AND ") : undefined,
       ScanIndexForward: false,
     };
-    let start = read.start;
+    let start = read.cursor === undefined ? undefined : startKey(appId, scope, read.cursor, shard);
     let pageSize = Math.min(read.firstPage ?? 1000, 1000);
     do {
       const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: pageSize }));
