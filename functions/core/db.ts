@@ -165,9 +165,8 @@ export async function batchGet(keys: Record<string, unknown>[], options: BatchGe
 /** Delete these keys. */
 export const deleteKeys = (keys: { pk: string; sk: string }[]): Promise<void> => batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 
-/** Delete every item of a partition (those whose sort key starts with `prefix`, when given), a page of keys at a time; answers how many. */
-export async function deletePartition(pk: string, prefix?: string): Promise<number> {
-  let deleted = 0;
+/** The keys of a partition (those whose sort key starts with `prefix`, when given), a page of up to 1,000 at a time: never the whole partition in memory. */
+export async function* partitionKeys(pk: string, prefix?: string): AsyncGenerator<{ pk: string; sk: string }[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -180,10 +179,43 @@ export async function deletePartition(pk: string, prefix?: string): Promise<numb
         Limit: 1000,
       }),
     );
-    const keys = (page.Items ?? []) as { pk: string; sk: string }[];
-    await deleteKeys(keys);
-    deleted += keys.length;
+    yield (page.Items ?? []) as { pk: string; sk: string }[];
     start = page.LastEvaluatedKey;
   } while (start);
+}
+
+/** Delete every item of a partition (those whose sort key starts with `prefix`, when given), a page of keys at a time; answers how many. */
+export async function deletePartition(pk: string, prefix?: string): Promise<number> {
+  let deleted = 0;
+  for await (const keys of partitionKeys(pk, prefix)) {
+    await deleteKeys(keys);
+    deleted += keys.length;
+  }
   return deleted;
+}
+
+/**
+ * Several Queries' items as one sequence in key order (the partitions an entity's records or an app's log are
+ * spread over): each source is in that order already, so the next is always the least (greatest, descending) of the
+ * sources' next items. Every source starts at once; one source reads straight through.
+ */
+export async function* mergedInOrder<T>(sources: AsyncGenerator<T>[], keyOf: (item: T) => string, descending: boolean): AsyncGenerator<T> {
+  if (sources.length === 1) return yield* sources[0];
+  try {
+    const heads = await Promise.all(sources.map((source) => source.next()));
+    for (;;) {
+      let best = -1;
+      let bestKey = "";
+      for (const [i, head] of heads.entries()) {
+        if (head.done) continue;
+        const key = keyOf(head.value);
+        if (best < 0 || (descending ? key > bestKey : key < bestKey)) [best, bestKey] = [i, key];
+      }
+      if (best < 0) return;
+      yield heads[best].value as T;
+      heads[best] = await sources[best].next();
+    }
+  } finally {
+    await Promise.all(sources.map((source) => source.return(undefined)));
+  }
 }

@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import { AppLogRecord, type AppLogType, type AppLogsPage, type AppLogsQuery, type AppStats, type AppStatsQuery } from "../../../schemas/app-logs";
 import type { AppCaller } from "../actor";
-import { batchWrite, db, table } from "../db";
+import { batchWrite, db, mergedInOrder, table } from "../db";
 import { VisibleError } from "../errors";
 import { APP_LOG_SHARDS, Keys, stripKeys } from "../keys";
 import { PlatformStats } from "./platform-stats";
@@ -249,18 +249,7 @@ export namespace AppLogs {
   /** The scope's records newest first, page by page, with their sort key (the cursor of a row): every shard's, merged. */
   async function* query(appId: string, scope: Scope, read: Read): AsyncGenerator<{ item: AppLogRecord; sk: string }> {
     const shards = Array.from({ length: APP_LOG_SHARDS }, (_, shard) => queryShard(appId, scope, read, shard));
-    try {
-      const heads = await Promise.all(shards.map((s) => s.next()));
-      for (;;) {
-        let best = -1;
-        for (const [i, head] of heads.entries()) if (!head.done && (best < 0 || head.value.sk > (heads[best].value as { sk: string }).sk)) best = i;
-        if (best < 0) return;
-        yield heads[best].value as { item: AppLogRecord; sk: string };
-        heads[best] = await shards[best].next();
-      }
-    } finally {
-      await Promise.all(shards.map((s) => s.return(undefined)));
-    }
+    yield* mergedInOrder(shards, (row) => row.sk, true);
   }
 
   async function* queryShard(appId: string, scope: Scope, read: Read, shard: number): AsyncGenerator<{ item: AppLogRecord; sk: string }> {

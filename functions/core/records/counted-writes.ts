@@ -46,7 +46,7 @@ export namespace CountedWrites {
   }
 
   /** The counter changes of records in several shards: one per shard (records of a shard count in its own partition). */
-  export function counterUpdates(appId: string, entity: string, deltas: Map<number, number>): Record<string, unknown>[] {
+  export function counterUpdates(appId: string, entity: string, deltas: Map<number, number>): ReturnType<typeof counterUpdate>[] {
     return [...deltas].filter(([, delta]) => delta !== 0).map(([shard, delta]) => counterUpdate(appId, entity, delta, shard));
   }
 

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/li
 import type { EntityRecord } from "../../../schemas/entities";
 import { Actor } from "../actor";
 import { CountedWrites } from "./counted-writes";
-import { batchGet, batchWrite, db, isConditionFailure, table } from "../db";
+import { batchGet, batchWrite, db, isConditionFailure, mergedInOrder, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { VisibleError } from "../errors";
 import { Keys } from "../keys";
@@ -107,7 +107,10 @@ export namespace Records {
   /** Counter moves by the shard of each record id. */
   const byShard = (moves: (readonly [string, number])[]) => {
     const deltas = new Map<number, number>();
-    for (const [id, delta] of moves) deltas.set(Keys.recordShardOf(id), (deltas.get(Keys.recordShardOf(id)) ?? 0) + delta);
+    for (const [id, delta] of moves) {
+      const shard = Keys.recordShardOf(id);
+      deltas.set(shard, (deltas.get(shard) ?? 0) + delta);
+    }
     return deltas;
   };
 
@@ -202,7 +205,7 @@ export namespace Records {
       ...entries.flatMap((e) => [...e.deletes.map((Key) => ({ DeleteRequest: { Key } })), ...e.puts.map((Item) => ({ PutRequest: { Item } }))]),
     ]);
     const moves = byShard([...records.filter((r) => !current.has(r.id)).map((r) => [r.id, 1] as const), ...gone.map((g) => [g.record.id, -1] as const)]);
-    for (const update of CountedWrites.counterUpdates(appId, entity, moves)) await db().send(new UpdateCommand((update as { Update: never }).Update));
+    for (const { Update } of CountedWrites.counterUpdates(appId, entity, moves)) await db().send(new UpdateCommand(Update));
     await settle(appId, entity, fields, readAt, records);
     return { restored: records.length, deleted: gone.length };
   }
@@ -312,32 +315,9 @@ export namespace Records {
     } while (start);
   }
 
-  /**
-   * The items of an entity's shards as one sequence in key order: each shard's own sequence is in that order, so
-   * the next is always the least (greatest, descending) of the shards' next items. One shard reads straight through.
-   */
+  /** The shards' records as one sequence in the order of the stored key `keyOf` names (db.ts). */
   async function* merged(shards: AsyncGenerator<[Record<string, unknown>, Stored]>[], descending: boolean, keyOf: (item: Record<string, unknown>) => string): AsyncGenerator<Stored> {
-    if (shards.length === 1) {
-      for await (const [, stored] of shards[0]) yield stored;
-      return;
-    }
-    try {
-      const heads = await Promise.all(shards.map((shard) => shard.next()));
-      for (;;) {
-        let best = -1;
-        let bestKey = "";
-        for (const [i, head] of heads.entries()) {
-          if (head.done) continue;
-          const key = keyOf(head.value[0]);
-          if (best < 0 || (descending ? key > bestKey : key < bestKey)) [best, bestKey] = [i, key];
-        }
-        if (best < 0) return;
-        yield (heads[best].value as [Record<string, unknown>, Stored])[1];
-        heads[best] = await shards[best].next();
-      }
-    } finally {
-      await Promise.all(shards.map((shard) => shard.return(undefined)));
-    }
+    for await (const [, stored] of mergedInOrder(shards, ([item]) => keyOf(item), descending)) yield stored;
   }
 
   /** A stretch of one index: a built-in GSI or a field's entries (`RecordIndexes.ENTRIES`), the field, and bounds on its sort key (indexes.ts encoding). */

@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { StoredEntitySchema } from "../../../schemas/entities";
-import { batchWrite, db, deletePartition, table } from "../db";
+import { batchWrite, db, deletePartition, partitionKeys, table } from "../db";
 import { EntitySchemas } from "../entities/schemas";
 import { Keys } from "../keys";
 import { CodeQueries } from "./code-queries";
@@ -25,7 +25,7 @@ export namespace RecordUpkeep {
     if (!app) {
       const entities = new Set(entity ? [entity] : []);
       const stats = Keys.appRecordStatsPartition(appId);
-      for await (const key of keys(stats)) entities.add(key.sk.slice(0, key.sk.indexOf("#")));
+      for await (const keys of partitionKeys(stats)) for (const key of keys) entities.add(key.sk.slice(0, key.sk.indexOf("#")));
       for (const name of entities) await purge(appId, name);
       return;
     }
@@ -59,25 +59,6 @@ export namespace RecordUpkeep {
   }
 
   const get = async (key: Key) => (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-
-  /** The keys of a partition, page by page (never the whole partition in memory). */
-  async function* keys(pk: string, prefix?: string): AsyncGenerator<Key> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: prefix ? "pk = :p AND begins_with(sk, :s)" : "pk = :p",
-          ExpressionAttributeValues: prefix ? { ":p": pk, ":s": prefix } : { ":p": pk },
-          ProjectionExpression: "pk, sk",
-          ExclusiveStartKey: start,
-          Limit: 1000,
-        }),
-      );
-      for (const item of page.Items ?? []) yield item as Key;
-      start = page.LastEvaluatedKey;
-    } while (start);
-  }
 
   /** Delete an entity's records, a page at a time, then its index entries, counters and index state, in every shard it spread over (shards.ts). */
   export async function purge(appId: string, entity: string): Promise<void> {
