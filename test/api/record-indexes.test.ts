@@ -5,6 +5,7 @@ import { Keys } from "../../functions/core/keys";
 import { batchWrite, queryAll } from "../../functions/core/db";
 import { RecordIndexes } from "../../functions/core/records/indexes";
 import { RecordUpkeep } from "../../functions/core/records/upkeep";
+import { ents, listRecords, namesOf as names, pageRecords, planOf as plan, qs, writeEntity as writeEntityOf } from "./entities-helpers";
 import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./helpers";
 
 /**
@@ -14,40 +15,12 @@ import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./help
  */
 useStackLinks();
 
-const ents = (appId: string, name: string, rest = "") => `/api/apps/${appId}/entities/${name}${rest}`;
-const qs = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))}`;
-const names = (list: { name: string }[]) => list.map((r) => r.name);
-const plan = (res: { headers: Headers }) => res.headers.get("x-kiln-query-plan");
-
 let token: string;
 let appId: string;
 
-async function writeEntity(name: string, properties: Record<string, unknown>) {
-  const res = await call("POST", `/api/apps/${appId}/coding/write`, { token, body: { file_path: `entities/${name}`, content: JSON.stringify({ name, type: "object", properties }) } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function list(entity: string, params: Record<string, unknown>) {
-  const res = await call("GET", ents(appId, entity, qs(params)), { token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res;
-}
-
-/** Every record through v2 cursor pages. */
-async function pages(entity: string, params: Record<string, unknown>) {
-  const out: { name: string }[] = [];
-  const plans = new Set<string | null>();
-  let cursor: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const res = await call("GET", ents(appId, entity, `/v2/list${qs(cursor ? { cursor, limit: params.limit } : params)}`), { token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    out.push(...res.body.items);
-    plans.add(plan(res));
-    if (!res.body.next_cursor) return { items: out, plans };
-    cursor = res.body.next_cursor;
-  }
-  throw new Error("too many pages");
-}
+const writeEntity = (name: string, properties: Record<string, unknown>) => writeEntityOf(token, appId, name, properties);
+const list = (entity: string, params: Record<string, unknown>) => listRecords(token, appId, entity, params);
+const pages = (entity: string, params: Record<string, unknown>) => pageRecords(token, appId, entity, params);
 
 beforeAll(async () => {
   const user = await signedIn("indexes");

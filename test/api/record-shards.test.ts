@@ -10,6 +10,7 @@ import { RecordIndexes } from "../../functions/core/records/indexes";
 import { Records } from "../../functions/core/records/records";
 import { RecordShards } from "../../functions/core/records/shards";
 import { RecordUpkeep } from "../../functions/core/records/upkeep";
+import { ents, listRecords, namesOf as names, pageRecords, planOf as plan, qs, writeEntity as writeEntityOf } from "./entities-helpers";
 import { builtApp, call, signedIn, tokenFor, until, useStackLinks } from "./helpers";
 
 /**
@@ -35,39 +36,14 @@ const dynamo = setupServer(
 dynamo.listen({ onUnhandledRequest: "bypass" });
 useStackLinks();
 
-const ents = (appId: string, name: string, rest = "") => `/api/apps/${appId}/entities/${name}${rest}`;
-const qs = (params: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))}`;
-const names = (list: { name: string }[]) => list.map((r) => r.name);
-const plan = (res: { headers: Headers }) => res.headers.get("x-kiln-query-plan");
-
 let token: string;
 let appId: string;
 
 const SCHEMA = { name: { type: "string" }, price: { type: "number", "x-kiln-index": true }, due: { type: "string", format: "date" }, project_id: { type: "string" }, done: { type: "boolean" } };
 
-async function writeEntity(name: string) {
-  const res = await call("POST", `/api/apps/${appId}/coding/write`, { token, body: { file_path: `entities/${name}`, content: JSON.stringify({ name, type: "object", properties: SCHEMA }) } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function list(entity: string, params: Record<string, unknown>) {
-  const res = await call("GET", ents(appId, entity, qs(params)), { token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res;
-}
-
-async function pages(entity: string, params: Record<string, unknown>) {
-  const out: { name: string }[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const res = await call("GET", ents(appId, entity, `/v2/list${qs(cursor ? { cursor, limit: params.limit } : params)}`), { token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    out.push(...res.body.items);
-    if (!res.body.next_cursor) return out;
-    cursor = res.body.next_cursor;
-  }
-  throw new Error("too many pages");
-}
+const writeEntity = (name: string) => writeEntityOf(token, appId, name, SCHEMA);
+const list = (entity: string, params: Record<string, unknown>) => listRecords(token, appId, entity, params);
+const pages = async (entity: string, params: Record<string, unknown>) => (await pageRecords(token, appId, entity, params)).items;
 
 const count = async (entity: string, q?: unknown) => {
   const res = await call("GET", ents(appId, entity, `/count${q ? qs({ q }) : ""}`), { token });
