@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Keys } from "../../functions/core/keys";
 import { type RouteKey, routeParts, routes } from "../../lib/routes";
 import { noBody, openBodies } from "./fuzz-routes";
-import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail } from "./helpers";
+import { appMember, builtApp, call, enablePasswordSignIn, signedIn, tokenFor, uniqueEmail, until } from "./helpers";
 
 /**
  * Every route of lib/routes.ts that reads a body gets bodies that break its schema (wrong
@@ -271,6 +271,11 @@ beforeAll(async () => {
   expect(record.status).toBe(201);
   const target = await call("POST", `/api/apps/${app.id}/users/invite-user`, { token: owner.token, body: { user_email: uniqueEmail("fuzz-target"), role: "user" } });
   expect((await call("PUT", `/api/apps/${app.id}/secrets`, { token: owner.token, body: { KEPT: "value" } })).status).toBe(200);
+  // the build's checkpoints take their data snapshot in a job after the turn: state() must not see one settle mid-test
+  await until("the build's checkpoint snapshots", async () => {
+    const checkpoints = (await call("GET", `/api/apps/${app.id}/app-checkpoints`, { token: owner.token })).body as { data_snapshot: string }[];
+    return checkpoints.every((c) => c.data_snapshot !== "pending");
+  });
   f = {
     appId: app.id,
     slug: app.slug,
