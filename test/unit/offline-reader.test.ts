@@ -239,6 +239,32 @@ describe("the offline reader: records, fields and links from English as people t
     expect(fair.drafts.find((d) => d.name === "Rating")?.links).toEqual(expect.arrayContaining(["Taster", "Entry"]));
   });
 
+  it("chat English without verb endings: 'customer give …' gives the customer fields, a bare person does what follows, '2 mechanic' are many", () => {
+    const shop = shape("bike repair shop. customer give name, phone, email. each repair has the bike, price and which mechanic. we have 2 mechanic.");
+    expect(shop.fields("Customer")).toMatchObject({ name: "string", phone: "string", email: "email" });
+    expect(shop.links("Repair")).toEqual(["Mechanic"]);
+    const gym = shape("Gym. I want member book a class. classes have name, time, coach.");
+    expect(gym.links("Booking")).toEqual(expect.arrayContaining(["Member", "Class"]));
+    // (a compound with a verb in it stays a noun: the shop is no record of hiring)
+    expect(read("costume hire shop. costumes (name, size, price)").drafts.map((d) => d.name)).toEqual(["Costume"]);
+  });
+
+  it("bulleted lines: a bullet with a list of its own is a sentence of its own; one-item bullets are their heading's list", () => {
+    const veg = shape("Veg shop ordering:\n- growers: name, phone\n- weekly orders: grower, date\n- lines on each WO: veg, kilos");
+    expect(veg.entities).toEqual(["Grower", "Order", "Line"]);
+    expect(veg.links("Line")).toEqual(["Order"]);
+    const choir = shape("Choir. Members:\n- name\n- voice part\n- email\nConcerts:\n- date\n- venue");
+    expect(choir.fields("Member")).toMatchObject({ voice_part: "string", email: "email" });
+    expect(choir.fields("Concert")).toMatchObject({ date: "date", venue: "string" });
+  });
+
+  it("a record's initials stand for it, and another record's identifier in a list ('shirt SKU', 'job ref') is a link to it", () => {
+    expect(shape("Garden centre:\n- purchase orders: supplier, date\n- lines on each PO: plant, qty").links("Line")).toContain("PurchaseOrder");
+    const merch = shape("Band merch:\n- shirts: size, colour\n- sales: shirt SKU, price, date");
+    expect(merch.links("Sale")).toEqual(["Shirt"]);
+    expect(merch.fields("Sale")).not.toHaveProperty("shirt_sku");
+  });
+
   it("is deterministic", () => {
     const text = "fishing diary! trips (date, spot, weather, hours), catches (species, weight kg, bait, released y/n) for each trip";
     expect(JSON.stringify(planDescription(text))).toBe(JSON.stringify(planDescription(text)));
@@ -262,5 +288,9 @@ describe("pasted spreadsheet headers (reader/sheets.ts)", () => {
     expect(named.entities).toContain("Rental");
     const byColumn = shape("allotment society. columns we use now:\nPlot No | Holder | Size | Rent paid?");
     expect(byColumn.entities).toContain("Plot");
+    // (columns split by commas under a line that says they are columns; that line names no record)
+    const commas = shape("Pet sitting.\nCurrent sheet columns:\nVisit No, Pet, Owner, Date, Paid?");
+    expect(commas.entities).toEqual(["Visit", "Owner"]);
+    expect(commas.fields("Visit")).toMatchObject({ visit_number: "string", paid: "boolean" });
   });
 });

@@ -51,6 +51,8 @@ export function addField(d: Draft, f: FieldDraft | null): void {
 
 /** Identifier words a user types: kept as a field of their own ("keg ID" -> keg_number), never `id`. */
 const IDENTIFIER = /^(?:(.*?)\s+)?(?:id|ids|no|nr|num|#|number)$/;
+/** A record's name and the word its identifier goes by: "product sku", "order #", "customer id". */
+const REFERENCE = /^(.+?)\s+(?:id|ids|no|nr|num|#|number|code|barcode|sku|ref|reference)$/;
 
 /**
  * An item without what it says about where its value comes from: a relative clause after its noun ("a frame
@@ -168,6 +170,13 @@ export function readItem(
     const many = plural && !target.person && !/^(which|what|whose)$/.test(asked);
     if (many && (/^(with|has|have|having|include|includes|including|contains|contain)$/.test(g.opener) || hasFields(target))) link(target, owner);
     else link(owner, target);
+    return;
+  }
+  // "Product SKU", "job ref" said on another record: that record, picked rather than typed
+  const identified = REFERENCE.exec(words.join(" "))?.[1];
+  const referenced = identified ? recordOf(singularize(identified.replace(/\b(the|a|an)\b/g, "").trim())) : undefined;
+  if (referenced && referenced !== owner) {
+    link(owner, referenced);
     return;
   }
   // "how many bottles of each": a count

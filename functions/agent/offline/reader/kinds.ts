@@ -28,7 +28,7 @@ const GENERIC = new Set(
     "stuff thing things item items info data record records entry entries list lists detail details way ways lot lots bunch kind sort type " +
     "app tracker system tool database spreadsheet sheet platform website site page dashboard portal software program excel notion " +
     "everything something anything nothing one ones people person everyone anyone someone somebody folks guy guys us me them " +
-    "place home work stuff"
+    "place home work stuff column header heading tab"
   ).split(" "),
 );
 /** Generic words that are records after all when a description lists them with fields of their own. */

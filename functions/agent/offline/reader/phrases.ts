@@ -102,7 +102,8 @@ export function nounPhrases(words: Word[]): NounPhrase[] {
       head,
       noun: [...naming.slice(0, -1).map((w) => w.lower), singularize(headWord.lower)].join(" "),
       words: span,
-      plural: pluralNoun(headWord),
+      // ("we have 3 driver": a number above one counts many, whatever the ending)
+      plural: pluralNoun(headWord) || (before?.pos === "NUM" && /^([2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)$/.test(before.lower)) || (span[0].pos === "NUM" && /^(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)$/.test(span[0].lower)),
       possessive: before && POSSESSIVES.has(before.lower) ? before.lower : null,
       determiner: before && DETERMINERS.has(before.lower) ? before.lower : words[i - 2] && DETERMINERS.has(words[i - 2].lower) && before?.pos === "ADJ" ? words[i - 2].lower : null,
     });
@@ -256,6 +257,8 @@ const NOTING = new Set(["want", "need", "note", "log", "keep", "record", "track"
 
 /** Verbs that keep the record after them: "log every callout, …". */
 const KEEPS = new Set(["log", "record", "track", "note", "keep", "register"]);
+/** Verbs whose doer gives what a record holds: "customer give name, address, phone" (not "give each entry a score"). */
+const SUPPLYING = new Set(["give", "provide", "supply", "enter", "fill"]);
 const HAVING = new Set(["has", "have", "having", "had", "include", "includes", "including", "incl", "contains", "contain", "with", "w"]);
 const EXAMPLES = ["like", "such", "e.g", "including", "eg"];
 
@@ -367,7 +370,8 @@ export function groupsOf(words: Word[], phrases: NounPhrase[], acts: ActClause[]
     const receiver = /^(gets|get|receives)$/.test(w.lower) ? phraseBefore(phrases, k) : undefined;
     // (not "gets inoculated", a passive)
     const given = !!receiver && /^(each|every)$/.test(modifiedBy(words, phrases, receiver).determiner ?? "") && words[k + 1]?.pos !== "VERB";
-    if ((HAVING.has(w.lower) && words[k - 1]?.lower !== "along") || given) {
+    const supplied = w.pos === "VERB" && SUPPLYING.has(w.lemma) && isNoun(words[k - 1]) && !/^(each|every|a|an|the|me|us|him|her|them|it|out|back)$/.test(words[k + 1]?.lower ?? "");
+    if ((HAVING.has(w.lower) && words[k - 1]?.lower !== "along") || given || supplied) {
       // "vans with a plate", "each stop has an address", "each batch should have a style"; but "appointments
       // with clients, each with a date" and "my collection by genre, with a price": what the sentence is about
       const back = words[k - 1]?.lower === "each" || words[k - 1]?.lower === "every" ? k - 1 : k;
@@ -386,7 +390,7 @@ export function groupsOf(words: Word[], phrases: NounPhrase[], acts: ActClause[]
       if (!owner && !/^(with|w)$/.test(w.lower)) continue;
       const from = w.lower === "w" && words[k + 1]?.text === "/" ? k + 2 : k + 1;
       const end = listEnd(words, from);
-      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : given ? "has" : w.lower, items: itemsOf(words, from, end), from: k, to: end, loose });
+      if (end > from) out.push({ owner: owner ?? null, opener: w.lower === "w" ? "with" : given || supplied ? "has" : w.lower, items: itemsOf(words, from, end), from: k, to: end, loose });
     }
   }
   return out;

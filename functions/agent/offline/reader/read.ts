@@ -288,7 +288,9 @@ function sameAs(noun: string, known: string[]): string | undefined {
   return (
     known.find((k) => k.split(" ").pop() === head && (k.endsWith(` ${noun}`) || (noun.endsWith(` ${k}`) && !byValue(k)) || noun === head)) ??
     // "vols" for "volunteers": a short form of a record's name (not a word of another kind: a cat is no cattery)
-    (noun === head && head.length >= 3 ? known.find((k) => k.split(" ").pop()!.startsWith(head) && k.split(" ").pop() !== head && sameKind(head, k.split(" ").pop()!)) : undefined)
+    (noun === head && head.length >= 3 ? known.find((k) => k.split(" ").pop()!.startsWith(head) && k.split(" ").pop() !== head && sameKind(head, k.split(" ").pop()!)) : undefined) ??
+    // "each PO" for "purchase orders": a record's initials
+    (noun === head && head.length <= 4 ? known.find((k) => k.includes(" ") && k.split(" ").map((w) => w[0]).join("") === noun) : undefined)
   );
 }
 
@@ -340,7 +342,9 @@ function subjectsOf(sentences: Sentence[]): Set<string> {
     p.start <= 2 &&
     before.every((w) => /^(a|an|the|my|our|simple|small|little|basic|new)$/.test(w)) &&
     (!after || /^[:.,!-]$/.test(after.text) || /^(with|for|where|that|which|to|w)$/.test(after.lower));
-  if ((selfIntro || title) && !p.plural) out.add(p.noun);
+  // ("print shop orders." as a heading of its own, over the lists that follow, is what the app is for)
+  const heading = sentences.length > 1 && p.start === 0 && first.words.slice(p.head + 1).every((w) => w.pos === "PUNCT");
+  if (((selfIntro || title) && !p.plural) || heading) out.add(p.noun);
   // "lost and found for our school", "a medication schedule for my family:", "a sales pipeline for a small
   // B2B team": who or what the app is for
   for (const [k, w] of first.words.entries())

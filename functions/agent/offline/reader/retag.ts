@@ -6,10 +6,17 @@ import type { Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
 import { singularize } from "../naming";
 import { POSSESSIVE_DETERMINERS } from "../vocabulary/grammar";
+import { kindOf } from "./kinds";
 import { IMPERATIVES, pluralNoun } from "./phrases";
 
 /** what follows a verb as its object: a possessive ("log their visits") or a pronoun ("rate them") */
 const OBJECT_WORDS: ReadonlySet<string> = new Set([...POSSESSIVE_DETERMINERS, "them", "it"]);
+
+/** A word English uses as a verb at least twice as often as a noun (WordNet's tagged counts): "give", "need", not "book". */
+function mostlyVerb(word: string): boolean {
+  const { noun, verb } = WordNet.usageOf(word);
+  return verb >= 20 && verb >= 2 * noun;
+}
 
 /**
  * Tags the tagger gets wrong in chat English, put right: a noun between a plural noun (or "we") and a
@@ -17,10 +24,21 @@ const OBJECT_WORDS: ReadonlySet<string> = new Set([...POSSESSIVE_DETERMINERS, "t
  */
 export function retag(words: Word[]): Word[] {
   let depth = 0;
+  // (the verbs of a sentence, but for items of a list: "address" in "name, address, phone" is none of its own)
+  const verbs = words.flatMap((x, k) => ((x.pos === "VERB" || x.pos === "AUX") && !/^[,(]$/.test(words[k - 1]?.text ?? "") ? [k] : []));
   return words.map((w, k) => {
     const [before, after] = [words[k - 1], words[k + 1]];
     depth += w.text === "(" ? 1 : w.text === ")" ? -1 : 0;
-    const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || /^(we|they|i|you|people|users)$/.test(before.lower));
+    // "customer give name, address, phone": chat English drops a verb's ending and the tagger reads it as a noun,
+    // or as part of a compound; in a sentence with no other verb, a word English uses mostly as a verb after the
+    // noun the sentence opens with is its verb when what follows is plainly its object (a determiner, a pronoun,
+    // a list) or its subject is a person ("costume hire shop" stays a shop)
+    const opens = before?.pos === "NOUN" && words.slice(0, k).every((x) => /^(DET|PRON|ADJ|NOUN|NUM)$/.test(x.pos));
+    const itsObject = opens && after && (/^(DET|PRON)$/.test(after.pos) || words.slice(k + 2, k + 5).some((x) => x.text === ",") || (/^(NOUN|ADJ|NUM)$/.test(after.pos) && kindOf(before.lower) === "person"));
+    if (opens && itsObject && verbs.every((v) => v === k) && /^(NOUN|VERB)$/.test(w.pos) && w.lemma === w.lower && mostlyVerb(w.lower)) return { ...w, pos: "VERB" as const };
+    // ("resident book a machine": a person said bare, with no determiner, does what follows)
+    const barePerson = before?.pos === "NOUN" && !pluralNoun(before) && !/^(DET|ADJ|NOUN|PRON|NUM)$/.test(words[k - 2]?.pos ?? "") && kindOf(before.lower) === "person";
+    const doer = before && ((before.pos === "NOUN" && pluralNoun(before)) || barePerson || /^(we|they|i|you|people|users)$/.test(before.lower));
     const object = after && (after.pos === "DET" || OBJECT_WORDS.has(after.lower));
     if (w.pos === "NOUN" && doer && object && (w.lemma === w.lower || /^(it|them)$/.test(after.lower))) return { ...w, pos: "VERB" as const };
     // "every plot holder rents one plot": after "each …" or "every …", a word in -s before "one" or a determiner is what each does

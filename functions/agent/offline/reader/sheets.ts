@@ -1,7 +1,7 @@
 /**
  * Spreadsheet headers pasted into a description ("Bookings: Date | Time | Room | Lead booker", "Metals tab: Metal |
  * Grade | Price per kg", "Columns we use now: Ticket | Date | Seller | Gross kg"), written out as the sentences the
- * reader reads ("Track bookings with date, time, room and lead booker."). A line is a sheet when its columns are
+ * reader reads ("bookings have date, time, room and lead booker."). A line is a sheet when its columns are
  * split by "|"; the sheet's name is its records (a "tab", "sheet" or "columns" word dropped), or, when the name says
  * only that these are columns, the first column. Column marks become words: "#" and "No" a number, a trailing "?"
  * yes or no. Everything else of the description is left as it was.
@@ -15,6 +15,8 @@ const SHEET_WORDS = /\b(?:tab|tabs|sheet|sheets|spreadsheet|table|columns?|heade
 const IDENTIFIER = / number$| id$/;
 /** columns every kind of record has: they name none */
 const ATTRIBUTE = /^(?:name|date|time|size|type|kind|status|title|description|notes?|qty|quantity|price|cost|amount)$/;
+/** a line that says the next one is a sheet's columns */
+const COLUMNS_HEADING = /\b(?:columns?|headers?|headings?|tabs?|sheet)$/i;
 const ONLY_SHEET_WORDS = /^(?:columns?|headers?|headings?|fields|current spreadsheet columns|columns we use now|my columns|the columns|the tabs are|tabs)$/i;
 
 function column(raw: string): string | null {
@@ -48,19 +50,28 @@ function recordsOf(said: string, columns: string[]): string | null {
 export function sheetsAsSentences(description: string): string {
   const lines = description.split(/\r?\n/);
   let sheets = 0;
+  const headed: number[] = [];
   const out = lines.map((line, i) => {
     // a header row of its own names its records on the line before ("our returns sheet has:", "Columns we use now:")
-    const alone = /^\s*[^:=|]+(?:\|[^|]+)+$/.test(line) ? [line, (lines[i - 1] ?? "").replace(/:\s*$/, "").split(/[.!?]\s+/).pop() ?? "", line] : null;
+    const heading = (lines[i - 1] ?? "").replace(/:\s*$/, "").split(/[.!?]\s+/).pop() ?? "";
+    // ("Current spreadsheet columns:" and a line of columns split by commas is a header row too)
+    const commas = /:\s*$/.test(lines[i - 1] ?? "") && COLUMNS_HEADING.test(heading) && line.split(",").length >= 3 && line.split(",").every((c) => c.trim().split(/\s+/).length <= 5);
+    const alone = /^\s*[^:=|]+(?:\|[^|]+)+$/.test(line) || commas ? [line, heading, line] : null;
     const m = alone ?? SHEET_LINE.exec(line);
-    if (!m || !m[2].includes("|")) return line;
-    const columns = m[2].split("|").map(column).filter((c): c is string => c !== null);
+    const split = commas ? "," : "|";
+    if (!m || !m[2].includes(split)) return line;
+    const columns = m[2].split(split).map(column).filter((c): c is string => c !== null);
     if (columns.length < 2) return line;
     const name = recordsOf(m[1], columns);
     if (!name) return line;
     sheets++;
+    if (alone && i > 0) headed.push(i);
     const records = pluralize(singularize(name.toLowerCase()));
     const fields = columns.filter((c) => singularize(c) !== singularize(name.toLowerCase()));
-    return `Track ${records} with ${listed(fields.length ? fields : columns)}.`;
+    return `${records} have ${listed(fields.length ? fields : columns)}.`;
   });
+  // ("Current spreadsheet columns:" before a header row ends there: the row's sentence is one of its own)
+  // (a line before that says only that columns follow, "Current sheet columns:", says nothing more)
+  for (const i of headed) out[i - 1] = out[i - 1].replace(/([^.!?]*):\s*$/, (said, clause: string) => (clause.replace(SHEET_WORDS, " ").trim() ? `${clause}.` : ""));
   return sheets ? out.join("\n") : description;
 }

@@ -48,7 +48,9 @@ export function tieRecords(s: Sentence, previous: Sentence | undefined, recordOf
     const firsts = mentions.filter((m) => m.p.start > which[0] && m.p.start < which[which.length - 1]);
     // "which cub has earned which badge", "which member plays which role": many to many, a record of its own, named by
     // what is done (WordNet's act for the verb, else the thing as it was done: an earned badge, a played role)
-    const verb = w.slice(which[0] + 1, which[1]).find((x) => x.pos === "VERB" && !/^(be|have|go|sit|get)$/.test(x.lemma));
+    // ("who presents which paper at which meeting": or what "who" does, just before the first; not "to know which …")
+    const doing = (x: Word | undefined) => x?.pos === "VERB" && !/^(be|have|go|sit|get)$/.test(x.lemma);
+    const verb = w.slice(which[0] + 1, which[1]).find(doing) ?? (w[which[0] - 2]?.lower === "who" && doing(w[which[0] - 1]) ? w[which[0] - 1] : undefined);
     // (named by what the verb is done to: "which member plays which role in which production" keeps played roles)
     const object = s.phrases.find((p) => p.start > which[1] && p.start <= which[1] + 3)?.noun ?? last?.d.noun;
     const joined = verb && last && object ? (WordNet.actsOf(verb.lemma).find((n) => !/ing$/.test(n)) ?? `${/(ed|en)$/.test(verb.lower) ? verb.lower : `${verb.lemma.replace(/e$/, "")}ed`} ${object}`) : null;
