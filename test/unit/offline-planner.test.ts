@@ -212,7 +212,9 @@ describe("offline planner: how people describe apps", () => {
     ["A library app: search a book to see which shelf it sits on.", ["Book", "Shelf"], ["Book>Shelf"]],
     ["A street sweeping app: sweeping days by district.", ["SweepingDay", "District"], ["SweepingDay>District"]],
     ["Friends rate restaurants.", ["Friend", "Restaurant", "Rating"], ["Rating>Friend", "Rating>Restaurant"]],
-    ["A logo contest where designers post logos and judges leave comments and votes.", ["Designer", "Logo", "Comment", "Vote"], ["Logo>Designer", "Comment>Logo", "Vote>Logo"]],
+    // a short idea's happening is tied to the people and things listed with it
+    ["face painter, bookings + parents + design packages", ["Booking", "Package", "Parent"], ["Booking>Package", "Booking>Parent"]],
+    ["A logo contest where designers post logos and judges leave comments and votes.", ["Designer", "Logo", "Comment", "Vote", "Judge"], ["Logo>Designer", "Comment>Logo", "Vote>Judge", "Vote>Logo"]],
   ])("%s", (description, entities, links) => {
     expect(modelled(build(description).files)).toEqual({ entities, links });
   });

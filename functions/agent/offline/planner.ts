@@ -12,7 +12,7 @@ import { isPerson, knowledgeOf, recordStagedAs } from "./knowledge";
 import { type Clause, clausesOf, findNamed, itemsAfter, listedNouns, type Mention, mentionsIn, titleNoun, titlePair } from "./nouns";
 import { mergePlans } from "./reader/merge";
 import { read } from "./reader/read";
-import { happens } from "./reader/ties";
+import { happens, peopleTies } from "./reader/ties";
 import { ADJECTIVES, DETERMINERS, LINK_WORDS, RECORDING_VERBS, SUBJECT_VERBS } from "./vocabulary/grammar";
 import { APP_NOUNS } from "./vocabulary/nouns";
 import { pascal, singularize } from "./naming";
@@ -39,7 +39,7 @@ export function planDescription(pasted: string): Plan {
   const rules = planByRules(description);
   const reading = read(description);
   if (!reading.drafts.length) return rules;
-  const drafts = reading.drafts;
+  const [drafts, saidLinks] = [reading.drafts, peopleTies(reading.drafts)]; // (the ties said, before the links guessed below)
   const main = drafts.find((d) => !d.person && !knowledgeOf(d.noun)?.container) ?? drafts[0];
   addKnownLinks(drafts, main);
   // a happening nothing ties to a person or thing is of those said with it
@@ -63,9 +63,9 @@ export function planDescription(pasted: string): Plan {
   // (and one that gives examples of a kind of thing, which the word rules would make a record each)
   const examples = drafts.some((d) => d.described.some((f) => f.name === "kind"));
   if (reading.fieldLists >= 2 || examples || (explained && (drafts.length >= 2 || drafts.some((d) => d.described.length)))) return mergePlans(reader, rules, said);
-  // ... and what the reading adds to an idea is only the records it gave fields
-  const told = new Set(drafts.filter((d) => d.described.length).map((d) => d.name));
-  return mergePlans(rules, { ...reader, entities: reader.entities.filter((e) => told.has(e.name)) }, said);
+  // ... and what the reading adds to an idea is only the records it gave fields, and those its words tie ("bookings + parents")
+  const added = reader.entities.flatMap((e, i) => (drafts[i].described.length ? [e] : saidLinks.has(e.name) ? [{ ...e, links: saidLinks.get(e.name)! }] : []));
+  return mergePlans(rules, { ...reader, entities: added }, said);
 }
 
 /** The earlier word-rule planner: for a description the reader finds no records in. */

@@ -7,6 +7,7 @@
 import { type Draft, link } from "../drafts";
 import type { Word } from "../language/tagger";
 import { WordNet } from "../language/wordnet";
+import { singularize } from "../naming";
 import type { Act } from "./acts";
 import { GENERIC_BUT_RECORDABLE, kindOf } from "./kinds";
 import type { Group, NounPhrase } from "./phrases";
@@ -290,6 +291,22 @@ function withoutBrackets(words: Word[]): Word[] {
 }
 
 /** Does the record name something that happens or a place things happen at (a route, a visit, an appointment)? */
+/**
+ * The happenings of someone's the words tie to their records, and what they tie them to, by name: in "kids party
+ * entertainer, bookings + parents + party packages" a booking is a parent's, of a package. Not a clause the
+ * tagger read as one name ("designers post logo").
+ */
+export function peopleTies(drafts: Draft[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const named = (d: Draft) => d.noun.split(" ").slice(0, -1).every((w) => singularize(w) === w);
+  const ofSomeone = (d: Draft) => d.links.some((name) => drafts.some((p) => p.person && p.name === name));
+  for (const d of drafts.filter((x) => named(x) && happens(x) && ofSomeone(x))) {
+    out.set(d.name, [...d.links]);
+    for (const name of d.links) if (!out.has(name)) out.set(name, []);
+  }
+  return out;
+}
+
 export function happens(d: Draft): boolean {
   return happening(d) || WordNet.lexOf(d.noun.split(" ").pop()!) === "location";
 }
