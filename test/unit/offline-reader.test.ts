@@ -265,6 +265,13 @@ describe("the offline reader: records, fields and links from English as people t
     expect(merch.fields("Sale")).not.toHaveProperty("shirt_sku");
   });
 
+  it("a happening that ties records together happens on a day, said or not", () => {
+    const band = shape("Wedding band. Couples have a name and a phone. Venues have a name and an address. Each wedding has a couple, a venue and a fee.");
+    expect(band.fields("Wedding")).toMatchObject({ couple_id: "string", venue_id: "string", date: "date" });
+    // (a thing is no happening: a venue has no date)
+    expect(band.fields("Venue")).not.toHaveProperty("date");
+  });
+
   it("is deterministic", () => {
     const text = "fishing diary! trips (date, spot, weather, hours), catches (species, weight kg, bait, released y/n) for each trip";
     expect(JSON.stringify(planDescription(text))).toBe(JSON.stringify(planDescription(text)));

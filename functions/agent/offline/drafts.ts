@@ -6,6 +6,7 @@ import { linkProp } from "./entities";
 import { enumProp, type FieldDraft, knownField } from "./fields";
 import { isPerson, knowledgeOf } from "./knowledge";
 import { pascal, snake } from "./naming";
+import { WordNet } from "./language/wordnet";
 import { namesNoun } from "./nouns";
 import { PART_NOUNS, TITLED_RECORDS } from "./vocabulary/records";
 import { lastWordIn } from "./vocabulary/word-set";
@@ -82,6 +83,12 @@ export function addKnownLinks(drafts: Draft[], main: Draft | undefined): void {
  * An entity's fields: its title, described fields, known extras, links, then notes. When the description
  * `told` the entity's fields, the known extras stay out (a "contact" in a list is not a CRM contact).
  */
+/** WordNet files the noun's first sense as an act or event ("booking", "wedding"), or one of its first three as an event or a time ("session", "shift"). */
+function happensOnADay(noun: string): boolean {
+  const lexes = WordNet.lexesOf(noun.split(" ").pop()!, 3);
+  return lexes[0] === "act" || lexes.includes("event") || lexes.includes("time");
+}
+
 export function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string }[], { told = false } = {}): FieldDraft[] {
   const known = knowledgeOf(d.noun);
   const out: FieldDraft[] = [];
@@ -105,6 +112,9 @@ export function fieldsOf(d: Draft, flows: { flow: [string, string]; word: string
   }
   // a known text field the description made a link ("author" once a book links an Author) is dropped
   if (!told) for (const f of knownFields) if (!d.links.some((l) => snake(l) === f?.name)) add(f);
+  // a happening that ties records together (a booking, a stay, a visit) happens on a day, whether or not it was said
+  const dated = out.some((f) => f.prop.format === "date" || f.prop.format === "date-time" || /(^|_)(date|day|time|when)($|_)/.test(f.name));
+  if (!dated && d.links.length && !d.person && happensOnADay(d.noun)) add({ name: "date", prop: { type: "string", format: "date" } });
   if (!known || told) add({ name: "notes", prop: { type: "string" } });
   return out.filter((f) => !(f.name.endsWith("_id") && !d.links.some((l) => `${snake(l)}_id` === f.name)) || f.prop.description?.startsWith("id of"));
 }
