@@ -19,6 +19,7 @@ export async function* offlineChunks(prompt: PromptInput): AsyncGenerator<string
     frozen: prompt.frozenFiles,
     backendFunctions: prompt.backendFunctions,
     secretNames: prompt.secretNames,
+    earlier: prompt.history.filter((m) => m.role === "user").map((m) => m.content),
   })) {
     yield chunk;
     await new Promise((r) => setImmediate(r));

@@ -18,10 +18,10 @@ export interface TurnResult {
   ms: number;
 }
 
-/** One turn through the engine: its answer, its prose, and the files after its actions. */
-export function turn(files: Files, message: string, appName: string): TurnResult {
+/** One turn through the engine, after the chat's `earlier` messages: its answer, its prose, and the files after its actions. */
+export function turn(files: Files, message: string, appName: string, earlier: string[] = []): TurnResult {
   const start = performance.now();
-  const answer = planOffline({ message, files, appName });
+  const answer = planOffline({ message, files, appName, earlier });
   const ms = performance.now() - start;
   const problems: string[] = [];
   let prose = "";
@@ -91,8 +91,9 @@ export function runCase(c: Case): CaseResult {
   });
   const problems = [...first.problems];
   let files = first.files;
-  const followUps = c.follow_ups.map((f): FollowUpResult => {
-    const next = turn(files, f.message, appName);
+  const followUps = c.follow_ups.map((f, i): FollowUpResult => {
+    // (as in a chat: the description and the follow-ups before this one came first)
+    const next = turn(files, f.message, appName, [c.description, ...c.follow_ups.slice(0, i).map((x) => x.message)]);
     problems.push(...next.problems);
     const seen = { before: files, after: next.files, prose: next.prose, expected: c.expected_entities };
     const results = f.expect.map((e) => check(e, seen));

@@ -120,6 +120,16 @@ describe("yes/no fields, with or without the records named", () => {
     inStep(out.files);
   });
 
+  it("a request that names no records is about what the last one was about, not the main record", () => {
+    const earlier = ["A clinic with patients and appointments", "filter patients by their date of birth"];
+    const out = follow(app("clinic"), "add insured yes/no", { earlier });
+    expect(entity(out.files, "Patient").properties.insured).toEqual({ type: "boolean", default: false });
+    expect(entity(out.files, "Appointment").properties.insured).toBeUndefined();
+    expect(out.text).toContain("You didn't say which records, so I put it on Patient, the records your last message was about");
+    // (the description names every record: after it alone, the main record)
+    expect(entity(follow(app("clinic"), "add insured yes/no", { earlier: earlier.slice(0, 1) }).files, "Appointment").properties.insured).toBeDefined();
+  });
+
   it.each([
     ["add paid yes/no", "Appointment", "paid"],
     ["add a checkbox for paid", "Appointment", "paid"],

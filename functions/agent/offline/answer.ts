@@ -11,6 +11,7 @@ import { readModel } from "./model";
 import { listing } from "./naming";
 import { splitRequests } from "./requests";
 import { isBackground, restatesPrevious, withAntecedent } from "./followup/pronouns";
+import { discussedIn } from "./followup/target";
 import { CONFIGURE, cannotDo } from "./texts";
 
 export interface FollowUpInput {
@@ -24,6 +25,8 @@ export interface FollowUpInput {
   backendFunctions?: boolean;
   /** the names of the app's secrets */
   secretNames?: string[];
+  /** the user's earlier messages in this chat, oldest first */
+  earlier?: string[];
 }
 
 /** One request's result: what it did (actions already cleared of frozen files), or why it did nothing. */
@@ -47,6 +50,7 @@ function frozenWhy(blocked: string[]): string {
 
 function carryOut(request: string, files: Record<string, string>, input: FollowUpInput): Step {
   const { model, broken } = readModel(files, input.appName);
+  model.discussed = discussedIn(input.earlier ?? [], model);
   const outcome: Outcome = recognise(normalise(request), model, {
     files,
     currentPage: input.currentPage,

@@ -27,6 +27,8 @@ export interface EngineInput {
   backendFunctions?: boolean;
   /** the names of the app's secrets (never their values) */
   secretNames?: string[];
+  /** the user's earlier messages in this chat, oldest first: what a request that names no records is about */
+  earlier?: string[];
 }
 
 /** The whole answer. */
@@ -48,6 +50,7 @@ export function planOffline(input: EngineInput): string {
       frozen: input.frozen ?? [],
       backendFunctions: input.backendFunctions,
       secretNames: input.secretNames,
+      earlier: input.earlier,
     });
   } catch {
     const model = (() => {

@@ -51,6 +51,8 @@ export interface AppModel {
   theme: ThemeSettings;
   entities: EntityDef[];
   charts: ChartSpec[];
+  /** what the user's last request was about (followup/target.ts), for a request that names no records ("filter players by team", then "add kit size") */
+  discussed?: EntityDef;
 }
 
 export const THEME_PATH = "components/Theme";

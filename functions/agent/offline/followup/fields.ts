@@ -234,10 +234,12 @@ export function looseFields(message: string, model: AppModel, currentPage?: stri
   if (plainGuess || parsed.fields.some((f) => f.name.split("_").some((w) => APP_FEATURE_WORDS.has(w)))) return null;
   const result = ops.addFields(model, def.name, wanted);
   if (!implied || !("after" in result)) return result;
-  const where =
-    implied.why === "page"
-      ? `I put ${wanted.length === 1 ? "it" : "them"} on ${def.name}, the records of the page you have open`
-      : `You didn't say which records, so I put ${wanted.length === 1 ? "it" : "them"} on ${def.name}, the app's main record`;
+  const it = wanted.length === 1 ? "it" : "them";
+  const where = {
+    page: `I put ${it} on ${def.name}, the records of the page you have open`,
+    said: `You didn't say which records, so I put ${it} on ${def.name}, the records your last message was about`,
+    central: `You didn't say which records, so I put ${it} on ${def.name}, the app's main record`,
+  }[implied.why];
   const other = model.entities.find((e) => e !== def && e.pages.list);
   const hint = other ? `; say e.g. "add ${wanted[0].name.replace(/_id$/, "").replace(/_/g, " ")} to ${lowerWords(pluralize(other.name))}" to put ${wanted.length === 1 ? "it" : "them"} elsewhere` : "";
   return { ...result, notes: [...(result.notes ?? []), `${where}${hint}.`] };

@@ -10,6 +10,18 @@ import { lowerWords, singularize, snake } from "../naming";
 import { resolveEntity } from "../resolve";
 
 /** The entities a text mentions, in the order they first appear (two-word names before one-word ones). */
+/**
+ * What the user's last request that named records was about: the first it named ("filter players by team" is about
+ * players). Not the first message, the description the app was built from, which names them all.
+ */
+export function discussedIn(earlier: readonly string[], model: AppModel): EntityDef | undefined {
+  for (const message of earlier.slice(1).reverse()) {
+    const [first] = mentionedEntities(message, model);
+    if (first) return first;
+  }
+  return undefined;
+}
+
 export function mentionedEntities(text: string, model: AppModel): EntityDef[] {
   const tokens = text
     .toLowerCase()
@@ -71,10 +83,12 @@ export function centralEntity(model: AppModel): EntityDef | undefined {
   return best ?? model.entities[0];
 }
 
-/** The entity a request without a named one is about, and how it was chosen (for the answer). */
-export function impliedEntity(model: AppModel, currentPage?: string | null, avoid: EntityDef[] = []): { def: EntityDef; why: "page" | "central" } | null {
+/** The entity a request without a named one is about (the page open, the last message's, the app's central one), and how it was chosen. */
+export function impliedEntity(model: AppModel, currentPage?: string | null, avoid: EntityDef[] = []): { def: EntityDef; why: "page" | "said" | "central" } | null {
   const onPage = entityOnPage(model, currentPage);
   if (onPage && !avoid.includes(onPage)) return { def: onPage, why: "page" };
+  const said = model.discussed && model.entities.includes(model.discussed) ? model.discussed : undefined;
+  if (said && !avoid.includes(said)) return { def: said, why: "said" };
   const central = centralEntity({ ...model, entities: model.entities.filter((e) => !avoid.includes(e)) });
   return central ? { def: central, why: "central" } : null;
 }
