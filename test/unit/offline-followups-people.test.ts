@@ -120,6 +120,14 @@ describe("yes/no fields, with or without the records named", () => {
     inStep(out.files);
   });
 
+  it("choices said as 'X choose from: …', or alone ('make A or B a proper choice'), are a choice field", () => {
+    const from = follow(app("clinic"), "appointment type choose from: check-up, follow-up, urgent");
+    expect(entity(from.files, "Appointment").properties.type.enum).toEqual(["check-up", "follow-up", "urgent"]);
+    const alone = follow(app("clinic"), "make in person or video a proper choice");
+    expect(entity(alone.files, "Appointment").properties.type.enum).toEqual(["in person", "video"]);
+    checkTree(alone.files);
+  });
+
   it("a request that names no records is about what the last one was about, not the main record", () => {
     const earlier = ["A clinic with patients and appointments", "filter patients by their date of birth"];
     const out = follow(app("clinic"), "add insured yes/no", { earlier });

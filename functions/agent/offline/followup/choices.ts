@@ -16,7 +16,7 @@ import { entityHolding, entityTheChoicesSort, impliedEntity } from "./target";
 import { choiceList } from "./choice-lists";
 import { fieldSaidOtherwise } from "./senses";
 
-const CHOICE = /(?:a|an|the)\s+(?:single\s+)?(?:choice|choices|dropdown|drop-down|select|pick ?list|list of options|set of options|fixed list|option)(?:\s+(?:field|list|of))?/;
+const CHOICE = /(?:a|an|the)\s+(?:(?:single|proper|real|fixed)\s+)?(?:choice|choices|dropdown|drop-down|select|pick ?list|list of options|set of options|fixed list|option)(?:\s+(?:field|list|of))?/;
 
 const FORMS: { re: RegExp; field: number; entity: number | null; values: number }[] = [
   { re: new RegExp(`^(?:make|turn|change|set)\\s+(?:the\\s+)?(.+?)\\s+(?:into\\s+)?${CHOICE.source}\\s*(?::|-|with|of|between|from)?\\s*(?:(?:the\\s+)?(?:options?|values?|choices?)\\s*:?\\s*)?(.+)$`, "i"), field: 1, entity: null, values: 2 },
@@ -25,6 +25,8 @@ const FORMS: { re: RegExp; field: number; entity: number | null; values: number 
   // "books should have a genre dropdown: fiction, non-fiction", "track the condition of each book: new, good, worn"
   { re: /^(?:the\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should\s+|must\s+|needs?\s+to\s+)?(?:have|has|need|needs|get|gets)\s+(?:an?\s+|the\s+)?(.+?)\s*:\s*(.+)$/i, field: 2, entity: 1, values: 3 },
   { re: /^(?:track|record|store|keep|note)\s+(?:the\s+)?(.+?)\s+(?:of|for|on)\s+(?:each\s+|every\s+|the\s+|all\s+)?(.+?)\s*:\s*(.+)$/i, field: 1, entity: 2, values: 3 },
+  // "lesson type choose from: private, group, kids", "size picked from s, m, l"
+  { re: /^(?:the\s+)?(.+?)\s+(?:to\s+)?(?:choose|chosen|pick|picked|select|selected)\s+from\s*:?\s*(.+)$/i, field: 1, entity: null, values: 2 },
   // "bikes come in different types, road, mountain or hybrid", "rooms come in three sizes: single, double"
   { re: /^(?:the\s+|our\s+)?(.+?)\s+(?:come|comes|came)\s+in\s+(?:(?:different|several|various|many|a few|a couple of|two|three|four|five|\d+)\s+)?([a-z][a-z\s]*?)\s*(?::|,|-|–)\s*(.+)$/i, field: 2, entity: 1, values: 3 },
 ];
@@ -72,6 +74,10 @@ function place(model: AppModel, phrase: string, values: string[], currentPage?: 
 
 /** The field with these choices; null when the sentence asks for no choices. */
 export function choiceRequest(m: string, model: AppModel, currentPage?: string | null): OpResult | null {
+  // "make burial or cremation a proper choice": the choices alone are a type of the records
+  const bare = new RegExp(`^(?:make|turn)\\s+(.+?\\s(?:or|and)\\s.+?)\\s+(?:into\\s+)?${CHOICE.source}\\s*[.!]?$`, "i").exec(m);
+  const alone = bare ? valuesOf(bare[1]) : [];
+  if (alone.length >= 2 && alone.every((v) => v.split(/\s+/).length <= 3)) return chooseOn(model, "type", alone, currentPage, asksNew(m));
   for (const form of FORMS) {
     const r = form.re.exec(m);
     if (!r) continue;
