@@ -128,6 +128,12 @@ describe("yes/no fields, with or without the records named", () => {
     checkTree(alone.files);
   });
 
+  it("'the date they joined' is a joined_date, and a field of that name already there is said", () => {
+    const out = follow(app("clinic"), "add the date they registered to patients");
+    expect(entity(out.files, "Patient").properties.registered_date).toEqual({ type: "string", format: "date" });
+    expect(follow(out.files, "add the date they registered to patients").actions).toEqual([]);
+  });
+
   it("a request that names no records is about what the last one was about, not the main record", () => {
     const earlier = ["A clinic with patients and appointments", "filter patients by their date of birth"];
     const out = follow(app("clinic"), "add insured yes/no", { earlier });

@@ -176,7 +176,9 @@ export function fieldNameFrom(phrase: string, synonyms = true): string {
     .replace(/^(?:an?|the|new)\s+/g, "")
     .replace(/\s+(?:field|column|property|attribute)s?$/, "")
     .trim();
-  const name = snake(cleaned);
+  // "the date they joined", "the time it was sent": what was done, and when (joined_date, sent_time)
+  const done = /^(date|time|day|month|year)\s+(?:that\s+|when\s+)?(?:they|he|she|it|we|you|i)\s+(?:were\s+|was\s+|first\s+|last\s+)?([a-z]+)$/.exec(cleaned);
+  const name = done ? `${/ed$/.test(done[2]) ? done[2] : done[2].replace(/e?$/, "ed")}_${done[1]}` : snake(cleaned);
   return (synonyms && SYNONYMS[name]) || name;
 }
 
