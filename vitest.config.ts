@@ -46,6 +46,8 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // a page under a loaded machine may take seconds to show what a poll waits for (1 s by default)
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
