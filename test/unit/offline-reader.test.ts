@@ -265,6 +265,17 @@ describe("the offline reader: records, fields and links from English as people t
     expect(merch.fields("Sale")).not.toHaveProperty("shirt_sku");
   });
 
+  it("after a colon, kinds of the records named are examples, and a lone word the tagger calls an adjective is a noun", () => {
+    const school = read("Music school. instruments: piano, violin, cello, flute. lessons: date, pupil, instrument, teacher.");
+    const [instrument, lesson] = ["Instrument", "Lesson"].map((name) => school.drafts.find((d) => d.name === name));
+    expect(instrument?.described.map((f) => f.name)).toEqual(["kind"]);
+    expect(lesson?.links).toEqual(expect.arrayContaining(["Instrument"]));
+    // ("subject" between commas, which the tagger reads as an adjective)
+    const home = read("Home school. subjects: maths, english, science, history. lessons: date, kid, subject.");
+    expect(home.drafts.find((d) => d.name === "Lesson")?.links).toEqual(["Kid", "Subject"]);
+    expect(home.drafts.map((d) => d.name)).not.toContain("English");
+  });
+
   it("a happening that ties records together happens on a day, said or not", () => {
     const band = shape("Wedding band. Couples have a name and a phone. Venues have a name and an address. Each wedding has a couple, a venue and a fee.");
     expect(band.fields("Wedding")).toMatchObject({ couple_id: "string", venue_id: "string", date: "date" });

@@ -376,7 +376,8 @@ function judgeList(g: Group, isRecord: (noun: string) => boolean): "fields" | "e
     const common = WordNet.commonKind(heads.filter((h): h is string => !!h));
     if (common && common.depth <= 9) return "examples";
   }
-  if (g.opener === "(" && kindsOfOwner >= 2 && kindsOfOwner * 2 >= g.items.length) return "examples";
+  // ("subjects: maths, english, science": after a colon too, when most are kinds of the records named)
+  if ((g.opener === "(" || (g.opener === ":" && g.owner?.plural)) && kindsOfOwner >= 2 && kindsOfOwner * 2 >= g.items.length) return "examples";
   return "fields";
 }
 

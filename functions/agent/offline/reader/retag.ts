@@ -59,6 +59,9 @@ export function retag(words: Word[]): Word[] {
     // ("songs we play (title, key)": after its subject it is what they do, the list is the songs')
     const done = before?.pos === "PRON" && /^(we|i|they|you)$/.test(before.lower);
     if (w.pos === "VERB" && (listAfter || alone) && !/ed$/.test(w.lower) && !done) return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
+    // ("lessons: date, kid, subject, time spent": so is a lone adjective WordNet knows as a noun, in a list after a colon)
+    const listed = alone || (words.slice(0, k).some((x) => x.text === ":") && before && /^[,:]$/.test(before.text) && (!after || /^[,.]$/.test(after.text)));
+    if (w.pos === "ADJ" && listed && WordNet.knows(w.lower) && kindOf(w.lower) !== "person") return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
     // ", matches of a mentor w/ …": a list item followed by "of a …" is a noun
     if (w.pos === "VERB" && before && /^(,|and)$/.test(before.lower) && after?.lower === "of" && /^(a|an|the|each|every)$/.test(words[k + 2]?.lower ?? "") && pluralNoun({ ...w, lemma: w.lower }))
       return { ...w, pos: "NOUN" as const, lemma: singularize(w.lower) };
