@@ -65,6 +65,9 @@ export const isNoun = (w: Word | undefined): boolean => !!w && (NOUNISH.has(w.po
 const isModifier = (w: Word | undefined): boolean =>
   !!w && (isNoun(w) || w.pos === "ADJ" || (w.pos === "VERB" && /ing$/.test(w.lower)) || (w.pos === "NUM" && !/^\d+$/.test(w.text) && w.lower !== "one"));
 
+/** A number above one: "3", "twelve". */
+const counts = (w: Word | undefined): boolean => w?.pos === "NUM" && /^(?:[2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)$/.test(w.lower);
+
 /** Every noun phrase of a sentence, left to right; a phrase ends at its last noun. */
 export function nounPhrases(words: Word[]): NounPhrase[] {
   const out: NounPhrase[] = [];
@@ -103,7 +106,7 @@ export function nounPhrases(words: Word[]): NounPhrase[] {
       noun: [...naming.slice(0, -1).map((w) => w.lower), singularize(headWord.lower)].join(" "),
       words: span,
       // ("we have 3 driver": a number above one counts many, whatever the ending)
-      plural: pluralNoun(headWord) || (before?.pos === "NUM" && /^([2-9]|\d\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)$/.test(before.lower)) || (span[0].pos === "NUM" && /^(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)$/.test(span[0].lower)),
+      plural: pluralNoun(headWord) || counts(before) || counts(span[0]),
       possessive: before && POSSESSIVES.has(before.lower) ? before.lower : null,
       determiner: before && DETERMINERS.has(before.lower) ? before.lower : words[i - 2] && DETERMINERS.has(words[i - 2].lower) && before?.pos === "ADJ" ? words[i - 2].lower : null,
     });
