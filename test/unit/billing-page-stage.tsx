@@ -95,9 +95,17 @@ export const toastText = async (text: string) => (await screen.findByText(text, 
 
 /** The stage's hooks (msw listening, the world reset before each test, the page and its toasts gone after): call once at a test file's top level. */
 export function setUpBillingPage() {
+  // a successful change reloads the page 2 s later (useBillingActions.ts): those timers must not fire once jsdom is gone
+  const timers = new Set<number>();
   beforeAll(() => {
     polyfillJsdom();
     server.listen({ onUnhandledRequest: "error" });
+    const start = window.setTimeout.bind(window);
+    window.setTimeout = ((run: TimerHandler, ms?: number, ...args: unknown[]) => {
+      const id = start(run, ms, ...args);
+      timers.add(id);
+      return id;
+    }) as typeof window.setTimeout;
   });
   beforeEach(() => {
     Object.assign(world, { tier: "free", schedule: null, pastDue: false, ending: false, extra: 0, fail: {}, calls: [] });
@@ -107,5 +115,8 @@ export function setUpBillingPage() {
     act(() => toaster.remove());
     delete window.kilnTracking;
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    for (const id of timers) window.clearTimeout(id);
+    server.close();
+  });
 }
