@@ -51,8 +51,11 @@ export function addField(d: Draft, f: FieldDraft | null): void {
 
 /** Identifier words a user types: kept as a field of their own ("keg ID" -> keg_number), never `id`. */
 const IDENTIFIER = /^(?:(.*?)\s+)?(?:id|ids|no|nr|num|#|number)$/;
+/** The last word of an identifier as people write one: "ticket number", "asset no", "keg ID", "label code". */
+const IDENTIFIER_WORDS = ["id", "ids", "no", "nr", "num", "#", "number", "code", "barcode", "reference", "ref"];
+const IDENTIFIER_WORD = new RegExp(`^(?:${IDENTIFIER_WORDS.join("|")})$`);
 /** A record's name and the word its identifier goes by: "product sku", "order #", "customer id". */
-const REFERENCE = /^(.+?)\s+(?:id|ids|no|nr|num|#|number|code|barcode|sku|ref|reference)$/;
+const REFERENCE = new RegExp(`^(.+?)\\s+(?:${[...IDENTIFIER_WORDS, "sku"].join("|")})$`);
 
 /**
  * An item without what it says about where its value comes from: a relative clause after its noun ("a frame
@@ -72,8 +75,6 @@ function withoutAside(item: Word[]): Word[] {
   return item;
 }
 const ITEM_DETERMINERS = /^(a|an|the|its|their|his|her|our|my|each|every)$/;
-/** The last word of an identifier as people write one: "ticket number", "asset no", "keg ID", "label code". */
-const IDENTIFIER_WORD = /^(id|ids|no|nr|num|#|number|code|barcode|reference|ref)$/;
 
 /**
  * Who each item of a list is about: the list's owner, unless an item ends "… of the book" naming another
